@@ -1,0 +1,221 @@
+import { cosine, normalizeInPlace, type Embedder } from '../embed/embedder';
+import { fieldDescription, fieldType, inputNames, outputNames, type Tool } from '../tools/tool';
+import { parameterConcept } from './param-concept';
+
+export type Direction = 'in' | 'out';
+
+/** One original parameter: an input argument or an output field of one tool. */
+export interface ParamRef {
+  tool: string;
+  direction: Direction;
+  field: string;
+}
+
+/** A standardized parameter (NaviAgent Appendix A, Table 3): one graph node shared by equivalent params. */
+export interface ParamCluster {
+  id: number;
+  /** Standardized name, e.g. "city_name". */
+  name: string;
+  /** JSON type shared by the members ('any' when open). */
+  type: string;
+  /** Description of the first member, shown in the UI. */
+  description: string;
+  members: ParamRef[];
+}
+
+export interface StandardizerOptions {
+  /** Cosine to a cluster's centroid at or above which a parameter joins it. */
+  threshold?: number;
+  /** Share of the vector taken from the concept (name, qualified) versus the full description. */
+  conceptWeight?: number;
+}
+
+export interface StandardizerSnapshot {
+  clusters: ParamCluster[];
+}
+
+export const refKey = (r: ParamRef): string => `${r.tool}\u0000${r.direction}\u0000${r.field}`;
+
+interface ClusterState {
+  cluster: ParamCluster;
+  centroid: Float32Array;
+  conceptVotes: Map<string, number>;
+  tools: Set<string>;
+}
+
+function typesCompatible(a: string, b: string): boolean {
+  if (a === 'any' || b === 'any' || a === b) return true;
+  const numeric = new Set(['number', 'integer']);
+  return numeric.has(a) && numeric.has(b);
+}
+
+/**
+ * Groups parameters that mean the same across tools into standardized parameters, incrementally:
+ * each new parameter joins the most similar compatible cluster above the threshold, or founds one
+ * (NaviAgent §3.2.4, incremental node integration via semantic similarity clustering).
+ * Candidates come from an inverted index on concept words, so adding a tool costs O(its params).
+ */
+export class ParamStandardizer {
+  readonly threshold: number;
+  readonly conceptWeight: number;
+  private readonly states: ClusterState[] = [];
+  private readonly byRef = new Map<string, number>();
+  private readonly byWord = new Map<string, Set<number>>();
+
+  constructor(
+    private readonly embedder: Embedder,
+    options: StandardizerOptions = {},
+  ) {
+    this.threshold = options.threshold ?? 0.62;
+    this.conceptWeight = options.conceptWeight ?? 0.8;
+  }
+
+  get embedderId(): string {
+    return this.embedder.id;
+  }
+
+  clusters(): ParamCluster[] {
+    return this.states.map((s) => s.cluster);
+  }
+
+  cluster(id: number): ParamCluster | undefined {
+    return this.states[id]?.cluster;
+  }
+
+  clusterOf(ref: ParamRef): ParamCluster | undefined {
+    const id = this.byRef.get(refKey(ref));
+    return id === undefined ? undefined : this.states[id]?.cluster;
+  }
+
+  /** Adds every parameter of the tools that is not mapped yet; returns the ids of clusters touched. */
+  async addTools(tools: Tool[]): Promise<{ ref: ParamRef; clusterId: number; created: boolean }[]> {
+    const pending: { ref: ParamRef; description: string; type: string }[] = [];
+    for (const tool of tools) {
+      for (const direction of ['in', 'out'] as const) {
+        const fields = direction === 'in' ? inputNames(tool) : outputNames(tool);
+        for (const field of fields) {
+          const ref = { tool: tool.name, direction, field };
+          if (this.byRef.has(refKey(ref))) continue;
+          pending.push({ ref, description: fieldDescription(tool, direction, field), type: fieldType(tool, direction, field) });
+        }
+      }
+    }
+    return this.addParams(pending);
+  }
+
+  /** Adds parameters seen only in traces (undeclared fields); type unknown. */
+  async addParams(
+    params: { ref: ParamRef; description: string; type: string }[],
+  ): Promise<{ ref: ParamRef; clusterId: number; created: boolean }[]> {
+    const fresh = params.filter((p) => !this.byRef.has(refKey(p.ref)));
+    if (fresh.length === 0) return [];
+    const concepts = fresh.map((p) => parameterConcept(p.ref.field, p.description));
+    const conceptVecs = await this.embedder.embed(concepts.map((c) => c.words.join(' ')));
+    const descVecs = await this.embedder.embed(fresh.map((p, i) => p.description || (concepts[i]?.words.join(' ') ?? '')));
+    const out: { ref: ParamRef; clusterId: number; created: boolean }[] = [];
+    fresh.forEach((p, i) => {
+      const concept = concepts[i]!;
+      const v = this.blend(conceptVecs[i]!, descVecs[i]!);
+      const best = this.bestCluster(v, concept.words, p.type, p.ref.tool);
+      if (best === null) {
+        out.push({ ref: p.ref, clusterId: this.found(p.ref, concept.key, concept.words, p.type, p.description, v), created: true });
+      } else {
+        this.join(best, p.ref, concept.key, concept.words, p.type, v);
+        out.push({ ref: p.ref, clusterId: best, created: false });
+      }
+    });
+    return out;
+  }
+
+  snapshot(): StandardizerSnapshot {
+    return { clusters: this.states.map((s) => ({ ...s.cluster, members: [...s.cluster.members] })) };
+  }
+
+  /** Rebuilds the index from a snapshot; re-embeds members so later additions compare like with like. */
+  async restore(snapshot: StandardizerSnapshot, describe: (ref: ParamRef) => string): Promise<void> {
+    this.states.length = 0;
+    this.byRef.clear();
+    this.byWord.clear();
+    const all = snapshot.clusters.flatMap((c) => c.members.map((m) => ({ c, m })));
+    const descs = all.map(({ m }) => describe(m));
+    const concepts = all.map(({ m }, i) => parameterConcept(m.field, descs[i] ?? ''));
+    const cv = await this.embedder.embed(concepts.map((c) => c.words.join(' ')));
+    const dv = await this.embedder.embed(descs.map((d, i) => d || (concepts[i]?.words.join(' ') ?? '')));
+    for (const c of snapshot.clusters) {
+      this.states[c.id] = {
+        cluster: { ...c, members: [] },
+        centroid: new Float32Array(this.embedder.dimension),
+        conceptVotes: new Map(),
+        tools: new Set(),
+      };
+    }
+    all.forEach(({ c, m }, i) => this.join(c.id, m, concepts[i]!.key, concepts[i]!.words, c.type, this.blend(cv[i]!, dv[i]!), false));
+  }
+
+  private blend(concept: Float32Array, description: Float32Array): Float32Array {
+    const v = new Float32Array(concept.length);
+    for (let i = 0; i < v.length; i++) {
+      v[i] = this.conceptWeight * (concept[i] as number) + (1 - this.conceptWeight) * (description[i] as number);
+    }
+    return normalizeInPlace(v);
+  }
+
+  private bestCluster(v: Float32Array, words: string[], type: string, tool: string): number | null {
+    const candidates = new Set<number>();
+    for (const w of words) for (const id of this.byWord.get(w) ?? []) candidates.add(id);
+    let best: number | null = null;
+    let bestScore = this.threshold;
+    for (const id of candidates) {
+      const s = this.states[id]!;
+      // Two params of one tool are distinct inputs/outputs even when they look alike (from/to city).
+      if (s.tools.has(tool) || !typesCompatible(s.cluster.type, type)) continue;
+      const score = cosine(v, s.centroid);
+      if (score >= bestScore) {
+        bestScore = score;
+        best = id;
+      }
+    }
+    return best;
+  }
+
+  private found(ref: ParamRef, key: string, words: string[], type: string, description: string, v: Float32Array): number {
+    const id = this.states.length;
+    this.states.push({
+      cluster: { id, name: key, type, description, members: [] },
+      centroid: new Float32Array(v.length),
+      conceptVotes: new Map(),
+      tools: new Set(),
+    });
+    this.join(id, ref, key, words, type, v);
+    return id;
+  }
+
+  private join(id: number, ref: ParamRef, key: string, words: string[], type: string, v: Float32Array, rename = true): void {
+    const s = this.states[id]!;
+    s.cluster.members.push(ref);
+    s.tools.add(ref.tool);
+    for (let i = 0; i < v.length; i++) s.centroid[i] = (s.centroid[i] as number) + (v[i] as number);
+    if (s.cluster.type === 'any' && type !== 'any') s.cluster.type = type;
+    s.conceptVotes.set(key, (s.conceptVotes.get(key) ?? 0) + 1);
+    if (rename) s.cluster.name = this.preferredName(s.conceptVotes);
+    this.byRef.set(refKey(ref), id);
+    for (const w of words) {
+      let set = this.byWord.get(w);
+      if (!set) this.byWord.set(w, (set = new Set()));
+      set.add(id);
+    }
+  }
+
+  /** Most frequent concept among members; ties go to the more specific (longer) name. */
+  private preferredName(votes: Map<string, number>): string {
+    let best = '';
+    let bestVotes = -1;
+    for (const [k, n] of votes) {
+      if (n > bestVotes || (n === bestVotes && k.length > best.length)) {
+        best = k;
+        bestVotes = n;
+      }
+    }
+    return best;
+  }
+}

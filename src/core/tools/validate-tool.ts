@@ -1,0 +1,41 @@
+import Ajv from 'ajv';
+import type { JsonSchemaObject } from './tool';
+
+// One Ajv instance for the whole app: compiling the meta-schema is the slow part.
+// strict:false because real catalogues carry vendor keywords (x-*, example) that are not errors.
+const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
+
+const NAME_PATTERN = /^[A-Za-z0-9_.\-/:]{1,128}$/;
+
+/** Why a tool name cannot be used as a graph key, or null when it can. */
+export function checkToolName(name: unknown): string | null {
+  if (typeof name !== 'string' || name.length === 0) return 'missing tool name';
+  if (!NAME_PATTERN.test(name)) {
+    return `tool name "${name}" must be 1-128 characters of letters, digits, _ . - / :`;
+  }
+  return null;
+}
+
+/**
+ * Checks one schema slot (parameters or returns): it must be a valid JSON Schema, describe an object,
+ * and list in `required` only names it defines in `properties`. Returns the reason or null.
+ */
+export function checkObjectSchema(schema: unknown, slot: 'parameters' | 'returns'): string | null {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+    return `${slot} must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`;
+  }
+  if (!ajv.validateSchema(schema)) {
+    const first = ajv.errors?.[0];
+    const where = first?.instancePath ? ` at ${slot}${first.instancePath}` : '';
+    return `${slot} is not a valid JSON Schema${where}: ${first?.message ?? 'unknown error'}`;
+  }
+  const s = schema as JsonSchemaObject;
+  if (s.type !== undefined && s.type !== 'object') {
+    return `${slot} must have type "object", got ${JSON.stringify(s.type)}`;
+  }
+  const props = s.properties ?? {};
+  for (const req of s.required ?? []) {
+    if (!(req in props)) return `${slot}.required names "${req}", which is not in ${slot}.properties`;
+  }
+  return null;
+}
