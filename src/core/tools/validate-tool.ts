@@ -5,14 +5,18 @@ import type { JsonSchemaObject } from './tool';
 // strict:false because real catalogues carry vendor keywords (x-*, example) that are not errors.
 const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
 
-const NAME_PATTERN = /^[A-Za-z0-9_.\-/:]{1,128}$/;
+// Real catalogues use spaces ("Token Classification") and long generated names (ToolBench), so the
+// rule only keeps names printable, trimmed and short enough to show.
+const MAX_NAME = 256;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Why a tool name cannot be used as a graph key, or null when it can. */
 export function checkToolName(name: unknown): string | null {
-  if (typeof name !== 'string' || name.length === 0) return 'missing tool name';
-  if (!NAME_PATTERN.test(name)) {
-    return `tool name "${name}" must be 1-128 characters of letters, digits, _ . - / :`;
-  }
+  if (typeof name !== 'string' || name.trim().length === 0) return 'missing tool name';
+  if (name !== name.trim()) return `tool name "${name}" has leading or trailing spaces`;
+  if (name.length > MAX_NAME) return `tool name is ${name.length} characters long; at most ${MAX_NAME} are allowed`;
+  if (CONTROL.test(name)) return `tool name ${JSON.stringify(name)} contains control characters`;
   return null;
 }
 
