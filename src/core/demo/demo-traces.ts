@@ -265,10 +265,10 @@ function inbox(rand: Random, from: Contact, topic: Topic, today: string) {
   return { messages, count: messages.length, body };
 }
 
-function agenda(rand: Random, date: string, people: Contact[]) {
+function agenda(rand: Random, date: string, people: Contact[], firstStart = randInt(rand, 8, 10) * 60) {
   const titles = ['Design review', 'Dentist appointment', 'Team lunch', 'Quarterly planning'];
   const count = Math.max(1, people.length);
-  let start = randInt(rand, 8, 10) * 60;
+  let start = firstStart;
   const events = Array.from({ length: count + randInt(rand, 0, 1) }, (_, i) => {
     const person = people[i];
     const city = person
@@ -339,6 +339,8 @@ interface Context {
   rand: Random;
   /** The user's "today" for this trace, YYYY-MM-DD. */
   today: string;
+  /** Minutes since midnight when the trace starts, for tasks about "now". */
+  nowMinutes: number;
 }
 
 interface Scenario {
@@ -376,7 +378,8 @@ const emailNotes: Template = ({ rand }) => {
 
 const planLunch: Template = ({ rand, today }) => {
   const person = pick(rand, CONTACTS);
-  const city = pick(rand, CITIES);
+  // Lunch is usually where the friend lives; sometimes somewhere both are travelling to.
+  const city = chance(rand, 0.75) ? cityNamed(cityOf(person.address)) : pick(rand, CITIES);
   const kind = pick(rand, ['cafe', 'restaurant']);
   return {
     query: `Plan lunch with ${person.first} tomorrow at a ${kind} in ${city.name}`,
@@ -404,26 +407,27 @@ const planLunch: Template = ({ rand, today }) => {
   };
 };
 
-const driveThere: Template = ({ rand }) => {
-  if (chance(rand, 0.5)) {
-    const person = pick(rand, CONTACTS);
-    return {
-      query: `How long does it take to drive to ${person.first}'s place?`,
-      run: (b) => {
-        const hit = b.call('contacts_search', { name: person.first }, contactSearchOutput(person));
-        const full = b.call(
-          'contacts_get',
-          { contact_id: hit.contact_id },
-          { name: person.name, email: person.email, phone: person.phone, address: person.address },
-        );
-        b.call(
-          'places_directions',
-          { origin_address: HOME_ADDRESS, destination_address: full.address, mode: 'driving' },
-          directions(rand, HOME_ADDRESS, full.address, 'driving'),
-        );
-      },
-    };
-  }
+const driveToContact: Template = ({ rand }) => {
+  const person = pick(rand, CONTACTS);
+  return {
+    query: `How long does it take to drive to ${person.first}'s place?`,
+    run: (b) => {
+      const hit = b.call('contacts_search', { name: person.first }, contactSearchOutput(person));
+      const full = b.call(
+        'contacts_get',
+        { contact_id: hit.contact_id },
+        { name: person.name, email: person.email, phone: person.phone, address: person.address },
+      );
+      b.call(
+        'places_directions',
+        { origin_address: HOME_ADDRESS, destination_address: full.address, mode: 'driving' },
+        directions(rand, HOME_ADDRESS, full.address, 'driving'),
+      );
+    },
+  };
+};
+
+const driveToPlace: Template = ({ rand }) => {
   const kind = pick(rand, ['dentist', 'pharmacy', 'gym']);
   const city = cityNamed(HOME_CITY);
   return {
@@ -598,13 +602,17 @@ const sendFile: Template = ({ rand }) => {
   };
 };
 
-const runningLate: Template = ({ rand, today }) => {
+const runningLate: Template = ({ rand, today, nowMinutes }) => {
   const person = pick(rand, CONTACTS);
   const minutes = pick(rand, [5, 10, 15, 20]);
   return {
     query: `Text ${person.first} that I'm running ${minutes} minutes late for our meeting`,
     run: (b) => {
-      const day = b.call('calendar_list_events', { date: today }, agenda(rand, today, [person]));
+      const day = b.call(
+        'calendar_list_events',
+        { date: today },
+        agenda(rand, today, [person], Math.ceil((nowMinutes + 10) / 15) * 15),
+      );
       const meeting = day.events[0]!;
       const contact = b.call('contacts_search', { name: person.first }, contactSearchOutput(person));
       b.call(
@@ -641,7 +649,8 @@ const focusBlock: Template = ({ rand, today }) => {
 const TEMPLATES: Record<string, Template> = {
   'email-notes': emailNotes,
   'plan-lunch': planLunch,
-  'drive-there': driveThere,
+  'drive-to-contact': driveToContact,
+  'drive-to-place': driveToPlace,
   'walk-in-miles': walkInMiles,
   'meeting-weather': meetingWeather,
   'weather-fahrenheit': weatherFahrenheit,
@@ -671,7 +680,11 @@ export function demoTraces(count = 48, seed = 7): Trace[] {
     // Four sessions a day, from 08:00, so "today" advances as the demo history grows.
     const start =
       BASE_TIME + Math.floor(i / 4) * DAY + (8 + (i % 4) * 3) * HOUR + randInt(rand, 0, 90) * 60_000;
-    const scenario = template({ rand, today: isoDate(start) });
+    const scenario = template({
+      rand,
+      today: isoDate(start),
+      nowMinutes: Math.floor((start % DAY) / 60_000),
+    });
     const builder = new TraceBuilder(rand, start);
     try {
       scenario.run(builder);
