@@ -28,8 +28,8 @@ export interface OutputRef {
   field: string | null;
 }
 
-const WHOLE_REF = /^\$(\d+)(?:\.([A-Za-z0-9_\-]+))?(?:\[[^\]]*\])*(?:\.[A-Za-z0-9_.\-[\]]*)?$/;
-const EMBEDDED_REF = /\{\$(\d+)(?:\.([A-Za-z0-9_\-]+))?[^}]*\}/g;
+const WHOLE_REF = /^\$(\d+)(?:\.([A-Za-z0-9_-]+))?(?:\[[^\]]*\])*(?:\.[A-Za-z0-9_.\-[\]]*)?$/;
+const EMBEDDED_REF = /\{\$(\d+)(?:\.([A-Za-z0-9_-]+))?[^}]*\}/g;
 
 /** References to earlier outputs written in an argument value. Only the first path segment names the field. */
 export function parseRefs(value: unknown): OutputRef[] {

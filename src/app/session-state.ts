@@ -1,0 +1,42 @@
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+export interface Notice {
+  id: number;
+  level: NoticeLevel;
+  text: string;
+  /** Per-entry reasons (skipped catalogue entries), shown folded. */
+  details?: string[];
+  /** A kept invalid store the user can download. */
+  keptStore?: string;
+}
+
+export interface Progress {
+  label: string;
+  done: number;
+  total: number;
+}
+
+/** What the UI renders; replaced (never mutated) on every change so React can compare by identity. */
+export interface SessionState {
+  phase: 'loading' | 'ready' | 'failed';
+  failure: string | null;
+  /** Bumps whenever the world changes; views recompute from the world when it moves. */
+  worldVersion: number;
+  /** Which agent engine runs. Only the graph-only mode exists so far; the LLM arrives with the agent issue. */
+  engine: string;
+  embedderId: string;
+  progress: Progress | null;
+  notices: Notice[];
+  selectedNodeId: string | null;
+}
+
+export const initialState = (embedderId: string): SessionState => ({
+  phase: 'loading',
+  failure: null,
+  worldVersion: 0,
+  engine: 'graph-only (no LLM)',
+  embedderId,
+  progress: null,
+  notices: [],
+  selectedNodeId: null,
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DeltaRecorder, ToolGraph } from '../core/graph/tool-graph';
+import { visibleSubgraph } from './visible-subgraph';
+
+/** A chain a0 → a1 → … → a9 of API nodes. */
+function chain(n: number): ToolGraph {
+  const g = new ToolGraph();
+  const rec = new DeltaRecorder();
+  for (let i = 0; i < n; i++) g.ensureNode(`api:a${i}`, 'api', `a${i}`, 0, rec);
+  for (let i = 0; i + 1 < n; i++) g.ensureEdge(`api:a${i}`, `api:a${i + 1}`, 0, rec);
+  return g;
+}
+
+describe('visible subgraph', () => {
+  it('draws a small graph whole', () => {
+    const v = visibleSubgraph(chain(10), null, 20);
+    expect(v.filtered).toBe(false);
+    expect(v.nodes).toHaveLength(10);
+    expect(v.edges).toHaveLength(9);
+  });
+
+  it('shows the 2-hop neighbourhood of the focused node of a large graph', () => {
+    const v = visibleSubgraph(chain(10), 'api:a5', 8, 2);
+    expect(v.filtered).toBe(true);
+    expect(v.nodes.map((n) => n.id).sort()).toEqual(['api:a3', 'api:a4', 'api:a5', 'api:a6', 'api:a7']);
+    expect(v.edges).toHaveLength(4);
+  });
+
+  it('never draws more than the cap', () => {
+    expect(visibleSubgraph(chain(50), null, 12, 5).nodes.length).toBeLessThanOrEqual(12);
+  });
+});

@@ -1,0 +1,44 @@
+import type { GraphEdge, GraphNode } from '../core/graph/graph-types';
+import type { ToolGraph } from '../core/graph/tool-graph';
+import { invocations } from '../core/graph/weights';
+
+export interface VisibleSubgraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** True when the graph is larger than what is drawn. */
+  filtered: boolean;
+}
+
+/**
+ * What the graph view draws. Small graphs are drawn whole; a large one (thousands of nodes would make
+ * any force layout crawl, see FACTS.md) shows the focused node's neighbourhood, or the busiest APIs.
+ */
+export function visibleSubgraph(graph: ToolGraph, focus: string | null, maxNodes = 300, hops = 2): VisibleSubgraph {
+  if (graph.nodeCount <= maxNodes) {
+    return { nodes: [...graph.nodes()], edges: [...graph.edges()], filtered: false };
+  }
+  const keep = new Set<string>();
+  let frontier: string[];
+  if (focus && graph.node(focus)) {
+    frontier = [focus];
+  } else {
+    const apis = [...graph.nodes()].filter((n) => n.kind === 'api');
+    apis.sort((a, b) => invocations(b) - invocations(a) || graph.outDegree(b.id) - graph.outDegree(a.id) || a.id.localeCompare(b.id));
+    frontier = apis.slice(0, Math.max(1, Math.floor(maxNodes / 6))).map((n) => n.id);
+  }
+  for (const id of frontier) keep.add(id);
+  for (let h = 0; h < hops && keep.size < maxNodes; h++) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const e of [...graph.outEdges(id), ...graph.inEdges(id)]) {
+        const other = e.source === id ? e.target : e.source;
+        if (keep.has(other) || keep.size >= maxNodes) continue;
+        keep.add(other);
+        next.push(other);
+      }
+    }
+    frontier = next;
+  }
+  const edges = [...keep].flatMap((id) => graph.outEdges(id).filter((e) => keep.has(e.target)));
+  return { nodes: [...keep].map((id) => graph.node(id)!), edges, filtered: true };
+}

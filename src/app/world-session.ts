@@ -1,0 +1,181 @@
+import { DEMO_TOOLS } from '../core/demo/demo-tools';
+import { demoTraces } from '../core/demo/demo-traces';
+import type { Embedder } from '../core/embed/embedder';
+import { describeIssue } from '../core/tools/import-issue';
+import { parseCatalogue } from '../core/tools/importers';
+import { ToolWorld } from '../core/world/world';
+import { parseWorldFile, serializeWorld } from '../core/world/world-file';
+import type { WorldStore, WorldLoad } from '../core/world/world-store';
+import { initialState, type NoticeLevel, type Progress, type SessionState } from './session-state';
+
+/** Tools imported per step: small enough to show progress, large enough to batch embeddings. */
+const IMPORT_CHUNK = 250;
+const TRACE_CHUNK = 50;
+
+const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export interface SessionDeps {
+  embedder: Embedder;
+  /** Opens the store; IndexedDB in the app, in-memory in tests. */
+  openStore: () => Promise<{ store: WorldStore; load: WorldLoad }>;
+  /** Dumps a kept invalid store for download. */
+  exportKept?: (name: string) => Promise<unknown>;
+}
+
+/**
+ * The app's state outside React: owns the Tool World and its store, applies user actions, persists
+ * every change, and tells subscribers (read with useSyncExternalStore) when something moved.
+ */
+export class WorldSession {
+  private state: SessionState;
+  private readonly listeners = new Set<() => void>();
+  private worldRef: ToolWorld;
+  private store: WorldStore | null = null;
+  private noticeId = 0;
+
+  constructor(private readonly deps: SessionDeps) {
+    this.state = initialState(deps.embedder.id);
+    this.worldRef = ToolWorld.empty(deps.embedder);
+  }
+
+  get world(): ToolWorld {
+    return this.worldRef;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = (): SessionState => this.state;
+
+  private set(patch: Partial<SessionState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  private worldMoved(): void {
+    this.set({ worldVersion: this.state.worldVersion + 1 });
+  }
+
+  notify(level: NoticeLevel, text: string, extra: { details?: string[]; keptStore?: string } = {}): void {
+    const notice = { id: ++this.noticeId, level, text, ...extra };
+    this.set({ notices: [...this.state.notices, notice].slice(-6) });
+  }
+
+  dismiss(id: number): void {
+    this.set({ notices: this.state.notices.filter((n) => n.id !== id) });
+  }
+
+  select(nodeId: string | null): void {
+    this.set({ selectedNodeId: nodeId });
+  }
+
+  private progress(p: Progress | null): void {
+    this.set({ progress: p });
+  }
+
+  /** Opens the store and loads the world; a fresh start gets the built-in demo world. */
+  async start(): Promise<void> {
+    try {
+      const { store, load } = await this.deps.openStore();
+      this.store = store;
+      if (load.status === 'ok') {
+        this.worldRef = await ToolWorld.fromSnapshot({ ...load.snapshot, exportedAt: 0 }, this.deps.embedder);
+      } else {
+        if (load.status === 'recovered') {
+          this.notify('warn', `The stored world could not be read (${load.reason}). Started on a fresh one; the old store is kept.`, {
+            keptStore: load.keptAs,
+          });
+        }
+        await this.loadDemoWorld();
+      }
+      this.set({ phase: 'ready' });
+      this.worldMoved();
+    } catch (e) {
+      this.set({ phase: 'failed', failure: (e as Error).message });
+    }
+  }
+
+  /** Replaces the world with the built-in pack and its demonstration traces. */
+  async loadDemoWorld(): Promise<void> {
+    const world = ToolWorld.empty(this.deps.embedder);
+    await world.importTools(DEMO_TOOLS);
+    const traces = demoTraces();
+    for (let i = 0; i < traces.length; i++) {
+      await world.ingestTrace(traces[i]!);
+      if (i % TRACE_CHUNK === 0) this.progress({ label: 'Building the demo world', done: i, total: traces.length });
+    }
+    this.progress(null);
+    this.worldRef = world;
+    await this.store?.replace(world.snapshot());
+    this.worldMoved();
+  }
+
+  /** Imports a file: a tool catalogue in any supported format, or a whole exported world. */
+  async importFile(fileName: string, text: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      this.notify('error', `${fileName} is not valid JSON: ${(e as Error).message}`);
+      return;
+    }
+    try {
+      if (json && typeof json === 'object' && (json as { format?: unknown }).format === 'naviagent-world') {
+        await this.importWorld(fileName, json);
+      } else {
+        await this.importCatalogue(fileName, json);
+      }
+    } catch (e) {
+      this.progress(null);
+      this.notify('error', `${fileName}: ${(e as Error).message}`);
+    }
+  }
+
+  private async importCatalogue(fileName: string, json: unknown): Promise<void> {
+    const parsed = parseCatalogue(json);
+    let added = 0;
+    let updated = 0;
+    let unchanged = 0;
+    for (let i = 0; i < parsed.tools.length; i += IMPORT_CHUNK) {
+      this.progress({ label: `Importing ${fileName}`, done: i, total: parsed.tools.length });
+      await nextFrame();
+      const out = await this.world.importTools(parsed.tools.slice(i, i + IMPORT_CHUNK));
+      await this.store?.write(out.change);
+      added += out.catalogue.added.length;
+      updated += out.catalogue.updated.length;
+      unchanged += out.catalogue.unchanged.length;
+    }
+    this.progress(null);
+    this.worldMoved();
+    const skipped = parsed.issues.length;
+    const text =
+      `${fileName} (${parsed.format} format): ${added} added, ${updated} updated, ${unchanged} unchanged` +
+      (skipped > 0 ? `, ${skipped} skipped` : '');
+    this.notify(skipped > 0 ? 'warn' : 'info', text, skipped > 0 ? { details: parsed.issues.map(describeIssue) } : {});
+  }
+
+  private async importWorld(fileName: string, json: unknown): Promise<void> {
+    const snapshot = parseWorldFile(json);
+    this.progress({ label: `Loading world ${fileName}`, done: 0, total: 1 });
+    await nextFrame();
+    const world = await ToolWorld.fromSnapshot(snapshot, this.deps.embedder);
+    await this.store?.replace(world.snapshot());
+    this.worldRef = world;
+    this.progress(null);
+    this.select(null);
+    this.worldMoved();
+    this.notify('info', `Loaded world ${fileName}: ${snapshot.tools.length} tools, ${snapshot.traces.length} traces.`);
+  }
+
+  /** The whole world as one JSON file's text. */
+  exportWorld(): string {
+    return serializeWorld(this.world.snapshot());
+  }
+
+  async exportKeptStore(name: string): Promise<string> {
+    if (!this.deps.exportKept) throw new Error('This build cannot export kept stores.');
+    return JSON.stringify(await this.deps.exportKept(name), null, 1);
+  }
+}

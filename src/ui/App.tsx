@@ -1,0 +1,34 @@
+import { DropZone } from './DropZone';
+import { GraphView } from './GraphView';
+import { Header } from './Header';
+import { NodeDetails } from './NodeDetails';
+import { Notices } from './Notices';
+import { ProgressBar } from './ProgressBar';
+import { ToolList } from './ToolList';
+import { useSessionState } from './use-session';
+
+export function App() {
+  const state = useSessionState();
+  return (
+    <div className="app" data-phase={state.phase} data-testid="app">
+      <Header />
+      <ProgressBar />
+      <Notices />
+      {state.phase === 'failed' ? (
+        <main className="failed">
+          <h2>The Tool World could not be opened</h2>
+          <p data-testid="failure">{state.failure}</p>
+        </main>
+      ) : state.phase === 'loading' ? (
+        <main className="loading">Opening the Tool World…</main>
+      ) : (
+        <main className="workspace">
+          <ToolList />
+          <GraphView />
+          <NodeDetails />
+        </main>
+      )}
+      <DropZone />
+    </div>
+  );
+}

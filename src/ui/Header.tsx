@@ -1,0 +1,53 @@
+import { useRef } from 'react';
+import { downloadText } from './download';
+import { useSession, useSessionState } from './use-session';
+
+export function Header() {
+  const session = useSession();
+  const state = useSessionState();
+  const input = useRef<HTMLInputElement>(null);
+  const busy = state.progress !== null || state.phase !== 'ready';
+
+  const onFiles = async (files: FileList | null) => {
+    for (const f of Array.from(files ?? [])) await session.importFile(f.name, await f.text());
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <header className="header">
+      <h1>NaviAgent Web</h1>
+      <span className="badge" data-testid="engine-badge" title="Which agent engine is running">
+        Engine: {state.engine}
+      </span>
+      <span className="badge" data-testid="embedder-badge" title="Which embedder shapes parameter clusters">
+        Embedder: {state.embedderId}
+      </span>
+      <div className="spacer" />
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        multiple
+        hidden
+        data-testid="import-input"
+        onChange={(e) => void onFiles(e.target.files)}
+      />
+      <button disabled={busy} onClick={() => input.current?.click()} title="OpenAI tools, MCP tools/list, dataset tools.json, or an exported world">
+        Import…
+      </button>
+      <button disabled={busy} onClick={() => downloadText('naviagent-world.json', session.exportWorld())}>
+        Export world
+      </button>
+      <button
+        disabled={busy}
+        onClick={() => {
+          if (confirm('Replace the current world with the built-in demo world? Export it first to keep it.')) {
+            void session.loadDemoWorld();
+          }
+        }}
+      >
+        Reset to demo
+      </button>
+    </header>
+  );
+}

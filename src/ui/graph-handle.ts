@@ -1,0 +1,12 @@
+/** What the end-to-end tests and the benchmark read from the drawn graph (window.__naviTest). */
+export interface GraphHandle {
+  drawnNodeIds(): string[];
+}
+
+let current: GraphHandle | null = null;
+
+export const setGraphHandle = (h: GraphHandle | null): void => {
+  current = h;
+};
+
+export const graphHandle = (): GraphHandle | null => current;

@@ -1,0 +1,46 @@
+import type { WorldSession } from '../app/world-session';
+import { graphHandle } from './graph-handle';
+
+/**
+ * window.__naviTest: what Playwright tests and the browser benchmark use to read state and seed it
+ * without clicking through the UI (STYLE.md practice 8). Read-mostly; it adds no capability the UI lacks.
+ */
+export interface NaviTestHook {
+  ready: Promise<void>;
+  phase(): string;
+  toolNames(): string[];
+  nodeIds(): string[];
+  drawnNodeIds(): string[];
+  counts(): { tools: number; nodes: number; edges: number; traces: number };
+  importText(fileName: string, text: string): Promise<void>;
+  /** Milliseconds the last start() took to open the store and rebuild the world (cold load). */
+  startMs: number;
+}
+
+declare global {
+  interface Window {
+    __naviTest?: NaviTestHook;
+  }
+}
+
+export function installTestHook(session: WorldSession, ready: Promise<void>, startedAt: number): void {
+  const hook: NaviTestHook = {
+    ready,
+    startMs: NaN,
+    phase: () => session.getState().phase,
+    toolNames: () => session.world.catalogue.tools().map((t) => t.name),
+    nodeIds: () => [...session.world.graph.nodes()].map((n) => n.id),
+    drawnNodeIds: () => graphHandle()?.drawnNodeIds() ?? [],
+    counts: () => ({
+      tools: session.world.catalogue.size,
+      nodes: session.world.graph.nodeCount,
+      edges: session.world.graph.edgeCount,
+      traces: session.world.traces.length,
+    }),
+    importText: (fileName, text) => session.importFile(fileName, text),
+  };
+  void ready.then(() => {
+    hook.startMs = performance.now() - startedAt;
+  });
+  window.__naviTest = hook;
+}
