@@ -9,9 +9,15 @@ import { SessionContext } from './use-session';
 import './styles.css';
 
 const startedAt = performance.now();
+const embedder = new LexicalEmbedder();
 const session = new WorldSession({
-  embedder: new LexicalEmbedder(),
-  openStore: () => openWorldStore(),
+  embedder,
+  openStore: () =>
+    openWorldStore({
+      embedderId: embedder.id,
+      onClosedByOtherTab: () =>
+        session.notify('warn', 'Another tab upgraded the Tool World store; reload this tab to keep saving changes.'),
+    }),
   exportKept: (name) => exportKeptStore(name),
 });
 const ready = session.start();

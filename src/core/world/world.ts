@@ -20,6 +20,9 @@ import type { Trace, TraceRecord } from '../trace/trace';
 import { inferToolFromCall } from './infer-tool';
 import { WORLD_FORMAT, WORLD_FORMAT_VERSION, type WorldChange, type WorldSnapshot } from './world-snapshot';
 
+/** Code-unit order, the order IndexedDB keys sort in (not locale order). */
+const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface WorldOptions {
   standardizer?: StandardizerOptions;
   /** Clock, injectable so tests and benchmarks are reproducible. */
@@ -100,10 +103,11 @@ export class ToolWorld {
       formatVersion: WORLD_FORMAT_VERSION,
       exportedAt,
       embedderId: this.embedder.id,
-      tools: this.catalogue.allRecords(),
+      // Key order, as IndexedDB returns records, so a world survives store → load → snapshot unchanged.
+      tools: this.catalogue.allRecords().sort((a, b) => byKey(a.tool.name, b.tool.name)),
       clusters: this.standardizer.snapshot().clusters,
-      nodes: [...this.graph.nodes()],
-      edges: [...this.graph.edges()],
+      nodes: [...this.graph.nodes()].sort((a, b) => byKey(a.id, b.id)),
+      edges: [...this.graph.edges()].sort((a, b) => byKey(a.id, b.id)),
       traces: [...this.traceList],
       settings: { ...this.settingsMap },
     };

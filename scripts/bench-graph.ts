@@ -1,0 +1,286 @@
+// Graph benchmark (Node part of `npm run bench:graph`): builds the Tool World from a dataset catalogue
+// in the shared format and from a ToolBench-scale synthetic catalogue, ingests traces one at a time and
+// times each, then exports and re-imports the synthetic world. Prints each figure next to its goal.
+//
+//   npx tsx scripts/bench-graph.ts [--data <dir>]... [--json <file>] [--snapshot-out <file>] [--seed <n>]
+//
+// --data defaults to ../shared/data/seal_tools (relative to the repo root) and is skipped with a message
+// when absent; any folder holding tools.json + tasks.jsonl in the shared format works, and --data may be
+// repeated.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { max, mean, median, p95 } from '../src/core/bench/stats';
+import {
+  SYNTHETIC_TRACE_COUNT,
+  syntheticCatalogue,
+  syntheticTraces,
+} from '../src/core/bench/synthetic-catalogue';
+import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
+import { parseCatalogue } from '../src/core/tools/importers';
+import { planToTrace, type PlanTask } from '../src/core/trace/plan-to-trace';
+import type { Trace } from '../src/core/trace/trace';
+import { ToolWorld } from '../src/core/world/world';
+import type { WorldSnapshot } from '../src/core/world/world-snapshot';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_DATA = resolve(REPO_ROOT, '../shared/data/seal_tools');
+/** Fixed clock: timestamps in the synthetic snapshot do not change between runs. */
+const CLOCK = Date.UTC(2026, 0, 1);
+
+const USAGE = `Usage: npx tsx scripts/bench-graph.ts [options]
+  --data <dir>          dataset folder with tools.json + tasks.jsonl (shared format); repeatable
+                        (default: ../shared/data/seal_tools relative to the repo root, skipped if absent)
+  --json <file>         write every figure as flat JSON ("seal.buildMs", "synthetic.ingest.p95Ms", …)
+  --snapshot-out <file> write the synthetic world's snapshot JSON (for the browser cold-load benchmark)
+  --seed <n>            seed of the synthetic catalogue and traces (default 1)
+  --help                this text`;
+
+// ------------------------------------------------------------------------------------------------
+// Figures and goals
+
+type Goal =
+  { kind: 'max'; limit: number } | { kind: 'min'; limit: number } | { kind: 'range'; lo: number; hi: number };
+
+interface Figure {
+  key: string;
+  value: number;
+  unit: string;
+  goal?: Goal;
+}
+
+const figures: Figure[] = [];
+const meta: Record<string, string | number | string[]> = {};
+
+function record(key: string, value: number, unit: string, goal?: Goal): void {
+  figures.push({ key, value, unit, ...(goal ? { goal } : {}) });
+}
+
+function goalText(g: Goal | undefined, unit: string): string {
+  if (!g) return '';
+  const u = unit ? ` ${unit}` : '';
+  if (g.kind === 'max') return `< ${fmt(g.limit)}${u}`;
+  if (g.kind === 'min') return `≥ ${fmt(g.limit)}${u}`;
+  return `${fmt(g.lo)}–${fmt(g.hi)}${u}`;
+}
+
+function met(g: Goal, v: number): boolean {
+  if (g.kind === 'max') return v < g.limit;
+  if (g.kind === 'min') return v >= g.limit;
+  return v >= g.lo && v <= g.hi;
+}
+
+function fmt(v: number): string {
+  if (Number.isInteger(v)) return v.toLocaleString('en-US');
+  return v < 10 ? v.toFixed(3) : v < 1000 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US');
+}
+
+function printTable(): void {
+  const rows = figures.map((f) => [
+    f.key,
+    `${fmt(f.value)}${f.unit ? ` ${f.unit}` : ''}`,
+    goalText(f.goal, f.unit),
+    f.goal ? (met(f.goal, f.value) ? 'yes' : 'NO') : '',
+  ]);
+  const head = ['figure', 'value', 'goal', 'met'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const r of rows) console.log(line(r));
+  const missed = figures.filter((f) => f.goal && !met(f.goal, f.value));
+  console.log(
+    missed.length === 0 ? '\nAll goals met.' : `\nGoals missed: ${missed.map((f) => f.key).join(', ')}`,
+  );
+}
+
+// ------------------------------------------------------------------------------------------------
+// Timing
+
+const ms = (t0: number): number => performance.now() - t0;
+
+async function timed<T>(f: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
+  const t0 = performance.now();
+  const value = await f();
+  return { value, ms: ms(t0) };
+}
+
+/** Ingests traces one at a time, timing each; a trace that throws is counted and skipped. */
+async function ingestAll(world: ToolWorld, traces: Trace[]): Promise<{ times: number[]; errors: string[] }> {
+  const times: number[] = [];
+  const errors: string[] = [];
+  for (const t of traces) {
+    const t0 = performance.now();
+    try {
+      await world.ingestTrace(t);
+      times.push(ms(t0));
+    } catch (e) {
+      errors.push(`${t.id}: ${(e as Error).message}`);
+    }
+  }
+  return { times, errors };
+}
+
+function recordIngest(prefix: string, times: number[], errors: string[]): void {
+  record(`${prefix}.ingest.traces`, times.length, '');
+  if (times.length > 0) {
+    record(`${prefix}.ingest.medianMs`, median(times), 'ms');
+    record(`${prefix}.ingest.p95Ms`, p95(times), 'ms', { kind: 'max', limit: 5 });
+    record(`${prefix}.ingest.meanMs`, mean(times), 'ms');
+    record(`${prefix}.ingest.maxMs`, max(times), 'ms');
+  }
+  record(`${prefix}.ingest.errors`, errors.length, '', { kind: 'max', limit: 1 });
+  for (const e of errors.slice(0, 5)) console.warn(`  ingest error ${e}`);
+}
+
+function recordGraph(
+  prefix: string,
+  world: ToolWorld,
+  goals: { nodes?: Goal; apiNodes?: Goal; edges?: Goal } = {},
+): void {
+  const nodes = [...world.graph.nodes()];
+  const apis = nodes.filter((n) => n.kind === 'api').length;
+  record(`${prefix}.nodes`, world.graph.nodeCount, '', goals.nodes);
+  record(`${prefix}.apiNodes`, apis, '', goals.apiNodes);
+  record(`${prefix}.paramNodes`, nodes.length - apis, '');
+  record(`${prefix}.edges`, world.graph.edgeCount, '', goals.edges);
+  record(
+    `${prefix}.behaviouralEdges`,
+    [...world.graph.edges()].filter((e) => e.kind === 'behavioural').length,
+    '',
+  );
+}
+
+// ------------------------------------------------------------------------------------------------
+// Dataset in the shared format
+
+/** Short figure prefix for a dataset folder: seal_tools → seal, anything else its folder name. */
+function prefixOf(dir: string): string {
+  const name = basename(resolve(dir));
+  return name === 'seal_tools' ? 'seal' : name.replace(/[^A-Za-z0-9]+/g, '_');
+}
+
+async function benchDataset(dir: string): Promise<void> {
+  const toolsPath = resolve(dir, 'tools.json');
+  const tasksPath = resolve(dir, 'tasks.jsonl');
+  if (!existsSync(toolsPath) || !existsSync(tasksPath)) {
+    console.log(
+      `Skipping dataset ${dir}: no tools.json + tasks.jsonl there (a clone without ../shared has none).`,
+    );
+    return;
+  }
+  const p = prefixOf(dir);
+  console.log(`Dataset ${basename(resolve(dir))} (${dir}) as "${p}.*"`);
+
+  const parsed = await timed(() => parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))));
+  record(`${p}.tools`, parsed.value.tools.length, '');
+  record(`${p}.parse.issues`, parsed.value.issues.length, '');
+  record(`${p}.parseMs`, parsed.ms, 'ms');
+
+  const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => CLOCK });
+  const built = await timed(() => world.importTools(parsed.value.tools));
+  record(`${p}.buildMs`, built.ms, 'ms', { kind: 'max', limit: 20_000 });
+  record(`${p}.clusters`, world.standardizer.clusters().length, '');
+
+  const tasks = readFileSync(tasksPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as PlanTask & { split?: string });
+  const train = tasks.filter((t) => t.split === 'train');
+  const { times, errors } = await ingestAll(
+    world,
+    train.map((t) => planToTrace(t)),
+  );
+  recordIngest(p, times, errors);
+  record(`${p}.inferredTools`, world.catalogue.tools().filter((t) => t.source === 'trace').length, '');
+  recordGraph(p, world);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Synthetic ToolBench-scale catalogue
+
+async function benchSynthetic(seed: number, snapshotOut: string | undefined): Promise<void> {
+  console.log(`Synthetic catalogue, seed ${seed}`);
+  const cat = syntheticCatalogue(seed);
+  const traces = syntheticTraces(cat, seed, SYNTHETIC_TRACE_COUNT);
+  record('synthetic.tools', cat.tools.length, '');
+
+  const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => CLOCK });
+  const built = await timed(() => world.importTools(cat.tools));
+  record('synthetic.buildMs', built.ms, 'ms', { kind: 'max', limit: 20_000 });
+  record('synthetic.clusters', world.standardizer.clusters().length, '');
+  const { times, errors } = await ingestAll(world, traces);
+  recordIngest('synthetic', times, errors);
+  // The generator's size targets (ToolBench scale), checked so a drift is visible.
+  recordGraph('synthetic', world, {
+    apiNodes: { kind: 'min', limit: 5500 },
+    nodes: { kind: 'range', lo: 7500, hi: 8500 },
+    edges: { kind: 'range', lo: 22_000, hi: 26_000 },
+  });
+
+  const exported = await timed(() => JSON.stringify(world.snapshot(CLOCK)));
+  const json = exported.value;
+  record('synthetic.export.ms', exported.ms, 'ms');
+  record('synthetic.export.bytes', Buffer.byteLength(json, 'utf8'), 'B');
+  if (snapshotOut) {
+    mkdirSync(dirname(resolve(snapshotOut)), { recursive: true });
+    writeFileSync(snapshotOut, json);
+    console.log(`Wrote the synthetic world snapshot to ${snapshotOut}`);
+  }
+
+  const t0 = performance.now();
+  const snapshot = JSON.parse(json) as WorldSnapshot;
+  const parseMs = ms(t0);
+  const restored = await ToolWorld.fromSnapshot(snapshot, new LexicalEmbedder(), { now: () => CLOCK });
+  const importMs = ms(t0);
+  record('synthetic.import.parseMs', parseMs, 'ms');
+  record('synthetic.import.ms', importMs, 'ms');
+  const same =
+    restored.graph.nodeCount === world.graph.nodeCount && restored.graph.edgeCount === world.graph.edgeCount;
+  record('synthetic.import.roundTripOk', same ? 1 : 0, '', { kind: 'min', limit: 1 });
+}
+
+// ------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', multiple: true },
+      json: { type: 'string' },
+      'snapshot-out': { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
+  const dirs = values.data && values.data.length > 0 ? values.data : [DEFAULT_DATA];
+  meta['meta.seed'] = seed;
+  meta['meta.node'] = process.version;
+  meta['meta.date'] = new Date().toISOString();
+  meta['meta.data'] = dirs;
+
+  for (const dir of dirs) await benchDataset(dir);
+  await benchSynthetic(seed, values['snapshot-out']);
+  printTable();
+
+  if (values.json) {
+    const out: Record<string, unknown> = { ...meta };
+    for (const f of figures) out[f.key] = Math.round(f.value * 1000) / 1000;
+    mkdirSync(dirname(resolve(values.json)), { recursive: true });
+    writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`Wrote ${figures.length} figures to ${values.json}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,186 @@
+import type { IDBPDatabase } from 'idb';
+import type { WorldChange, WorldSnapshot } from '../core/world/world-snapshot';
+import type { StoredModel, WorldLoad, WorldStore } from '../core/world/world-store';
+import { commit } from './commit';
+import {
+  CURRENT_VERSION,
+  DEFAULT_WORLD_DB,
+  META_KEY,
+  WORLD_STORES,
+  upgradeWorldDb,
+  type WorldDB,
+  type WorldMeta,
+  type WorldStoreName,
+} from './db-schema';
+import { DEFAULT_DIRECTORY_DB, readDirectory, retireActive } from './directory';
+import { openDatabase } from './open-db';
+import { readWorld } from './read-world';
+import { StoreClosedError } from './store-errors';
+
+// The app's entry point imports everything persistence offers from here.
+export { exportKeptStore, type KeptStoreDump } from './export-kept-store';
+export { StoreBlockedError, StoreClosedError, StoreTooNewError } from './store-errors';
+
+export interface OpenWorldStoreOptions {
+  /** Base name of the world database; recovery moves the world to `<name>-<time>`. */
+  name?: string;
+  /** Defaults to the global `indexedDB`. */
+  indexedDB?: IDBFactory;
+  /** Database that records which database is active and which are kept. */
+  directory?: string;
+  /** Recorded in meta when a `write` comes before any `replace` (a `replace` brings its own). */
+  embedderId?: string;
+  now?: () => number;
+  /** This tab let go of the database so a newer NaviAgent Web in another tab could upgrade it. */
+  onClosedByOtherTab?: () => void;
+}
+
+type Resolved = Required<Omit<OpenWorldStoreOptions, 'onClosedByOtherTab'>> &
+  Pick<OpenWorldStoreOptions, 'onClosedByOtherTab'>;
+
+function connect(options: Resolved, name: string, onLost: () => void): Promise<IDBPDatabase<WorldDB>> {
+  return openDatabase<WorldDB>(options.indexedDB, name, {
+    version: CURRENT_VERSION,
+    upgrade: upgradeWorldDb,
+    onVersionChange: onLost,
+  });
+}
+
+/** The Tool World in IndexedDB. The only code in the app that touches idb. */
+export class IdbWorldStore implements WorldStore {
+  private closed = false;
+
+  private constructor(
+    private db: IDBPDatabase<WorldDB>,
+    private dbName: string,
+    private readonly options: Resolved,
+  ) {}
+
+  static async open(options: OpenWorldStoreOptions = {}): Promise<IdbWorldStore> {
+    const resolved: Resolved = {
+      name: options.name ?? DEFAULT_WORLD_DB,
+      indexedDB: options.indexedDB ?? indexedDB,
+      directory: options.directory ?? DEFAULT_DIRECTORY_DB,
+      embedderId: options.embedderId ?? '',
+      now: options.now ?? (() => Date.now()),
+      onClosedByOtherTab: options.onClosedByOtherTab,
+    };
+    const { active } = await readDirectory(resolved.indexedDB, resolved.directory, resolved.name);
+    // The connection's close callback must reach a store that exists only once the connection does.
+    const created: { store?: IdbWorldStore } = {};
+    const db = await connect(resolved, active, () => created.store?.lost());
+    created.store = new IdbWorldStore(db, active, resolved);
+    return created.store;
+  }
+
+  /** The database currently holding the world (differs from the base name after a recovery). */
+  get name(): string {
+    return this.dbName;
+  }
+
+  private lost(): void {
+    this.closed = true;
+    this.options.onClosedByOtherTab?.();
+  }
+
+  private live(): IDBPDatabase<WorldDB> {
+    if (this.closed) throw new StoreClosedError(this.dbName);
+    return this.db;
+  }
+
+  async load(): Promise<WorldLoad> {
+    const read = await readWorld(this.live());
+    if (read.status !== 'invalid') return read;
+
+    const keptAs = this.dbName;
+    const next = await retireActive(
+      this.options.indexedDB,
+      this.options.directory,
+      this.options.name,
+      keptAs,
+      read.reason,
+      this.options.now(),
+    );
+    this.db.close();
+    this.db = await connect(this.options, next, () => this.lost());
+    this.dbName = next;
+    const fresh = await readWorld(this.db);
+    // A fresh database cannot be invalid unless something else writes to it; recovering again could loop.
+    if (fresh.status === 'invalid')
+      throw new Error(`The fresh world store "${next}" is also unreadable: ${fresh.reason}`);
+    return { status: 'recovered', reason: read.reason, keptAs };
+  }
+
+  async write(change: WorldChange, settings?: Record<string, unknown>): Promise<void> {
+    const db = this.live();
+    const names = new Set<WorldStoreName>(['meta']);
+    for (const s of ['tools', 'clusters', 'nodes', 'edges', 'traces'] as const)
+      if (change[s].length > 0) names.add(s);
+    if (settings && Object.keys(settings).length > 0) names.add('settings');
+    if (names.size === 1) return;
+
+    const tx = db.transaction([...names], 'readwrite');
+    const meta = tx.objectStore('meta');
+    await commit(tx, (add) => {
+      for (const r of change.tools) add(tx.objectStore('tools').put(r));
+      for (const r of change.clusters) add(tx.objectStore('clusters').put(r));
+      for (const r of change.nodes) add(tx.objectStore('nodes').put(r));
+      for (const r of change.edges) add(tx.objectStore('edges').put(r));
+      for (const r of change.traces) add(tx.objectStore('traces').put(r));
+      for (const [k, v] of Object.entries(settings ?? {})) add(tx.objectStore('settings').put(v, k));
+      const created = {
+        schemaVersion: CURRENT_VERSION,
+        createdAt: this.options.now(),
+        embedderId: this.options.embedderId,
+      };
+      add(meta.get(META_KEY).then((m) => (m ? undefined : meta.put(created, META_KEY))));
+    });
+  }
+
+  async replace(snapshot: Omit<WorldSnapshot, 'exportedAt'>): Promise<void> {
+    const tx = this.live().transaction([...WORLD_STORES], 'readwrite');
+    const meta = tx.objectStore('meta');
+    await commit(tx, (add) => {
+      const previous = meta.get(META_KEY);
+      const stamp = (m: WorldMeta | undefined): WorldMeta => ({
+        schemaVersion: CURRENT_VERSION,
+        createdAt: m?.createdAt ?? this.options.now(),
+        embedderId: snapshot.embedderId,
+      });
+      add(previous.then((m) => meta.put(stamp(m), META_KEY)));
+      for (const s of WORLD_STORES) if (s !== 'meta') add(tx.objectStore(s).clear());
+      for (const r of snapshot.tools) add(tx.objectStore('tools').put(r));
+      for (const r of snapshot.clusters) add(tx.objectStore('clusters').put(r));
+      for (const r of snapshot.nodes) add(tx.objectStore('nodes').put(r));
+      for (const r of snapshot.edges) add(tx.objectStore('edges').put(r));
+      for (const r of snapshot.traces) add(tx.objectStore('traces').put(r));
+      for (const [k, v] of Object.entries(snapshot.settings)) add(tx.objectStore('settings').put(v, k));
+    });
+  }
+
+  async putModel(model: StoredModel): Promise<void> {
+    await this.live().put('models', model);
+  }
+
+  async getModel(name: string): Promise<StoredModel | undefined> {
+    return this.live().get('models', name);
+  }
+
+  close(): void {
+    if (!this.closed) this.db.close();
+    this.closed = true;
+  }
+}
+
+/** Opens the active world database (upgrading its schema if needed) and loads it, recovering if invalid. */
+export async function openWorldStore(
+  options: OpenWorldStoreOptions = {},
+): Promise<{ store: IdbWorldStore; load: WorldLoad }> {
+  const store = await IdbWorldStore.open(options);
+  try {
+    return { store, load: await store.load() };
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+}
