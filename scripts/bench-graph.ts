@@ -281,6 +281,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  if (e instanceof Error && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`${e.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   console.error(e);
   process.exitCode = 1;
 });

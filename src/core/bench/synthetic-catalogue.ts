@@ -4,7 +4,7 @@ import type { Trace, TraceCall } from '../trace/trace';
 
 // A ToolBench-scale catalogue for benchmarks: thousands of endpoints grouped by provider and domain,
 // whose parameter names come from one shared vocabulary ("hotel_id", "hotelId", or a bare "id" described
-// as "Identifier of the hotel") so standardization has real merging to do, and whose outputs are other
+// as "ID of the hotel") so standardization has real merging to do, and whose outputs are other
 // tools' inputs so traces can carry values from call to call. Deterministic for a seed.
 
 export interface SyntheticConfig {
@@ -20,7 +20,7 @@ export interface SyntheticConfig {
   toolsPerDomain: number;
   inputs: [min: number, max: number];
   outputs: [min: number, max: number];
-  /** Chance a tool also takes one of the catalogue-wide params (page, limit, query, …). */
+  /** Chance a tool also takes one of the catalogue-wide params (page, limit, offset, …). */
   globalParamRate: number;
   /** Chance a field name is camelCase instead of snake_case (same words, so they must merge). */
   camelCaseRate: number;
@@ -31,7 +31,7 @@ export interface SyntheticConfig {
 export interface SyntheticTraceConfig {
   /** Calls per trace, both inclusive. */
   length: [min: number, max: number];
-  /** Chance the next call consumes a related concept (hotel_id → booking_hotel_id) rather than the same one. */
+  /** Chance the next call consumes a related concept (hotel_id → hotel_ref) rather than the same one. */
   aliasRate: number;
   /** Chance a call fails; the trace ends at a failed call. */
   failureRate: number;
@@ -44,7 +44,7 @@ export interface SyntheticTraceConfig {
 export const SYNTHETIC_DEFAULTS: SyntheticConfig = {
   apis: 5500,
   subjects: 160,
-  vocabulary: 4500,
+  vocabulary: 3900,
   subjectsPerDomain: 3,
   toolsPerDomain: 50,
   inputs: [1, 2],
@@ -103,7 +103,12 @@ export const SUBJECTS: readonly string[] = (
 
 type FieldType = 'string' | 'integer' | 'number';
 
-/** Attribute → JSON type and description template ({s} = subject). */
+/**
+ * Attribute → JSON type and description template ({s} = subject). Attribute words are short on purpose
+ * (lat, lng, qty, lang): with the untrained lexical embedder a long shared word (longitude, category,
+ * description) outweighs the subject, and the standardizer then merges e.g. every *_category into one
+ * cluster, which would leave a ToolBench-sized catalogue with far fewer param nodes than it has concepts.
+ */
 const ATTRIBUTES: Record<string, { type: FieldType; text: string }> = {
   id: { type: 'string', text: 'ID of the {s}.' },
   name: { type: 'string', text: 'Name of the {s}.' },
@@ -162,7 +167,7 @@ const VERBS =
 const PROVIDER_SUFFIXES = 'hub api pro io cloud finder tracker central data world connect express'.split(' ');
 
 /** One concept of the vocabulary: "hotel" × "id". */
-interface Concept {
+export interface Concept {
   index: number;
   subject: string;
   attribute: string;
@@ -208,7 +213,7 @@ export interface SyntheticCatalogue {
   /** The concepts behind each tool's fields, parallel to `tools` (what trace building needs). */
   fields: FieldConcepts[];
   vocabulary: readonly Concept[];
-  /** Related concept per concept (same type, same domain), used for cross-concept value flows. */
+  /** Related concept per concept (same type, same subject where possible), for cross-concept value flows. */
   related: readonly number[];
 }
 

@@ -69,7 +69,11 @@ export class LexicalEmbedder implements Embedder {
     for (const w of contentWords(text)) {
       add(`w:${w}`, 1);
       const padded = `^${w}$`;
-      for (let i = 0; i + 3 <= padded.length; i++) add(`c:${padded.slice(i, i + 3)}`, this.charWeight);
+      const grams = padded.length - 2;
+      // Spread a word's trigram mass evenly so a long word ("category") does not outweigh a short one
+      // ("hotel") just by having more trigrams: every word weighs the same.
+      const gramWeight = this.charWeight / Math.sqrt(Math.max(1, grams));
+      for (let i = 0; i + 3 <= padded.length; i++) add(`c:${padded.slice(i, i + 3)}`, gramWeight);
     }
     return out;
   }

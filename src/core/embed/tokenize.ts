@@ -15,14 +15,15 @@ export function splitWords(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** Content words: split words without stopwords, with a light plural strip so "cities" meets "city". */
+/** Content words: split words without stopwords, plural-stripped. */
 export function contentWords(text: string): string[] {
   return splitWords(text)
     .filter((w) => !STOPWORDS.has(w))
     .map(stem);
 }
 
-function stem(w: string): string {
+/** Light plural strip, enough for "cities" to meet "city". */
+export function stem(w: string): string {
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) return w.slice(0, -1);
   return w;

@@ -1,4 +1,4 @@
-import { contentWords, splitWords } from '../embed/tokenize';
+import { contentWords, splitWords, stem } from '../embed/tokenize';
 
 // Parameter names that say what kind of value, not what it is about: "name", "id", "type"…
 // For these the description tells the subject ("Name of the city" → city name; NaviAgent Table 3).
@@ -37,7 +37,11 @@ function qualifierFromDescription(description: string, generic: string[]): strin
  * in which case the description's subject qualifies it, so `name` "Name of the city" joins `city_name`.
  */
 export function parameterConcept(field: string, description: string): ParamConcept {
-  const nameWords = contentWords(field);
+  // Name words keep direction words ("from", "to"): from_currency and to_currency are different things,
+  // and prose stopword lists would erase exactly that.
+  const nameWords = splitWords(field)
+    .filter((w) => w !== 'the' && w !== 'a' && w !== 'an')
+    .map(stem);
   const words = nameWords.length > 0 ? nameWords : contentWords(description).slice(0, 2);
   if (words.length > 0 && words.every((w) => GENERIC.has(w))) {
     const subject = qualifierFromDescription(description, words);

@@ -71,6 +71,21 @@ describe('parameter standardization (NaviAgent Table 3)', () => {
     );
   });
 
+  it('restores from a snapshot and keeps clustering new tools into the restored clusters', async () => {
+    const first = new ParamStandardizer(new LexicalEmbedder());
+    await first.addTools(TABLE_3);
+    const restored = new ParamStandardizer(new LexicalEmbedder());
+    const describe = (r: { tool: string; field: string }) =>
+      String(TABLE_3.find((t) => t.name === r.tool)?.parameters.properties?.[r.field]?.description ?? '');
+    restored.restore(first.snapshot(), describe);
+    const city = restored.clusterOf({ tool: 'get_locations', direction: 'in', field: 'name' })!;
+    expect(city.name).toBe('city_name');
+    await restored.addTools([tool('get_pharmacies', { city_name: 'Name of the city to search in.' })]);
+    expect(restored.clusterOf({ tool: 'get_pharmacies', direction: 'in', field: 'city_name' })!.id).toBe(city.id);
+    expect(restored.cluster(city.id)!.members).toHaveLength(4);
+    expect(restored.snapshot().clusters).toHaveLength(first.snapshot().clusters.length);
+  });
+
   it('reads the subject of a generic name from its description', () => {
     expect(parameterConcept('name', 'Name of the city.').key).toBe('city_name');
     expect(parameterConcept('id', 'The user ID').key).toBe('user_id');

@@ -1,4 +1,10 @@
-import { cosine, normalizeInPlace, type Embedder } from '../embed/embedder';
+import { normalizeInPlace, type Embedder } from '../embed/embedder';
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += (a[i] as number) * (b[i] as number);
+  return d;
+}
 import { fieldDescription, fieldType, inputNames, outputNames, type Tool } from '../tools/tool';
 import { parameterConcept } from './param-concept';
 
@@ -39,9 +45,13 @@ export const refKey = (r: ParamRef): string => `${r.tool}\u0000${r.direction}\u0
 interface ClusterState {
   cluster: ParamCluster;
   centroid: Float32Array;
+  centroidNorm: number;
   conceptVotes: Map<string, number>;
-  tools: Set<string>;
+  /** `<tool>\u0000<direction>` of every member: two inputs (or two outputs) of one tool never share a node. */
+  slots: Set<string>;
 }
+
+const slotOf = (tool: string, direction: Direction): string => `${tool}\u0000${direction}`;
 
 function typesCompatible(a: string, b: string): boolean {
   if (a === 'any' || b === 'any' || a === b) return true;
@@ -109,6 +119,7 @@ export class ParamStandardizer {
   ): Promise<{ ref: ParamRef; clusterId: number; created: boolean }[]> {
     const fresh = params.filter((p) => !this.byRef.has(refKey(p.ref)));
     if (fresh.length === 0) return [];
+    await this.ensureIndexed();
     const concepts = fresh.map((p) => parameterConcept(p.ref.field, p.description));
     const conceptVecs = await this.embedder.embed(concepts.map((c) => c.words.join(' ')));
     const descVecs = await this.embedder.embed(fresh.map((p, i) => p.description || (concepts[i]?.words.join(' ') ?? '')));
@@ -116,7 +127,7 @@ export class ParamStandardizer {
     fresh.forEach((p, i) => {
       const concept = concepts[i]!;
       const v = this.blend(conceptVecs[i]!, descVecs[i]!);
-      const best = this.bestCluster(v, concept.words, p.type, p.ref.tool);
+      const best = this.bestCluster(v, concept.words, p.type, slotOf(p.ref.tool, p.ref.direction));
       if (best === null) {
         out.push({ ref: p.ref, clusterId: this.found(p.ref, concept.key, concept.words, p.type, p.description, v), created: true });
       } else {
@@ -131,25 +142,47 @@ export class ParamStandardizer {
     return { clusters: this.states.map((s) => ({ ...s.cluster, members: [...s.cluster.members] })) };
   }
 
-  /** Rebuilds the index from a snapshot; re-embeds members so later additions compare like with like. */
-  async restore(snapshot: StandardizerSnapshot, describe: (ref: ParamRef) => string): Promise<void> {
+  /**
+   * Restores clusters and the (tool, param) → cluster mapping from a snapshot at once; the similarity
+   * index (embeddings, centroids) is rebuilt lazily before the next addition, so a cold start does not
+   * pay for re-embedding thousands of parameters it may never compare.
+   */
+  restore(snapshot: StandardizerSnapshot, describe: (ref: ParamRef) => string): void {
     this.states.length = 0;
     this.byRef.clear();
     this.byWord.clear();
-    const all = snapshot.clusters.flatMap((c) => c.members.map((m) => ({ c, m })));
+    for (const c of snapshot.clusters) {
+      this.states[c.id] = {
+        cluster: { ...c, members: [...c.members] },
+        centroid: new Float32Array(0),
+        centroidNorm: 0,
+        conceptVotes: new Map(),
+        slots: new Set(),
+      };
+      for (const m of c.members) this.byRef.set(refKey(m), c.id);
+    }
+    this.pendingIndex = describe;
+  }
+
+  private pendingIndex: ((ref: ParamRef) => string) | null = null;
+
+  /** Re-embeds restored members so later additions compare like with like. */
+  private async ensureIndexed(): Promise<void> {
+    const describe = this.pendingIndex;
+    if (!describe) return;
+    this.pendingIndex = null;
+    const all = this.states.flatMap((s) => s.cluster.members.map((m) => ({ s, m })));
     const descs = all.map(({ m }) => describe(m));
     const concepts = all.map(({ m }, i) => parameterConcept(m.field, descs[i] ?? ''));
     const cv = await this.embedder.embed(concepts.map((c) => c.words.join(' ')));
     const dv = await this.embedder.embed(descs.map((d, i) => d || (concepts[i]?.words.join(' ') ?? '')));
-    for (const c of snapshot.clusters) {
-      this.states[c.id] = {
-        cluster: { ...c, members: [] },
-        centroid: new Float32Array(this.embedder.dimension),
-        conceptVotes: new Map(),
-        tools: new Set(),
-      };
+    for (const s of this.states) {
+      s.cluster.members = [];
+      s.centroid = new Float32Array(this.embedder.dimension);
     }
-    all.forEach(({ c, m }, i) => this.join(c.id, m, concepts[i]!.key, concepts[i]!.words, c.type, this.blend(cv[i]!, dv[i]!), false));
+    all.forEach(({ s, m }, i) =>
+      this.join(s.cluster.id, m, concepts[i]!.key, concepts[i]!.words, s.cluster.type, this.blend(cv[i]!, dv[i]!), false),
+    );
   }
 
   private blend(concept: Float32Array, description: Float32Array): Float32Array {
@@ -160,16 +193,18 @@ export class ParamStandardizer {
     return normalizeInPlace(v);
   }
 
-  private bestCluster(v: Float32Array, words: string[], type: string, tool: string): number | null {
+  private bestCluster(v: Float32Array, words: string[], type: string, slot: string): number | null {
     const candidates = new Set<number>();
     for (const w of words) for (const id of this.byWord.get(w) ?? []) candidates.add(id);
     let best: number | null = null;
     let bestScore = this.threshold;
     for (const id of candidates) {
       const s = this.states[id]!;
-      // Two params of one tool are distinct inputs/outputs even when they look alike (from/to city).
-      if (s.tools.has(tool) || !typesCompatible(s.cluster.type, type)) continue;
-      const score = cosine(v, s.centroid);
+      // Two inputs of one tool are distinct even when they look alike (origin/destination address);
+      // an input and an output of one tool may share a node (date_add takes and returns a date).
+      if (s.slots.has(slot) || !typesCompatible(s.cluster.type, type)) continue;
+      // v is unit length, so cosine = v·centroid / |centroid|, with |centroid| kept up to date by join().
+      const score = s.centroidNorm === 0 ? 0 : dot(v, s.centroid) / s.centroidNorm;
       if (score >= bestScore) {
         bestScore = score;
         best = id;
@@ -183,8 +218,9 @@ export class ParamStandardizer {
     this.states.push({
       cluster: { id, name: key, type, description, members: [] },
       centroid: new Float32Array(v.length),
+      centroidNorm: 0,
       conceptVotes: new Map(),
-      tools: new Set(),
+      slots: new Set(),
     });
     this.join(id, ref, key, words, type, v);
     return id;
@@ -193,8 +229,14 @@ export class ParamStandardizer {
   private join(id: number, ref: ParamRef, key: string, words: string[], type: string, v: Float32Array, rename = true): void {
     const s = this.states[id]!;
     s.cluster.members.push(ref);
-    s.tools.add(ref.tool);
-    for (let i = 0; i < v.length; i++) s.centroid[i] = (s.centroid[i] as number) + (v[i] as number);
+    s.slots.add(slotOf(ref.tool, ref.direction));
+    let norm = 0;
+    for (let i = 0; i < v.length; i++) {
+      const c = (s.centroid[i] as number) + (v[i] as number);
+      s.centroid[i] = c;
+      norm += c * c;
+    }
+    s.centroidNorm = Math.sqrt(norm);
     if (s.cluster.type === 'any' && type !== 'any') s.cluster.type = type;
     s.conceptVotes.set(key, (s.conceptVotes.get(key) ?? 0) + 1);
     if (rename) s.cluster.name = this.preferredName(s.conceptVotes);

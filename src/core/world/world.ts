@@ -76,7 +76,7 @@ export class ToolWorld {
       new ToolGraph(snapshot.nodes.map((n) => ({ ...n })), snapshot.edges.map((e) => ({ ...e }))),
       new ToolCatalogue(snapshot.tools),
     );
-    await world.standardizer.restore(snapshot, (ref) => {
+    world.standardizer.restore(snapshot, (ref) => {
       const tool = world.catalogue.get(ref.tool);
       return tool ? fieldDescription(tool, ref.direction, ref.field) : '';
     });
