@@ -23,6 +23,8 @@ import { parseCatalogue } from '../src/core/tools/importers';
 import { planToTrace, type PlanTask } from '../src/core/trace/plan-to-trace';
 import type { Trace } from '../src/core/trace/trace';
 import { ToolWorld } from '../src/core/world/world';
+import { measureColdLoad } from './browser-cold-load';
+import { findChromium } from '../e2e/find-chromium';
 import type { WorldSnapshot } from '../src/core/world/world-snapshot';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,6 +38,8 @@ const USAGE = `Usage: npx tsx scripts/bench-graph.ts [options]
   --json <file>         write every figure as flat JSON ("seal.buildMs", "synthetic.ingest.p95Ms", …)
   --snapshot-out <file> write the synthetic world's snapshot JSON (for the browser cold-load benchmark)
   --seed <n>            seed of the synthetic catalogue and traces (default 1)
+  --no-browser          skip the IndexedDB cold-load measurement in Chromium
+  --runs <n>            browser cold-load runs (default 5)
   --help                this text`;
 
 // ------------------------------------------------------------------------------------------------
@@ -201,7 +205,7 @@ async function benchDataset(dir: string): Promise<void> {
 // ------------------------------------------------------------------------------------------------
 // Synthetic ToolBench-scale catalogue
 
-async function benchSynthetic(seed: number, snapshotOut: string | undefined): Promise<void> {
+async function benchSynthetic(seed: number, snapshotOut: string | undefined, browserRuns: number): Promise<void> {
   console.log(`Synthetic catalogue, seed ${seed}`);
   const cat = syntheticCatalogue(seed);
   const traces = syntheticTraces(cat, seed, SYNTHETIC_TRACE_COUNT);
@@ -240,6 +244,23 @@ async function benchSynthetic(seed: number, snapshotOut: string | undefined): Pr
   const same =
     restored.graph.nodeCount === world.graph.nodeCount && restored.graph.edgeCount === world.graph.edgeCount;
   record('synthetic.import.roundTripOk', same ? 1 : 0, '', { kind: 'min', limit: 1 });
+
+  if (browserRuns > 0) {
+    if (!findChromium() && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
+      console.log('Skipping the browser cold load: no Chromium found (set CHROMIUM_PATH).');
+      return;
+    }
+    console.log(`Browser cold load: storing the synthetic world in IndexedDB, then ${browserRuns} browser restarts`);
+    const cold = await measureColdLoad(REPO_ROOT, json, browserRuns);
+    record('coldLoad.nodes', cold.nodes, '');
+    record('coldLoad.edges', cold.edges, '');
+    const total = cold.storeMs.map((s, i) => s + cold.worldMs[i]!);
+    record('coldLoad.store.medianMs', median(cold.storeMs), 'ms', { kind: 'max', limit: 1000 });
+    record('coldLoad.store.maxMs', max(cold.storeMs), 'ms');
+    record('coldLoad.world.medianMs', median(cold.worldMs), 'ms');
+    record('coldLoad.medianMs', median(total), 'ms', { kind: 'max', limit: 1000 });
+    record('coldLoad.maxMs', max(total), 'ms');
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -251,6 +272,8 @@ async function main(): Promise<void> {
       json: { type: 'string' },
       'snapshot-out': { type: 'string' },
       seed: { type: 'string', default: '1' },
+      'no-browser': { type: 'boolean', default: false },
+      runs: { type: 'string', default: '5' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -268,7 +291,9 @@ async function main(): Promise<void> {
   meta['meta.data'] = dirs;
 
   for (const dir of dirs) await benchDataset(dir);
-  await benchSynthetic(seed, values['snapshot-out']);
+  const runs = values['no-browser'] ? 0 : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 0) throw new Error(`--runs must be a whole number, got ${values.runs}`);
+  await benchSynthetic(seed, values['snapshot-out'], runs);
   printTable();
 
   if (values.json) {

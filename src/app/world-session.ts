@@ -32,6 +32,8 @@ export class WorldSession {
   private worldRef: ToolWorld;
   private store: WorldStore | null = null;
   private noticeId = 0;
+  /** How long the last start took to read the store and to rebuild the world from it (cold load). */
+  startTimings: { storeMs: number; worldMs: number } | null = null;
 
   constructor(private readonly deps: SessionDeps) {
     this.state = initialState(deps.embedder.id);
@@ -78,10 +80,14 @@ export class WorldSession {
   /** Opens the store and loads the world; a fresh start gets the built-in demo world. */
   async start(): Promise<void> {
     try {
+      const t0 = performance.now();
       const { store, load } = await this.deps.openStore();
+      const t1 = performance.now();
       this.store = store;
       if (load.status === 'ok') {
         this.worldRef = await ToolWorld.fromSnapshot({ ...load.snapshot, exportedAt: 0 }, this.deps.embedder);
+        const t2 = performance.now();
+        this.startTimings = { storeMs: t1 - t0, worldMs: t2 - t1 };
       } else {
         if (load.status === 'recovered') {
           this.notify('warn', `The stored world could not be read (${load.reason}). Started on a fresh one; the old store is kept.`, {

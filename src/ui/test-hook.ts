@@ -13,8 +13,10 @@ export interface NaviTestHook {
   drawnNodeIds(): string[];
   counts(): { tools: number; nodes: number; edges: number; traces: number };
   importText(fileName: string, text: string): Promise<void>;
-  /** Milliseconds the last start() took to open the store and rebuild the world (cold load). */
+  /** Milliseconds from page script start until the world was ready. */
   startMs: number;
+  /** Store read and world rebuild times of the last start, when a stored world was loaded. */
+  startTimings(): { storeMs: number; worldMs: number } | null;
 }
 
 declare global {
@@ -38,6 +40,7 @@ export function installTestHook(session: WorldSession, ready: Promise<void>, sta
       traces: session.world.traces.length,
     }),
     importText: (fileName, text) => session.importFile(fileName, text),
+    startTimings: () => session.startTimings,
   };
   void ready.then(() => {
     hook.startMs = performance.now() - startedAt;
