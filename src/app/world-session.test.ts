@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { LexicalEmbedder } from '../core/embed/lexical-embedder';
+import { MemoryWorldStore } from '../core/world/memory-world-store';
+import type { WorldLoad } from '../core/world/world-store';
+import { WorldSession } from './world-session';
+
+const catalogue = JSON.stringify({
+  tools: [
+    { name: 'lookup_flight', inputSchema: { type: 'object', properties: { flight: { type: 'string' } } } },
+    { name: 'broken', inputSchema: { type: 'object', properties: {}, required: ['ghost'] } },
+  ],
+});
+
+function session(store = new MemoryWorldStore(), load?: WorldLoad) {
+  const s = new WorldSession({
+    embedder: new LexicalEmbedder(),
+    openStore: async () => ({ store, load: load ?? (await store.load()) }),
+  });
+  return { s, store };
+}
+
+describe('WorldSession', () => {
+  it('starts a fresh store on the demo world and saves it', async () => {
+    const { s, store } = session();
+    await s.start();
+    expect(s.getState().phase).toBe('ready');
+    expect(s.world.catalogue.size).toBe(20);
+    expect(s.world.traces.length).toBe(48);
+    const stored = await store.load();
+    expect(stored.status === 'ok' && stored.snapshot.tools.length).toBe(20);
+  });
+
+  it('reopens a stored world instead of the demo', async () => {
+    const { s, store } = session();
+    await s.start();
+    await s.importFile('cat.json', catalogue);
+    const again = session(store).s;
+    await again.start();
+    expect(again.world.catalogue.has('lookup_flight')).toBe(true);
+    expect(again.world.graph.nodeCount).toBe(s.world.graph.nodeCount);
+  });
+
+  it('imports a catalogue, persists it, and reports the skipped entry with its reason', async () => {
+    const { s, store } = session();
+    await s.start();
+    const writesBefore = store.writes;
+    await s.importFile('cat.json', catalogue);
+    expect(s.world.catalogue.has('lookup_flight')).toBe(true);
+    expect(store.writes).toBeGreaterThan(writesBefore);
+    const notice = s.getState().notices.at(-1)!;
+    expect(notice.level).toBe('warn');
+    expect(notice.text).toBe('cat.json (mcp format): 1 added, 0 updated, 0 unchanged, 1 skipped');
+    expect(notice.details).toEqual(['entry #2 (broken): parameters.required names "ghost", which is not in parameters.properties']);
+    expect(s.getState().progress).toBeNull();
+  });
+
+  it('reports a file that is not JSON or not a catalogue, and changes nothing', async () => {
+    const { s } = session();
+    await s.start();
+    const nodes = s.world.graph.nodeCount;
+    await s.importFile('bad.json', '{"tools": [');
+    expect(s.getState().notices.at(-1)).toMatchObject({ level: 'error', text: expect.stringMatching(/^bad\.json is not valid JSON/) });
+    await s.importFile('odd.json', '{"hello": 1}');
+    expect(s.getState().notices.at(-1)).toMatchObject({ level: 'error', text: expect.stringMatching(/Not a tool catalogue/) });
+    expect(s.world.graph.nodeCount).toBe(nodes);
+  });
+
+  it('loads an exported world file in place of the current one', async () => {
+    const { s } = session();
+    await s.start();
+    await s.importFile('cat.json', catalogue);
+    const exported = s.exportWorld();
+    const other = session().s;
+    await other.start();
+    await other.importFile('world.json', exported);
+    expect(other.world.catalogue.has('lookup_flight')).toBe(true);
+    expect(other.world.graph.edgeCount).toBe(s.world.graph.edgeCount);
+  });
+
+  it('says when the stored world was unreadable and offers the kept store', async () => {
+    const { s } = session(new MemoryWorldStore(), { status: 'recovered', reason: 'edge x|y names a missing node', keptAs: 'naviagent-world' });
+    await s.start();
+    expect(s.getState().phase).toBe('ready');
+    expect(s.getState().notices[0]).toMatchObject({ level: 'warn', keptStore: 'naviagent-world' });
+    expect(s.getState().notices[0]!.text).toMatch(/edge x\|y names a missing node/);
+  });
+
+  it('shows the failure when the store cannot be opened', async () => {
+    const s = new WorldSession({
+      embedder: new LexicalEmbedder(),
+      openStore: async () => {
+        throw new Error('The stored world was written by a newer version of NaviAgent Web.');
+      },
+    });
+    await s.start();
+    expect(s.getState()).toMatchObject({ phase: 'failed', failure: expect.stringMatching(/newer version/) });
+  });
+});
