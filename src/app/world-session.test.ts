@@ -77,6 +77,16 @@ describe('WorldSession', () => {
     expect(other.world.graph.edgeCount).toBe(s.world.graph.edgeCount);
   });
 
+  it('restores a pruned node and saves it', async () => {
+    const { s, store } = session();
+    await s.start();
+    await store.write(s.world.prune([{ nodeId: 'api:notes_create', score: 0.9 }]));
+    await s.restoreNodes(['api:notes_create']);
+    expect(s.world.graph.node('api:notes_create')!.active).toBe(true);
+    const stored = await store.load();
+    expect(stored.status === 'ok' && stored.snapshot.nodes.find((n) => n.id === 'api:notes_create')!.active).toBe(true);
+  });
+
   it('says when the stored world was unreadable and offers the kept store', async () => {
     const { s } = session(new MemoryWorldStore(), { status: 'recovered', reason: 'edge x|y names a missing node', keptAs: 'naviagent-world' });
     await s.start();

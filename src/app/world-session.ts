@@ -175,6 +175,13 @@ export class WorldSession {
     this.notify('info', `Loaded world ${fileName}: ${snapshot.tools.length} tools, ${snapshot.traces.length} traces.`);
   }
 
+  /** Undoes a prune (NaviAgent eq. 11 marks nodes inactive; nothing was deleted). */
+  async restoreNodes(ids: string[]): Promise<void> {
+    const change = this.world.restore(ids);
+    await this.store?.write(change);
+    this.worldMoved();
+  }
+
   /** The whole world as one JSON file's text. */
   exportWorld(): string {
     return serializeWorld(this.world.snapshot());

@@ -52,7 +52,14 @@ export function NodeDetails() {
       <h2>
         {node.label} <small>{node.kind === 'api' ? 'API' : 'parameter'}</small>
       </h2>
-      {!node.active && <p className="warn">Pruned (inactive) — kept, not deleted.</p>}
+      {!node.active && (
+        <p className="warn">
+          Pruned{node.pruneScore !== null ? ` (score ${node.pruneScore.toFixed(2)})` : ''} — inactive, kept, not deleted.{' '}
+          <button className="link" onClick={() => void session.restoreNodes([node.id])}>
+            Restore
+          </button>
+        </p>
+      )}
       <table className="stats">
         <tbody>
           <tr><th>successful calls</th><td>{node.nSucc}</td></tr>
