@@ -8,8 +8,17 @@ import type { GraphEdge, GraphNode } from '../core/graph/graph-types';
 import { ToolWorld } from '../core/world/world';
 import { WorldFileError } from '../core/world/world-errors';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
-import { WORLD_FORMAT_VERSION, type WorldSnapshot } from '../core/world/world-snapshot';
-import { CURRENT_VERSION, META_KEY, MIGRATIONS, WORLD_STORES, type WorldDB } from './db-schema';
+import { WORLD_FORMAT_VERSION, emptyChange, type WorldSnapshot } from '../core/world/world-snapshot';
+import {
+  CHECKPOINT_CHUNK,
+  CHECKPOINT_HEADER_KEY,
+  CURRENT_VERSION,
+  META_KEY,
+  MIGRATIONS,
+  OVERLAY_STORES,
+  type CheckpointHeader,
+  type WorldDB,
+} from './db-schema';
 import {
   StoreBlockedError,
   StoreClosedError,
@@ -66,10 +75,60 @@ function canonical(s: Comparable): Comparable {
 
 const withoutExportedAt = ({ exportedAt: _, ...rest }: WorldSnapshot): Comparable => rest;
 
-async function rawRecords(name: string, store: 'nodes' | 'edges'): Promise<unknown[]> {
+/** The stores of schema v1 and v2: what an old database holds its world in, one record per entry. */
+const PER_RECORD_STORES = ['meta', 'tools', 'clusters', 'nodes', 'edges', 'traces', 'settings'] as const;
+
+/** Opens a database at an old schema version, built by the shipped migrations up to it. */
+function openOld(name: string, version: 1 | 2): Promise<IDBPDatabase<WorldDB>> {
+  return openDB<WorldDB>(name, version, {
+    upgrade: (db, _old, _new, tx) => MIGRATIONS.slice(0, version).forEach((step) => step(db, tx)),
+  });
+}
+
+/** Stores a world one record per entry, as schema v1 and v2 did. */
+async function putPerRecord(
+  db: IDBPDatabase<WorldDB>,
+  snap: Comparable,
+  schemaVersion: number,
+): Promise<void> {
+  const tx = db.transaction([...PER_RECORD_STORES], 'readwrite');
+  await Promise.all([
+    tx.objectStore('meta').put({ schemaVersion, createdAt: 7, embedderId: snap.embedderId }, META_KEY),
+    ...snap.tools.map((r) => tx.objectStore('tools').put(r)),
+    ...snap.clusters.map((r) => tx.objectStore('clusters').put(r)),
+    ...snap.nodes.map((r) => tx.objectStore('nodes').put(r)),
+    ...snap.edges.map((r) => tx.objectStore('edges').put(r)),
+    ...snap.traces.map((r) => tx.objectStore('traces').put(r)),
+    ...Object.entries(snap.settings).map(([k, v]) => tx.objectStore('settings').put(v, k)),
+    tx.done,
+  ]);
+}
+
+/** Records in the overlay (per-record) stores of a database, read behind the store's back. */
+async function overlayCount(name: string): Promise<number> {
   const db = await openDB<WorldDB>(name);
   try {
-    return await db.getAll(store);
+    let n = 0;
+    for (const s of OVERLAY_STORES) n += await db.count(s);
+    return n;
+  } finally {
+    db.close();
+  }
+}
+
+async function rawNodes(name: string): Promise<GraphNode[]> {
+  const db = await openDB<WorldDB>(name);
+  try {
+    return await db.getAll('nodes');
+  } finally {
+    db.close();
+  }
+}
+
+async function checkpointHeader(name: string): Promise<CheckpointHeader | undefined> {
+  const db = await openDB<WorldDB>(name);
+  try {
+    return (await db.get('checkpoint', CHECKPOINT_HEADER_KEY)) as CheckpointHeader | undefined;
   } finally {
     db.close();
   }
@@ -79,21 +138,9 @@ describe('IdbWorldStore', () => {
   it('migrates a v1 database, keeping its data and adding the models store and the seq index', async () => {
     const opts = fresh();
     const snap = (await handWorld()).snapshot(0);
-    const v1 = await openDB<WorldDB>(opts.name, 1, {
-      upgrade: (db, _old, _new, tx) => MIGRATIONS[0]!(db, tx),
-    });
+    const v1 = await openOld(opts.name, 1);
     expect([...v1.objectStoreNames]).not.toContain('models');
-    const tx = v1.transaction([...WORLD_STORES], 'readwrite');
-    await Promise.all([
-      tx.objectStore('meta').put({ schemaVersion: 1, createdAt: 7, embedderId: snap.embedderId }, META_KEY),
-      ...snap.tools.map((r) => tx.objectStore('tools').put(r)),
-      ...snap.clusters.map((r) => tx.objectStore('clusters').put(r)),
-      ...snap.nodes.map((r) => tx.objectStore('nodes').put(r)),
-      ...snap.edges.map((r) => tx.objectStore('edges').put(r)),
-      ...snap.traces.map((r) => tx.objectStore('traces').put(r)),
-      tx.objectStore('settings').put('dark', 'theme'),
-      tx.done,
-    ]);
+    await putPerRecord(v1, withoutExportedAt(snap), 1);
     v1.close();
 
     const { store, load } = await openWorldStore(opts);
@@ -104,16 +151,49 @@ describe('IdbWorldStore', () => {
     expect((await store.getModel('m'))?.bytes).toEqual(new Uint8Array([1]));
     store.close();
 
-    const v2 = await openDB<WorldDB>(opts.name);
-    expect(v2.version).toBe(CURRENT_VERSION);
-    expect([...v2.objectStoreNames]).toContain('models');
-    expect([...v2.transaction('traces').store.indexNames]).toContain('seq');
-    expect(await v2.get('meta', META_KEY)).toEqual({
+    const upgraded = await openDB<WorldDB>(opts.name);
+    expect(upgraded.version).toBe(CURRENT_VERSION);
+    expect([...upgraded.objectStoreNames]).toContain('models');
+    expect([...upgraded.objectStoreNames]).toContain('checkpoint');
+    expect([...upgraded.transaction('traces').store.indexNames]).toContain('seq');
+    expect(await upgraded.get('meta', META_KEY)).toEqual({
       schemaVersion: CURRENT_VERSION,
       createdAt: 7,
       embedderId: snap.embedderId,
     });
+    upgraded.close();
+  });
+
+  it('migrates a v2 database: its records load as the overlay of an empty checkpoint', async () => {
+    const opts = fresh();
+    const snap = withoutExportedAt((await handWorld()).snapshot(0));
+    const v2 = await openOld(opts.name, 2);
+    expect([...v2.objectStoreNames]).not.toContain('checkpoint');
+    await putPerRecord(v2, snap, 2);
     v2.close();
+    const records =
+      snap.tools.length +
+      snap.clusters.length +
+      snap.nodes.length +
+      snap.edges.length +
+      snap.traces.length +
+      1;
+
+    const { store, load } = await openWorldStore(opts);
+    // Snapshots list records in key order, as the store does: equal, order included.
+    expect(load).toEqual({ status: 'ok', snapshot: snap });
+    expect(store.pendingRecords()).toBe(records);
+    expect(await checkpointHeader(opts.name)).toBeUndefined();
+
+    await store.compact(snap);
+    expect(store.pendingRecords()).toBe(0);
+    expect(await overlayCount(opts.name)).toBe(0);
+    expect(await store.load()).toEqual({ status: 'ok', snapshot: snap });
+    store.close();
+    const reopened = await openWorldStore(opts);
+    expect(reopened.load).toEqual({ status: 'ok', snapshot: snap });
+    expect(reopened.store.pendingRecords()).toBe(0);
+    reopened.store.close();
   });
 
   it('refuses a database from a newer version and leaves it untouched', async () => {
@@ -138,7 +218,21 @@ describe('IdbWorldStore', () => {
     after.close();
   });
 
-  const corruptions: [string, (db: IDBPDatabase<WorldDB>) => Promise<unknown>, RegExp][] = [
+  /** Rewrites the checkpoint's first chunk of a part and the header's count to match. */
+  const editCheckpoint =
+    (part: 'nodes' | 'edges', edit: (records: unknown[]) => unknown[]) =>
+    async (db: IDBPDatabase<WorldDB>) => {
+      const records = edit((await db.get('checkpoint', [part, 0])) as unknown[]);
+      const header = (await db.get('checkpoint', CHECKPOINT_HEADER_KEY)) as CheckpointHeader;
+      await db.put('checkpoint', records, [part, 0]);
+      await db.put(
+        'checkpoint',
+        { ...header, counts: { ...header.counts, [part]: records.length } },
+        CHECKPOINT_HEADER_KEY,
+      );
+    };
+
+  const corruptions: [string, (db: IDBPDatabase<WorldDB>, snap: Comparable) => Promise<unknown>, RegExp][] = [
     [
       'an edge to a missing node',
       (db) => db.put('edges', { ...edgeRecord('api:find_city', 'api:ghost') }),
@@ -146,12 +240,40 @@ describe('IdbWorldStore', () => {
     ],
     [
       'a node without kind',
-      async (db) => {
-        const node = (await db.get('nodes', 'api:send_text'))!;
-        const { kind: _, ...broken } = node;
+      (db, snap) => {
+        const { kind: _, ...broken } = snap.nodes.find((n) => n.id === 'api:send_text')!;
         return db.put('nodes', broken as GraphNode);
       },
       /nodes\[\d+\] \("api:send_text"\) has no "kind"/,
+    ],
+    [
+      'a checkpointed edge to a missing node',
+      editCheckpoint('edges', (edges) => [...edges, edgeRecord('api:find_city', 'api:ghost')]),
+      /edges\[\d+\] \("api:find_city\|api:ghost\|0"\) has target "api:ghost", which is not in nodes/,
+    ],
+    [
+      'a checkpointed node without kind',
+      editCheckpoint('nodes', (nodes) =>
+        nodes.map((n) =>
+          (n as GraphNode).id === 'api:send_text' ? { ...(n as GraphNode), kind: undefined } : n,
+        ),
+      ),
+      /nodes\[\d+\] \("api:send_text"\) has no "kind"/,
+    ],
+    [
+      'a checkpoint chunk missing',
+      (db) => db.delete('checkpoint', ['edges', 0]),
+      /the checkpoint holds 0 edges but its header says \d+/,
+    ],
+    [
+      'a checkpoint chunk that is not a list',
+      (db) => db.put('checkpoint', { edges: [] } as unknown as unknown[], ['edges', 0]),
+      /the checkpoint chunk \["edges",0\] is not a list/,
+    ],
+    [
+      'a checkpoint without its header',
+      (db) => db.delete('checkpoint', CHECKPOINT_HEADER_KEY),
+      /the checkpoint has records but no header/,
     ],
   ];
 
@@ -165,10 +287,9 @@ describe('IdbWorldStore', () => {
       await first.store.replace(snap);
       first.store.close();
       const raw = await openDB<WorldDB>(opts.name, CURRENT_VERSION);
-      await corrupt(raw);
+      await corrupt(raw, withoutExportedAt(snap));
       raw.close();
-      const keptNodes = await rawRecords(opts.name, 'nodes');
-      const keptEdges = await rawRecords(opts.name, 'edges');
+      const kept = await exportKeptStore(opts.name);
 
       const { store, load } = await openWorldStore({ ...opts, now: () => 4242 });
       expect(load).toEqual({ status: 'recovered', reason: expect.stringMatching(reason), keptAs: opts.name });
@@ -177,14 +298,12 @@ describe('IdbWorldStore', () => {
       store.close();
 
       expect((await indexedDB.databases()).map((d) => d.name)).toContain(opts.name);
-      expect(await rawRecords(opts.name, 'nodes')).toEqual(keptNodes);
-      expect(await rawRecords(opts.name, 'edges')).toEqual(keptEdges);
-
       const dump = await exportKeptStore(opts.name);
+      // Untouched: every store, checkpoint included, holds what it held before the recovery.
+      expect(dump).toEqual(kept);
       expect(dump.database).toBe(opts.name);
-      expect(dump.stores.edges?.map((r) => r.value)).toEqual(keptEdges);
-      expect(dump.stores.nodes?.map((r) => r.value)).toEqual(keptNodes);
-      expect(dump.stores.settings).toEqual([{ key: 'theme', value: 'dark' }]);
+      expect(Object.keys(dump.stores)).toContain('checkpoint');
+      expect(dump.stores.checkpoint?.length).toBeGreaterThan(0);
       expect(JSON.parse(JSON.stringify(dump))).toEqual(dump);
 
       const again = await openWorldStore(opts);
@@ -215,6 +334,107 @@ describe('IdbWorldStore', () => {
     expect(loaded.snapshot.embedderId).toBe(world.embedder.id);
     expect(canonical(loaded.snapshot)).toEqual(canonical(withoutExportedAt(world.snapshot(0))));
     expect(loaded.snapshot.traces.map((t) => t.id)).toEqual(['t1', 't2', 't3', 't4']);
+    store.close();
+  });
+
+  it('loads a compacted world with the writes since laid over it, the newer records winning', async () => {
+    const opts = fresh();
+    const world = ToolWorld.empty(new LexicalEmbedder(), { now });
+    const { store } = await openWorldStore({ ...opts, embedderId: world.embedder.id });
+    await store.write((await world.importTools(HAND_TOOLS)).change);
+    const [t1, t2, ...later] = HAND_TRACES;
+    for (const t of [t1!, t2!]) await store.write((await world.ingestTrace(t)).change);
+    world.setSetting('theme', 'dark');
+    await store.write(emptyChange(), { theme: 'dark' });
+    expect(store.pendingRecords()).toBeGreaterThan(0);
+
+    // A copy: the snapshot shares record objects with the world, which later traces update in place.
+    const checkpointed = structuredClone(world.snapshot(0));
+    await store.compact(checkpointed);
+    expect(store.pendingRecords()).toBe(0);
+    expect(await overlayCount(opts.name)).toBe(0);
+
+    let written = 0;
+    for (const t of later) {
+      const { change } = await world.ingestTrace(t);
+      world.setSetting('lastTrace', t.id);
+      await store.write(change, { lastTrace: t.id });
+      written += Object.values(change).reduce((n, list) => n + list.length, 1);
+    }
+    expect(store.pendingRecords()).toBe(written);
+    expect(await overlayCount(opts.name)).toBeLessThanOrEqual(written);
+
+    // The test exercises an override: some record is in both, with a newer state in the overlay.
+    const overlaid = await rawNodes(opts.name);
+    const stale = overlaid.find((n) => {
+      const old = checkpointed.nodes.find((c) => c.id === n.id);
+      return old && JSON.stringify(old) !== JSON.stringify(n);
+    });
+    expect(stale).toBeDefined();
+
+    const expected = withoutExportedAt(world.snapshot(0));
+    const loaded = await store.load();
+    // Key order, as ToolWorld.snapshot() lists records: equal, order included.
+    expect(loaded).toEqual({ status: 'ok', snapshot: expected });
+    if (loaded.status === 'ok')
+      expect(loaded.snapshot.traces.map((t) => t.id)).toEqual(['t1', 't2', 't3', 't4']);
+    store.close();
+
+    const reopened = await openWorldStore(opts);
+    expect(reopened.load).toEqual({ status: 'ok', snapshot: expected });
+    expect(reopened.store.pendingRecords()).toBe(await overlayCount(opts.name));
+    await reopened.store.compact(expected);
+    expect(reopened.store.pendingRecords()).toBe(0);
+    expect(await overlayCount(opts.name)).toBe(0);
+    expect(await reopened.store.load()).toEqual({ status: 'ok', snapshot: expected });
+    reopened.store.close();
+  });
+
+  it('merges the overlay into a checkpoint of many chunks in key order', async () => {
+    const opts = fresh();
+    const nodes: GraphNode[] = [];
+    for (let i = 0; i < 3000; i++) nodes.push(nodeRecord(`api:t${i}`));
+    const edges: GraphEdge[] = [];
+    for (let i = 0; i < 5000; i++)
+      edges.push(edgeRecord(`api:t${i % 3000}`, `api:t${(i * 7 + 1) % 3000}`, i));
+    const base = {
+      ...withoutExportedAt((await handWorld()).snapshot(0)),
+      tools: [],
+      clusters: [],
+      traces: [],
+    };
+    const { store } = await openWorldStore(opts);
+    await store.replace({ ...base, nodes, edges });
+    const header = await checkpointHeader(opts.name);
+    expect(header?.counts).toMatchObject({ nodes: 3000, edges: 5000 });
+
+    const sorted = [...edges].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const changed = { ...sorted[CHECKPOINT_CHUNK + 17]!, nSucc: 999 };
+    const added = [edgeRecord('api:t1', 'api:t2', 123_456), edgeRecord('api:t0', 'api:t0', 0)];
+    const node = nodeRecord('api:t1500a');
+    await store.write({ ...emptyChange(), nodes: [node], edges: [changed, ...added] });
+    expect(store.pendingRecords()).toBe(4);
+
+    const byId = new Map([...edges, changed, ...added].map((e) => [e.id, e]));
+    const expectedEdges = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const loaded = await store.load();
+    expect(loaded.status).toBe('ok');
+    if (loaded.status !== 'ok') return;
+    expect(loaded.snapshot.edges).toEqual(expectedEdges);
+    expect(loaded.snapshot.edges.find((e) => e.id === changed.id)?.nSucc).toBe(999);
+    expect(loaded.snapshot.nodes.map((n) => n.id)).toEqual([...nodes.map((n) => n.id), node.id].sort());
+    store.close();
+  });
+
+  it('refuses to checkpoint a world that would not load, keeping the stored one', async () => {
+    const opts = fresh();
+    const snap = withoutExportedAt((await handWorld()).snapshot(0));
+    const { store } = await openWorldStore(opts);
+    await store.replace(snap);
+    const dangling = { ...snap, edges: [...snap.edges, edgeRecord('api:find_city', 'api:ghost')] };
+    await expect(store.compact(dangling)).rejects.toThrow(/could not be loaded again: .*"api:ghost"/);
+    await expect(store.replace(dangling)).rejects.toThrow(/not in nodes/);
+    expect(await store.load()).toEqual({ status: 'ok', snapshot: snap });
     store.close();
   });
 
@@ -283,9 +503,11 @@ describe('IdbWorldStore', () => {
     const reopened = await openWorldStore(opts);
     expect(reopened.load.status).toBe('ok');
     reopened.store.close();
-    expect((await exportKeptStore(opts.name, { indexedDB: factory })).stores.tools).toHaveLength(
-      HAND_TOOLS.length,
-    );
+    const { stores } = await exportKeptStore(opts.name, { indexedDB: factory });
+    const header = stores.checkpoint?.find((r) => JSON.stringify(r.key) === '["header",0]');
+    expect((header?.value as CheckpointHeader).counts.tools).toBe(HAND_TOOLS.length);
+    expect((header?.value as CheckpointHeader).settings).toEqual({ theme: 'dark' });
+    expect(stores.tools).toEqual([]);
     expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(opts.name);
   });
 
