@@ -77,6 +77,23 @@ describe('WorldSession', () => {
     expect(other.world.graph.edgeCount).toBe(s.world.graph.edgeCount);
   });
 
+  it('compacts the store in the background once enough records were written', async () => {
+    const { s, store } = session();
+    await s.start();
+    expect(store.pendingRecords()).toBe(0); // the demo world was stored whole
+    const tools = Array.from({ length: 1200 }, (_, i) => ({
+      name: `bulk_${i}`,
+      description: 'Bulk tool',
+      parameters: { type: 'object', properties: { [`field_${i}`]: { type: 'string' } } },
+    }));
+    await s.importFile('bulk.json', JSON.stringify(tools));
+    await s.settled();
+    expect(store.compactions).toBeGreaterThanOrEqual(1);
+    expect(store.pendingRecords()).toBeLessThan(5000);
+    const stored = await store.load();
+    expect(stored.status === 'ok' && stored.snapshot.tools.length).toBe(1220);
+  });
+
   it('restores a pruned node and saves it', async () => {
     const { s, store } = session();
     await s.start();

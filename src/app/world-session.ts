@@ -4,6 +4,7 @@ import type { Embedder } from '../core/embed/embedder';
 import { describeIssue } from '../core/tools/import-issue';
 import { parseCatalogue } from '../core/tools/importers';
 import { ToolWorld } from '../core/world/world';
+import type { WorldChange } from '../core/world/world-snapshot';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
 import type { WorldStore, WorldLoad } from '../core/world/world-store';
 import { initialState, type NoticeLevel, type Progress, type SessionState } from './session-state';
@@ -11,6 +12,12 @@ import { initialState, type NoticeLevel, type Progress, type SessionState } from
 /** Tools imported per step: small enough to show progress, large enough to batch embeddings. */
 const IMPORT_CHUNK = 250;
 const TRACE_CHUNK = 50;
+
+/**
+ * Overlay records after which the store is compacted into its packed checkpoint: per-record reads cost
+ * ~25 µs each at cold load (docs/architecture.md, persistence layout), so 5k records add ~0.1 s.
+ */
+const COMPACT_AFTER = 5000;
 
 const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -32,6 +39,7 @@ export class WorldSession {
   private worldRef: ToolWorld;
   private store: WorldStore | null = null;
   private noticeId = 0;
+  private compacting: Promise<void> | null = null;
   /** How long the last start took to read the store and to rebuild the world from it (cold load). */
   startTimings: { storeMs: number; worldMs: number } | null = null;
 
@@ -98,6 +106,7 @@ export class WorldSession {
       }
       this.set({ phase: 'ready' });
       this.worldMoved();
+      this.maybeCompact();
     } catch (e) {
       this.set({ phase: 'failed', failure: (e as Error).message });
     }
@@ -148,7 +157,7 @@ export class WorldSession {
       this.progress({ label: `Importing ${fileName}`, done: i, total: parsed.tools.length });
       await nextFrame();
       const out = await this.world.importTools(parsed.tools.slice(i, i + IMPORT_CHUNK));
-      await this.store?.write(out.change);
+      await this.persist(out.change);
       added += out.catalogue.added.length;
       updated += out.catalogue.updated.length;
       unchanged += out.catalogue.unchanged.length;
@@ -175,10 +184,32 @@ export class WorldSession {
     this.notify('info', `Loaded world ${fileName}: ${snapshot.tools.length} tools, ${snapshot.traces.length} traces.`);
   }
 
+  /** Writes one change (one transaction), then compacts the store in the background when it has grown. */
+  private async persist(change: WorldChange): Promise<void> {
+    await this.store?.write(change);
+    this.maybeCompact();
+  }
+
+  private maybeCompact(): void {
+    const store = this.store;
+    if (!store || this.compacting || store.pendingRecords() < COMPACT_AFTER) return;
+    // The snapshot is taken now, after every earlier write was issued; writes issued later land on top.
+    this.compacting = store
+      .compact(this.world.snapshot())
+      .catch((e: unknown) => this.notify('warn', `Could not compact the stored world (it is still saved): ${(e as Error).message}`))
+      .finally(() => {
+        this.compacting = null;
+      });
+  }
+
+  /** Resolves when a background compaction (if any) has finished; tests and the benchmark wait on it. */
+  async settled(): Promise<void> {
+    await this.compacting;
+  }
+
   /** Undoes a prune (NaviAgent eq. 11 marks nodes inactive; nothing was deleted). */
   async restoreNodes(ids: string[]): Promise<void> {
-    const change = this.world.restore(ids);
-    await this.store?.write(change);
+    await this.persist(this.world.restore(ids));
     this.worldMoved();
   }
 

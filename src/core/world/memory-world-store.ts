@@ -20,6 +20,7 @@ export class MemoryWorldStore implements WorldStore {
   private readonly models = new Map<string, StoredModel>();
   private pending = 0;
   writes = 0;
+  compactions = 0;
 
   constructor(private readonly embedderId = 'unknown') {}
 
@@ -60,6 +61,7 @@ export class MemoryWorldStore implements WorldStore {
 
   async compact(snapshot: Stored): Promise<void> {
     await this.replace(snapshot);
+    this.compactions++;
   }
 
   pendingRecords(): number {

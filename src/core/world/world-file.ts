@@ -65,14 +65,21 @@ const EDGE: Shape = {
 const TRACE: Shape = { id: str, query: str, calls: arr, seq: num, ingestedAt: num };
 const CALL: Shape = { tool: str, args: obj, status: oneOf('ok', 'error'), startedAt: num, durationMs: num };
 
-function shapeProblem(value: unknown, shape: Shape, where: string): string | undefined {
-  if (!isObject(value)) return `${where} is not an object`;
-  for (const [key, c] of Object.entries(shape)) {
+// Field lists computed once per shape: validation runs over every record of a 24k-edge world on each
+// cold load, so the loop must not allocate per record.
+const entriesOf = new Map<Shape, [string, Check][]>();
+
+/** `where` is built only when something is wrong: naming 40k healthy records would dominate the cost. */
+function shapeProblem(value: unknown, shape: Shape, where: () => string): string | undefined {
+  if (!isObject(value)) return `${where()} is not an object`;
+  let entries = entriesOf.get(shape);
+  if (!entries) entriesOf.set(shape, (entries = Object.entries(shape)));
+  for (const [key, c] of entries) {
     const v = value[key];
     if (c.test(v)) continue;
     return v === undefined
-      ? `${where} has no "${key}" (expected ${c.expect})`
-      : `${where}.${key} must be ${c.expect}`;
+      ? `${where()} has no "${key}" (expected ${c.expect})`
+      : `${where()}.${key} must be ${c.expect}`;
   }
   return undefined;
 }
@@ -101,8 +108,8 @@ export interface WorldRecords {
 export function worldRecordsProblem(r: WorldRecords): string | undefined {
   const seen = (list: string) => {
     const keys = new Set<unknown>();
-    return (key: unknown, where: string) => {
-      if (keys.has(key)) return `${where} repeats the key of an earlier entry in ${list}`;
+    return (key: unknown, where: () => string) => {
+      if (keys.has(key)) return `${where()} repeats the key of an earlier entry in ${list}`;
       keys.add(key);
       return undefined;
     };
@@ -110,21 +117,21 @@ export function worldRecordsProblem(r: WorldRecords): string | undefined {
 
   const toolKey = seen('tools');
   for (const [i, t] of r.tools.entries()) {
-    const p = shapeProblem(t, TOOL_RECORD, `tools[${i}]`);
+    const p = shapeProblem(t, TOOL_RECORD, () => `tools[${i}]`);
     if (p) return p;
     const tool = (t as { tool: unknown }).tool;
-    const where = label('tools', i, tool, 'name');
-    const q = shapeProblem(tool, TOOL, `${where}.tool`) ?? toolKey((tool as { name: string }).name, where);
+    const where = () => label('tools', i, tool, 'name');
+    const q = shapeProblem(tool, TOOL, () => `${where()}.tool`) ?? toolKey((tool as { name: string }).name, where);
     if (q) return q;
   }
 
   const clusterKey = seen('clusters');
   for (const [i, c] of r.clusters.entries()) {
-    const where = label('clusters', i, c, 'id');
+    const where = () => label('clusters', i, c, 'id');
     const p = shapeProblem(c, CLUSTER, where) ?? clusterKey((c as { id: number }).id, where);
     if (p) return p;
     for (const [j, m] of (c as { members: unknown[] }).members.entries()) {
-      const q = shapeProblem(m, MEMBER, `${where}.members[${j}]`);
+      const q = shapeProblem(m, MEMBER, () => `${where()}.members[${j}]`);
       if (q) return q;
     }
   }
@@ -132,34 +139,34 @@ export function worldRecordsProblem(r: WorldRecords): string | undefined {
 
   const nodeKey = seen('nodes');
   for (const [i, n] of r.nodes.entries()) {
-    const where = label('nodes', i, n, 'id');
+    const where = () => label('nodes', i, n, 'id');
     const p = shapeProblem(n, NODE, where) ?? nodeKey((n as { id: string }).id, where);
     if (p) return p;
     const clusterId = (n as { clusterId?: number }).clusterId;
     if (clusterId !== undefined && !clusterIds.has(clusterId)) {
-      return `${where} refers to parameter cluster ${clusterId}, which is not in clusters`;
+      return `${where()} refers to parameter cluster ${clusterId}, which is not in clusters`;
     }
   }
   const nodeIds = new Set(r.nodes.map((n) => (n as { id: string }).id));
 
   const edgeKey = seen('edges');
   for (const [i, e] of r.edges.entries()) {
-    const where = label('edges', i, e, 'id');
+    const where = () => label('edges', i, e, 'id');
     const p = shapeProblem(e, EDGE, where) ?? edgeKey((e as { id: string }).id, where);
     if (p) return p;
     for (const end of ['source', 'target'] as const) {
       const id = (e as Record<typeof end, string>)[end];
-      if (!nodeIds.has(id)) return `${where} has ${end} ${JSON.stringify(id)}, which is not in nodes`;
+      if (!nodeIds.has(id)) return `${where()} has ${end} ${JSON.stringify(id)}, which is not in nodes`;
     }
   }
 
   const traceKey = seen('traces');
   for (const [i, t] of r.traces.entries()) {
-    const where = label('traces', i, t, 'id');
+    const where = () => label('traces', i, t, 'id');
     const p = shapeProblem(t, TRACE, where) ?? traceKey((t as { id: string }).id, where);
     if (p) return p;
     for (const [j, c] of (t as { calls: unknown[] }).calls.entries()) {
-      const q = shapeProblem(c, CALL, `${where}.calls[${j}]`);
+      const q = shapeProblem(c, CALL, () => `${where()}.calls[${j}]`);
       if (q) return q;
     }
   }
