@@ -9,7 +9,10 @@ const OPENAI_TOOLS = JSON.stringify([
       description: 'Translate a text into another language.',
       parameters: {
         type: 'object',
-        properties: { text: { type: 'string', description: 'Text to translate' }, target_language: { type: 'string' } },
+        properties: {
+          text: { type: 'string', description: 'Text to translate' },
+          target_language: { type: 'string' },
+        },
         required: ['text', 'target_language'],
       },
     },

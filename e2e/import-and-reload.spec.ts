@@ -4,7 +4,9 @@ import { AppPage } from './app-page';
 
 const MCP_FILE = fileURLToPath(new URL('./fixtures/mcp-tools.json', import.meta.url));
 
-test('a fresh start shows the demo world with behavioural edges and says which engine runs', async ({ page }) => {
+test('a fresh start shows the demo world with behavioural edges and says which engine runs', async ({
+  page,
+}) => {
   const app = new AppPage(page);
   await app.open();
   await expect(page.getByTestId('engine-badge')).toContainText('graph-only');
@@ -26,8 +28,12 @@ test('imports a catalogue file, shows the new nodes, and keeps them after a relo
 
   await app.search('kb_');
   await expect(app.toolItems()).toHaveCount(2);
-  expect(await app.graphNodeIds()).toEqual(expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']));
-  expect(await app.drawnNodeIds()).toEqual(expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']));
+  expect(await app.graphNodeIds()).toEqual(
+    expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']),
+  );
+  expect(await app.drawnNodeIds()).toEqual(
+    expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']),
+  );
 
   // The details panel shows the schema of a clicked tool.
   await app.toolItems().filter({ hasText: 'kb_lookup_flight' }).click();
@@ -37,10 +43,12 @@ test('imports a catalogue file, shows the new nodes, and keeps them after a relo
   await app.waitReady();
   await app.search('kb_');
   await expect(app.toolItems()).toHaveCount(2);
-  expect(await app.graphNodeIds()).toEqual(expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']));
+  expect(await app.graphNodeIds()).toEqual(
+    expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']),
+  );
   // The output `airport` of one tool and the input `airport` of the other are one standardized node.
-  const airportNodes = await page.evaluate(() =>
-    window.__naviTest!.nodeIds().filter((id) => id.startsWith('param:')).length,
+  const airportNodes = await page.evaluate(
+    () => window.__naviTest!.nodeIds().filter((id) => id.startsWith('param:')).length,
   );
   expect(airportNodes).toBeGreaterThan(0);
 });

@@ -205,7 +205,11 @@ async function benchDataset(dir: string): Promise<void> {
 // ------------------------------------------------------------------------------------------------
 // Synthetic ToolBench-scale catalogue
 
-async function benchSynthetic(seed: number, snapshotOut: string | undefined, browserRuns: number): Promise<void> {
+async function benchSynthetic(
+  seed: number,
+  snapshotOut: string | undefined,
+  browserRuns: number,
+): Promise<void> {
   console.log(`Synthetic catalogue, seed ${seed}`);
   const cat = syntheticCatalogue(seed);
   const traces = syntheticTraces(cat, seed, SYNTHETIC_TRACE_COUNT);
@@ -250,7 +254,9 @@ async function benchSynthetic(seed: number, snapshotOut: string | undefined, bro
       console.log('Skipping the browser cold load: no Chromium found (set CHROMIUM_PATH).');
       return;
     }
-    console.log(`Browser cold load: storing the synthetic world in IndexedDB, then ${browserRuns} browser restarts`);
+    console.log(
+      `Browser cold load: storing the synthetic world in IndexedDB, then ${browserRuns} browser restarts`,
+    );
     const cold = await measureColdLoad(REPO_ROOT, json, browserRuns);
     record('coldLoad.nodes', cold.nodes, '');
     record('coldLoad.edges', cold.edges, '');
@@ -292,7 +298,8 @@ async function main(): Promise<void> {
 
   for (const dir of dirs) await benchDataset(dir);
   const runs = values['no-browser'] ? 0 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 0) throw new Error(`--runs must be a whole number, got ${values.runs}`);
+  if (!Number.isInteger(runs) || runs < 0)
+    throw new Error(`--runs must be a whole number, got ${values.runs}`);
   await benchSynthetic(seed, values['snapshot-out'], runs);
   printTable();
 

@@ -13,7 +13,12 @@ export interface VisibleSubgraph {
  * What the graph view draws. Small graphs are drawn whole; a large one (thousands of nodes would make
  * any force layout crawl, see FACTS.md) shows the focused node's neighbourhood, or the busiest APIs.
  */
-export function visibleSubgraph(graph: ToolGraph, focus: string | null, maxNodes = 300, hops = 2): VisibleSubgraph {
+export function visibleSubgraph(
+  graph: ToolGraph,
+  focus: string | null,
+  maxNodes = 300,
+  hops = 2,
+): VisibleSubgraph {
   if (graph.nodeCount <= maxNodes) {
     return { nodes: [...graph.nodes()], edges: [...graph.edges()], filtered: false };
   }
@@ -23,7 +28,12 @@ export function visibleSubgraph(graph: ToolGraph, focus: string | null, maxNodes
     frontier = [focus];
   } else {
     const apis = [...graph.nodes()].filter((n) => n.kind === 'api');
-    apis.sort((a, b) => invocations(b) - invocations(a) || graph.outDegree(b.id) - graph.outDegree(a.id) || a.id.localeCompare(b.id));
+    apis.sort(
+      (a, b) =>
+        invocations(b) - invocations(a) ||
+        graph.outDegree(b.id) - graph.outDegree(a.id) ||
+        a.id.localeCompare(b.id),
+    );
     frontier = apis.slice(0, Math.max(1, Math.floor(maxNodes / 6))).map((n) => n.id);
   }
   for (const id of frontier) keep.add(id);

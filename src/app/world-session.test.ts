@@ -50,7 +50,9 @@ describe('WorldSession', () => {
     const notice = s.getState().notices.at(-1)!;
     expect(notice.level).toBe('warn');
     expect(notice.text).toBe('cat.json (mcp format): 1 added, 0 updated, 0 unchanged, 1 skipped');
-    expect(notice.details).toEqual(['entry #2 (broken): parameters.required names "ghost", which is not in parameters.properties']);
+    expect(notice.details).toEqual([
+      'entry #2 (broken): parameters.required names "ghost", which is not in parameters.properties',
+    ]);
     expect(s.getState().progress).toBeNull();
   });
 
@@ -59,9 +61,15 @@ describe('WorldSession', () => {
     await s.start();
     const nodes = s.world.graph.nodeCount;
     await s.importFile('bad.json', '{"tools": [');
-    expect(s.getState().notices.at(-1)).toMatchObject({ level: 'error', text: expect.stringMatching(/^bad\.json is not valid JSON/) });
+    expect(s.getState().notices.at(-1)).toMatchObject({
+      level: 'error',
+      text: expect.stringMatching(/^bad\.json is not valid JSON/),
+    });
     await s.importFile('odd.json', '{"hello": 1}');
-    expect(s.getState().notices.at(-1)).toMatchObject({ level: 'error', text: expect.stringMatching(/Not a tool catalogue/) });
+    expect(s.getState().notices.at(-1)).toMatchObject({
+      level: 'error',
+      text: expect.stringMatching(/Not a tool catalogue/),
+    });
     expect(s.world.graph.nodeCount).toBe(nodes);
   });
 
@@ -101,11 +109,17 @@ describe('WorldSession', () => {
     await s.restoreNodes(['api:notes_create']);
     expect(s.world.graph.node('api:notes_create')!.active).toBe(true);
     const stored = await store.load();
-    expect(stored.status === 'ok' && stored.snapshot.nodes.find((n) => n.id === 'api:notes_create')!.active).toBe(true);
+    expect(
+      stored.status === 'ok' && stored.snapshot.nodes.find((n) => n.id === 'api:notes_create')!.active,
+    ).toBe(true);
   });
 
   it('says when the stored world was unreadable and offers the kept store', async () => {
-    const { s } = session(new MemoryWorldStore(), { status: 'recovered', reason: 'edge x|y names a missing node', keptAs: 'naviagent-world' });
+    const { s } = session(new MemoryWorldStore(), {
+      status: 'recovered',
+      reason: 'edge x|y names a missing node',
+      keptAs: 'naviagent-world',
+    });
     await s.start();
     expect(s.getState().phase).toBe('ready');
     expect(s.getState().notices[0]).toMatchObject({ level: 'warn', keptStore: 'naviagent-world' });

@@ -98,9 +98,13 @@ export class WorldSession {
         this.startTimings = { storeMs: t1 - t0, worldMs: t2 - t1 };
       } else {
         if (load.status === 'recovered') {
-          this.notify('warn', `The stored world could not be read (${load.reason}). Started on a fresh one; the old store is kept.`, {
-            keptStore: load.keptAs,
-          });
+          this.notify(
+            'warn',
+            `The stored world could not be read (${load.reason}). Started on a fresh one; the old store is kept.`,
+            {
+              keptStore: load.keptAs,
+            },
+          );
         }
         await this.loadDemoWorld();
       }
@@ -119,7 +123,8 @@ export class WorldSession {
     const traces = demoTraces();
     for (let i = 0; i < traces.length; i++) {
       await world.ingestTrace(traces[i]!);
-      if (i % TRACE_CHUNK === 0) this.progress({ label: 'Building the demo world', done: i, total: traces.length });
+      if (i % TRACE_CHUNK === 0)
+        this.progress({ label: 'Building the demo world', done: i, total: traces.length });
     }
     this.progress(null);
     this.worldRef = world;
@@ -168,7 +173,11 @@ export class WorldSession {
     const text =
       `${fileName} (${parsed.format} format): ${added} added, ${updated} updated, ${unchanged} unchanged` +
       (skipped > 0 ? `, ${skipped} skipped` : '');
-    this.notify(skipped > 0 ? 'warn' : 'info', text, skipped > 0 ? { details: parsed.issues.map(describeIssue) } : {});
+    this.notify(
+      skipped > 0 ? 'warn' : 'info',
+      text,
+      skipped > 0 ? { details: parsed.issues.map(describeIssue) } : {},
+    );
   }
 
   private async importWorld(fileName: string, json: unknown): Promise<void> {
@@ -181,7 +190,10 @@ export class WorldSession {
     this.progress(null);
     this.select(null);
     this.worldMoved();
-    this.notify('info', `Loaded world ${fileName}: ${snapshot.tools.length} tools, ${snapshot.traces.length} traces.`);
+    this.notify(
+      'info',
+      `Loaded world ${fileName}: ${snapshot.tools.length} tools, ${snapshot.traces.length} traces.`,
+    );
   }
 
   /** Writes one change (one transaction), then compacts the store in the background when it has grown. */
@@ -196,7 +208,12 @@ export class WorldSession {
     // The snapshot is taken now, after every earlier write was issued; writes issued later land on top.
     this.compacting = store
       .compact(this.world.snapshot())
-      .catch((e: unknown) => this.notify('warn', `Could not compact the stored world (it is still saved): ${(e as Error).message}`))
+      .catch((e: unknown) =>
+        this.notify(
+          'warn',
+          `Could not compact the stored world (it is still saved): ${(e as Error).message}`,
+        ),
+      )
       .finally(() => {
         this.compacting = null;
       });

@@ -25,7 +25,8 @@ export function DropZone() {
       e.preventDefault();
       depth = 0;
       setOver(false);
-      for (const f of Array.from(e.dataTransfer?.files ?? [])) await session.importFile(f.name, await f.text());
+      for (const f of Array.from(e.dataTransfer?.files ?? []))
+        await session.importFile(f.name, await f.text());
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

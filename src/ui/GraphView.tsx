@@ -60,8 +60,19 @@ export function GraphView() {
     });
     const layout =
       view.nodes.length <= FORCE_LAYOUT_LIMIT
-        ? { name: 'cose', animate: false, randomize: false, nodeRepulsion: () => 9000, idealEdgeLength: () => 60 }
-        : { name: 'concentric', concentric: (n: cytoscape.NodeSingular) => (n.data('kind') === 'api' ? 2 : 1), levelWidth: () => 1, animate: false };
+        ? {
+            name: 'cose',
+            animate: false,
+            randomize: false,
+            nodeRepulsion: () => 9000,
+            idealEdgeLength: () => 60,
+          }
+        : {
+            name: 'concentric',
+            concentric: (n: cytoscape.NodeSingular) => (n.data('kind') === 'api' ? 2 : 1),
+            levelWidth: () => 1,
+            animate: false,
+          };
     instance.layout(layout as cytoscape.LayoutOptions).run();
   }, [session, view]);
 
@@ -85,8 +96,10 @@ export function GraphView() {
         <span className="lg lg-behav">behavioural</span>
         <span>width = weight w̃</span>
         <span data-testid="graph-counts">
-          {view.filtered ? `showing ${view.nodes.length} of ${session.world.graph.nodeCount} nodes` : `${view.nodes.length} nodes`} ·{' '}
-          {view.edges.length} edges
+          {view.filtered
+            ? `showing ${view.nodes.length} of ${session.world.graph.nodeCount} nodes`
+            : `${view.nodes.length} nodes`}{' '}
+          · {view.edges.length} edges
         </span>
       </div>
       <div ref={container} className="graph-canvas" data-testid="graph-canvas" />

@@ -32,7 +32,11 @@ export function Header() {
         data-testid="import-input"
         onChange={(e) => void onFiles(e.target.files)}
       />
-      <button disabled={busy} onClick={() => input.current?.click()} title="OpenAI tools, MCP tools/list, dataset tools.json, or an exported world">
+      <button
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        title="OpenAI tools, MCP tools/list, dataset tools.json, or an exported world"
+      >
         Import…
       </button>
       <button disabled={busy} onClick={() => downloadText('naviagent-world.json', session.exportWorld())}>
@@ -41,7 +45,9 @@ export function Header() {
       <button
         disabled={busy}
         onClick={() => {
-          if (confirm('Replace the current world with the built-in demo world? Export it first to keep it.')) {
+          if (
+            confirm('Replace the current world with the built-in demo world? Export it first to keep it.')
+          ) {
             void session.loadDemoWorld();
           }
         }}

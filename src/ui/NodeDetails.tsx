@@ -13,7 +13,8 @@ function EdgeRow({ edge, other, onPick }: { edge: GraphEdge; other: string; onPi
         {label}
       </button>{' '}
       <span className={`rel rel-${edge.kind}`}>{edge.relation}</span> w̃ {statWeight(g, edge).toFixed(2)}
-      {edge.wEvolved !== null && <> (evolved {edgeWeight(g, edge).toFixed(2)})</>} · {edge.nSucc} ok / {edge.nFail} failed
+      {edge.wEvolved !== null && <> (evolved {edgeWeight(g, edge).toFixed(2)})</>} · {edge.nSucc} ok /{' '}
+      {edge.nFail} failed
     </li>
   );
 }
@@ -36,10 +37,12 @@ export function NodeDetails() {
   if (!node) {
     return (
       <aside className="details" aria-label="Node details">
-        <p className="hint">Click a node in the graph or a tool in the list to see its schema, statistics and neighbours.</p>
         <p className="hint">
-          Drop a tool catalogue anywhere on the page to import it: OpenAI <code>tools</code>, an MCP <code>tools/list</code> result,
-          a dataset <code>tools.json</code>, or an exported world.
+          Click a node in the graph or a tool in the list to see its schema, statistics and neighbours.
+        </p>
+        <p className="hint">
+          Drop a tool catalogue anywhere on the page to import it: OpenAI <code>tools</code>, an MCP{' '}
+          <code>tools/list</code> result, a dataset <code>tools.json</code>, or an exported world.
         </p>
       </aside>
     );
@@ -54,7 +57,8 @@ export function NodeDetails() {
       </h2>
       {!node.active && (
         <p className="warn">
-          Pruned{node.pruneScore !== null ? ` (score ${node.pruneScore.toFixed(2)})` : ''} — inactive, kept, not deleted.{' '}
+          Pruned{node.pruneScore !== null ? ` (score ${node.pruneScore.toFixed(2)})` : ''} — inactive, kept,
+          not deleted.{' '}
           <button className="link" onClick={() => void session.restoreNodes([node.id])}>
             Restore
           </button>
@@ -62,10 +66,24 @@ export function NodeDetails() {
       )}
       <table className="stats">
         <tbody>
-          <tr><th>successful calls</th><td>{node.nSucc}</td></tr>
-          <tr><th>failed calls</th><td>{node.nFail}</td></tr>
-          <tr><th>success ratio</th><td>{node.nSucc + node.nFail === 0 ? '—' : successRatio(node).toFixed(2)}</td></tr>
-          <tr><th>in / out degree</th><td>{world.graph.inDegree(node.id)} / {world.graph.outDegree(node.id)}</td></tr>
+          <tr>
+            <th>successful calls</th>
+            <td>{node.nSucc}</td>
+          </tr>
+          <tr>
+            <th>failed calls</th>
+            <td>{node.nFail}</td>
+          </tr>
+          <tr>
+            <th>success ratio</th>
+            <td>{node.nSucc + node.nFail === 0 ? '—' : successRatio(node).toFixed(2)}</td>
+          </tr>
+          <tr>
+            <th>in / out degree</th>
+            <td>
+              {world.graph.inDegree(node.id)} / {world.graph.outDegree(node.id)}
+            </td>
+          </tr>
         </tbody>
       </table>
       {record && (
@@ -77,7 +95,11 @@ export function NodeDetails() {
           <h3>Parameters</h3>
           <pre>{JSON.stringify(record.tool.parameters, null, 2)}</pre>
           <h3>Returns</h3>
-          <pre>{record.tool.returns ? JSON.stringify(record.tool.returns, null, 2) : 'not declared (one "result" output)'}</pre>
+          <pre>
+            {record.tool.returns
+              ? JSON.stringify(record.tool.returns, null, 2)
+              : 'not declared (one "result" output)'}
+          </pre>
         </>
       )}
       {cluster && (
@@ -97,11 +119,15 @@ export function NodeDetails() {
       )}
       <h3>Incoming ({edges.inn.length})</h3>
       <ul className="edges">
-        {edges.inn.slice(0, 50).map((e) => <EdgeRow key={e.id} edge={e} other={e.source} onPick={pick} />)}
+        {edges.inn.slice(0, 50).map((e) => (
+          <EdgeRow key={e.id} edge={e} other={e.source} onPick={pick} />
+        ))}
       </ul>
       <h3>Outgoing ({edges.out.length})</h3>
       <ul className="edges">
-        {edges.out.slice(0, 50).map((e) => <EdgeRow key={e.id} edge={e} other={e.target} onPick={pick} />)}
+        {edges.out.slice(0, 50).map((e) => (
+          <EdgeRow key={e.id} edge={e} other={e.target} onPick={pick} />
+        ))}
       </ul>
     </aside>
   );

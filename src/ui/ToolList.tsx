@@ -49,7 +49,9 @@ export function ToolList() {
           );
         })}
       </ul>
-      {tools.length > MAX_ROWS && <div className="tool-count">{tools.length - MAX_ROWS} more — refine the search</div>}
+      {tools.length > MAX_ROWS && (
+        <div className="tool-count">{tools.length - MAX_ROWS} more — refine the search</div>
+      )}
     </aside>
   );
 }

@@ -4,7 +4,13 @@ import type { StylesheetJson } from 'cytoscape';
 export const GRAPH_STYLE: StylesheetJson = [
   {
     selector: 'node',
-    style: { label: 'data(label)', 'font-size': 9, color: '#1f2933', 'text-valign': 'bottom', 'text-margin-y': 3 },
+    style: {
+      label: 'data(label)',
+      'font-size': 9,
+      color: '#1f2933',
+      'text-valign': 'bottom',
+      'text-margin-y': 3,
+    },
   },
   {
     selector: 'node[kind = "api"]',
@@ -12,7 +18,14 @@ export const GRAPH_STYLE: StylesheetJson = [
   },
   {
     selector: 'node[kind = "param"]',
-    style: { shape: 'ellipse', 'background-color': '#f08c2e', width: 11, height: 11, 'font-size': 7, color: '#7a4a12' },
+    style: {
+      shape: 'ellipse',
+      'background-color': '#f08c2e',
+      width: 11,
+      height: 11,
+      'font-size': 7,
+      color: '#7a4a12',
+    },
   },
   { selector: 'node[?inactive]', style: { opacity: 0.3 } },
   { selector: 'node:selected', style: { 'border-width': 3, 'border-color': '#111' } },

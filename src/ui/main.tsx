@@ -16,7 +16,10 @@ const session = new WorldSession({
     openWorldStore({
       embedderId: embedder.id,
       onClosedByOtherTab: () =>
-        session.notify('warn', 'Another tab upgraded the Tool World store; reload this tab to keep saving changes.'),
+        session.notify(
+          'warn',
+          'Another tab upgraded the Tool World store; reload this tab to keep saving changes.',
+        ),
     }),
   exportKept: (name) => exportKeptStore(name),
 });

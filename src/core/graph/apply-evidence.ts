@@ -9,7 +9,11 @@ export interface NodeResolver {
   param(ref: ParamRef): GraphNode;
 }
 
-function count(target: { nSucc: number; nFail: number; lastUsedAt: number | null }, ok: boolean, at: number): void {
+function count(
+  target: { nSucc: number; nFail: number; lastUsedAt: number | null },
+  ok: boolean,
+  at: number,
+): void {
   if (ok) target.nSucc += 1;
   else target.nFail += 1;
   target.lastUsedAt = target.lastUsedAt === null ? at : Math.max(target.lastUsedAt, at);

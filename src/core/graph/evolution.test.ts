@@ -8,7 +8,16 @@ import { apiNodeId, edgeId, paramNodeId, type GraphNode } from './graph-types';
 
 const DAY = 86_400_000;
 const node = (nSucc: number, nFail: number, addedAt = 0): GraphNode => ({
-  id: 'api:x', kind: 'api', label: 'x', nSucc, nFail, addedAt, lastUsedAt: null, active: true, prunedAt: null, pruneScore: null,
+  id: 'api:x',
+  kind: 'api',
+  label: 'x',
+  nSucc,
+  nFail,
+  addedAt,
+  lastUsedAt: null,
+  active: true,
+  prunedAt: null,
+  pruneScore: null,
 });
 
 async function handWorld(now: number) {
@@ -54,7 +63,9 @@ describe('targeted pruning (NaviAgent eq. 11)', () => {
 describe('edge attribute propagation (NaviAgent eq. 12)', () => {
   it('blends the long-term weight with the recent success ratio over a window of traces', async () => {
     const world = await handWorld(5 * DAY);
-    const city = paramNodeId(world.standardizer.clusterOf({ tool: 'get_weather', direction: 'in', field: 'city' })!.id);
+    const city = paramNodeId(
+      world.standardizer.clusterOf({ tool: 'get_weather', direction: 'in', field: 'city' })!.id,
+    );
     const A = apiNodeId('find_city');
     const B = apiNodeId('get_weather');
     const C = apiNodeId('send_text');
@@ -66,7 +77,9 @@ describe('edge attribute propagation (NaviAgent eq. 12)', () => {
     expect(g.edge(edgeId(city, B))!.wEvolved).toBeCloseTo(5 / 6);
     expect(g.edge(edgeId(B, C))!.wEvolved).toBeCloseTo(1);
     // No recent success of A: the ratio is undefined and the edge keeps eq. 4.
-    const query = paramNodeId(world.standardizer.clusterOf({ tool: 'find_city', direction: 'in', field: 'query' })!.id);
+    const query = paramNodeId(
+      world.standardizer.clusterOf({ tool: 'find_city', direction: 'in', field: 'query' })!.id,
+    );
     expect(g.edge(edgeId(query, A))!.wEvolved).toBeNull();
     // A second step builds on the first: 0.5·(1/6) + 0.
     world.propagate({ unit: 'traces', size: 1 }, 0.5);

@@ -15,7 +15,12 @@ export interface PruneOptions {
   kinds: NodeKind[];
 }
 
-export const DEFAULT_PRUNE: PruneOptions = { lambda: 0.5, threshold: 0.8, graceMs: 7 * 86_400_000, kinds: ['api'] };
+export const DEFAULT_PRUNE: PruneOptions = {
+  lambda: 0.5,
+  threshold: 0.8,
+  graceMs: 7 * 86_400_000,
+  kinds: ['api'],
+};
 
 /**
  * Prune(v) ∝ λ·σ(f_fail(v)) + (1−λ)·σ(f_freq(v)^−1)   (NaviAgent eq. 11)
@@ -36,7 +41,11 @@ export interface PruneProposal {
 }
 
 /** Proposes nodes to prune, highest score first. Returns a plan; `applyPrune` carries it out. */
-export function planPrune(graph: ToolGraph, now: number, options: Partial<PruneOptions> = {}): PruneProposal[] {
+export function planPrune(
+  graph: ToolGraph,
+  now: number,
+  options: Partial<PruneOptions> = {},
+): PruneProposal[] {
   const o = { ...DEFAULT_PRUNE, ...options };
   const out: PruneProposal[] = [];
   for (const kind of o.kinds) {

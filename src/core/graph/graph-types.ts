@@ -63,4 +63,9 @@ export interface GraphDelta {
   createdEdgeIds: string[];
 }
 
-export const emptyDelta = (): GraphDelta => ({ nodes: [], edges: [], createdNodeIds: [], createdEdgeIds: [] });
+export const emptyDelta = (): GraphDelta => ({
+  nodes: [],
+  edges: [],
+  createdNodeIds: [],
+  createdEdgeIds: [],
+});

@@ -60,7 +60,11 @@ export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
   calls.forEach((call, i) => {
     const ok = call.status === 'ok';
     const at = call.startedAt;
-    const inputs = Object.keys(call.args).map((field) => ({ tool: call.tool, direction: 'in' as const, field }));
+    const inputs = Object.keys(call.args).map((field) => ({
+      tool: call.tool,
+      direction: 'in' as const,
+      field,
+    }));
     const outputs = ok
       ? producedFields(lookup(call.tool), call.output, referenced[i]!).map((field) => ({
           tool: call.tool,
@@ -78,7 +82,11 @@ export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
       const refs = parseRefs(value).filter((r) => r.fromCall >= 0 && r.fromCall < i);
       for (const r of refs) {
         sources.add(r.fromCall);
-        const from = { tool: calls[r.fromCall]!.tool, direction: 'out' as const, field: r.field ?? WHOLE_RESULT_FIELD };
+        const from = {
+          tool: calls[r.fromCall]!.tool,
+          direction: 'out' as const,
+          field: r.field ?? WHOLE_RESULT_FIELD,
+        };
         evidence.paramFlows.push({ from, to, ok, at });
       }
       if (refs.length > 0) continue;
@@ -93,13 +101,15 @@ export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
     }
     // One transition per source tool: "called next" and "output consumed" often name the same pair.
     const fromTools = new Set([...sources].map((j) => calls[j]!.tool));
-    for (const from of fromTools) if (from !== call.tool) evidence.apiFlows.push({ from, to: call.tool, ok, at });
+    for (const from of fromTools)
+      if (from !== call.tool) evidence.apiFlows.push({ from, to: call.tool, ok, at });
 
     // Record this call's values after matching, so a call never feeds itself. Inputs first, then
     // outputs, so an output wins over an input carrying the same value (it is the producer).
     for (const [field, value] of Object.entries(call.args)) {
       if (parseRefs(value).length > 0) continue;
-      for (const v of leaves(value)) seen.set(valueKey(v), { call: i, ref: { tool: call.tool, direction: 'in', field } });
+      for (const v of leaves(value))
+        seen.set(valueKey(v), { call: i, ref: { tool: call.tool, direction: 'in', field } });
     }
     if (ok && call.output !== undefined) {
       const out = call.output;
@@ -109,7 +119,9 @@ export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
       } else if (out && typeof out === 'object' && !Array.isArray(out)) {
         for (const field of declared) {
           const fieldValue = (out as Record<string, unknown>)[field];
-          for (const v of leaves(fieldValue)) if (isTrackable(v)) seen.set(valueKey(v), { call: i, ref: { tool: call.tool, direction: 'out', field } });
+          for (const v of leaves(fieldValue))
+            if (isTrackable(v))
+              seen.set(valueKey(v), { call: i, ref: { tool: call.tool, direction: 'out', field } });
         }
       }
       lastOk = i;

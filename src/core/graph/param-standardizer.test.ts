@@ -9,7 +9,9 @@ const tool = (name: string, params: Record<string, string>): Tool => ({
   description: '',
   parameters: {
     type: 'object',
-    properties: Object.fromEntries(Object.entries(params).map(([k, d]) => [k, { type: 'string', description: d }])),
+    properties: Object.fromEntries(
+      Object.entries(params).map(([k, d]) => [k, { type: 'string', description: d }]),
+    ),
   },
   returns: null,
   category: 'test',
@@ -81,7 +83,9 @@ describe('parameter standardization (NaviAgent Table 3)', () => {
     const city = restored.clusterOf({ tool: 'get_locations', direction: 'in', field: 'name' })!;
     expect(city.name).toBe('city_name');
     await restored.addTools([tool('get_pharmacies', { city_name: 'Name of the city to search in.' })]);
-    expect(restored.clusterOf({ tool: 'get_pharmacies', direction: 'in', field: 'city_name' })!.id).toBe(city.id);
+    expect(restored.clusterOf({ tool: 'get_pharmacies', direction: 'in', field: 'city_name' })!.id).toBe(
+      city.id,
+    );
     expect(restored.cluster(city.id)!.members).toHaveLength(4);
     expect(restored.snapshot().clusters).toHaveLength(first.snapshot().clusters.length);
   });

@@ -106,7 +106,11 @@ export class ParamStandardizer {
         for (const field of fields) {
           const ref = { tool: tool.name, direction, field };
           if (this.byRef.has(refKey(ref))) continue;
-          pending.push({ ref, description: fieldDescription(tool, direction, field), type: fieldType(tool, direction, field) });
+          pending.push({
+            ref,
+            description: fieldDescription(tool, direction, field),
+            type: fieldType(tool, direction, field),
+          });
         }
       }
     }
@@ -122,14 +126,20 @@ export class ParamStandardizer {
     await this.ensureIndexed();
     const concepts = fresh.map((p) => parameterConcept(p.ref.field, p.description));
     const conceptVecs = await this.embedder.embed(concepts.map((c) => c.words.join(' ')));
-    const descVecs = await this.embedder.embed(fresh.map((p, i) => p.description || (concepts[i]?.words.join(' ') ?? '')));
+    const descVecs = await this.embedder.embed(
+      fresh.map((p, i) => p.description || (concepts[i]?.words.join(' ') ?? '')),
+    );
     const out: { ref: ParamRef; clusterId: number; created: boolean }[] = [];
     fresh.forEach((p, i) => {
       const concept = concepts[i]!;
       const v = this.blend(conceptVecs[i]!, descVecs[i]!);
       const best = this.bestCluster(v, concept.words, p.type, slotOf(p.ref.tool, p.ref.direction));
       if (best === null) {
-        out.push({ ref: p.ref, clusterId: this.found(p.ref, concept.key, concept.words, p.type, p.description, v), created: true });
+        out.push({
+          ref: p.ref,
+          clusterId: this.found(p.ref, concept.key, concept.words, p.type, p.description, v),
+          created: true,
+        });
       } else {
         this.join(best, p.ref, concept.key, concept.words, p.type, v);
         out.push({ ref: p.ref, clusterId: best, created: false });
@@ -181,14 +191,23 @@ export class ParamStandardizer {
       s.centroid = new Float32Array(this.embedder.dimension);
     }
     all.forEach(({ s, m }, i) =>
-      this.join(s.cluster.id, m, concepts[i]!.key, concepts[i]!.words, s.cluster.type, this.blend(cv[i]!, dv[i]!), false),
+      this.join(
+        s.cluster.id,
+        m,
+        concepts[i]!.key,
+        concepts[i]!.words,
+        s.cluster.type,
+        this.blend(cv[i]!, dv[i]!),
+        false,
+      ),
     );
   }
 
   private blend(concept: Float32Array, description: Float32Array): Float32Array {
     const v = new Float32Array(concept.length);
     for (let i = 0; i < v.length; i++) {
-      v[i] = this.conceptWeight * (concept[i] as number) + (1 - this.conceptWeight) * (description[i] as number);
+      v[i] =
+        this.conceptWeight * (concept[i] as number) + (1 - this.conceptWeight) * (description[i] as number);
     }
     return normalizeInPlace(v);
   }
@@ -213,7 +232,14 @@ export class ParamStandardizer {
     return best;
   }
 
-  private found(ref: ParamRef, key: string, words: string[], type: string, description: string, v: Float32Array): number {
+  private found(
+    ref: ParamRef,
+    key: string,
+    words: string[],
+    type: string,
+    description: string,
+    v: Float32Array,
+  ): number {
     const id = this.states.length;
     this.states.push({
       cluster: { id, name: key, type, description, members: [] },
@@ -226,7 +252,15 @@ export class ParamStandardizer {
     return id;
   }
 
-  private join(id: number, ref: ParamRef, key: string, words: string[], type: string, v: Float32Array, rename = true): void {
+  private join(
+    id: number,
+    ref: ParamRef,
+    key: string,
+    words: string[],
+    type: string,
+    v: Float32Array,
+    rename = true,
+  ): void {
     const s = this.states[id]!;
     s.cluster.members.push(ref);
     s.slots.add(slotOf(ref.tool, ref.direction));

@@ -92,7 +92,14 @@ export class ToolGraph {
   }
 
   /** Returns the node, creating it with zero counts if new (NaviAgent §3.2.4 incremental integration). */
-  ensureNode(id: string, kind: NodeKind, label: string, now: number, rec: DeltaRecorder, extra: Partial<GraphNode> = {}): GraphNode {
+  ensureNode(
+    id: string,
+    kind: NodeKind,
+    label: string,
+    now: number,
+    rec: DeltaRecorder,
+    extra: Partial<GraphNode> = {},
+  ): GraphNode {
     const existing = this.nodeMap.get(id);
     if (existing) return existing;
     const node: GraphNode = {

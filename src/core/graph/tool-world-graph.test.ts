@@ -27,7 +27,9 @@ describe('Tool World graph from schemas and traces', () => {
     await world.importTools(HAND_TOOLS);
     const g = world.graph;
     // find_city.city (output) and get_weather.city (input) are one standardized node.
-    const city = paramNodeId(world.standardizer.clusterOf({ tool: 'find_city', direction: 'out', field: 'city' })!.id);
+    const city = paramNodeId(
+      world.standardizer.clusterOf({ tool: 'find_city', direction: 'out', field: 'city' })!.id,
+    );
     expect(world.standardizer.clusterOf({ tool: 'get_weather', direction: 'in', field: 'city' })!.id).toBe(
       world.standardizer.clusterOf({ tool: 'find_city', direction: 'out', field: 'city' })!.id,
     );
@@ -55,7 +57,12 @@ describe('Tool World graph from schemas and traces', () => {
     expect(w(city, B)).toBeCloseTo(2 / 3);
     expect(w(param('find_city', 'in', 'query'), A)).toBeCloseTo(2 / 3);
     // Behavioural: A → B ok in t1, failed target in t2.
-    expect(g.edge(edgeId(A, B))).toMatchObject({ nSucc: 1, nFail: 1, kind: 'behavioural', relation: 'api->api' });
+    expect(g.edge(edgeId(A, B))).toMatchObject({
+      nSucc: 1,
+      nFail: 1,
+      kind: 'behavioural',
+      relation: 'api->api',
+    });
     expect(w(A, B)).toBeCloseTo(1 / 3);
     expect(w(B, C)).toBeCloseTo(1);
     // Value flow "Sunny 20C": forecast → message, a param → param edge.
@@ -75,7 +82,17 @@ describe('Tool World graph from schemas and traces', () => {
     const { delta, change, trace } = await world.ingestTrace(HAND_TRACES[3]!);
     expect(trace.seq).toBe(0);
     expect(delta.createdEdgeIds.sort()).toEqual(
-      [edgeId(B, C), edgeId(paramNodeId(world.standardizer.clusterOf({ tool: 'get_weather', direction: 'out', field: 'forecast' })!.id), paramNodeId(world.standardizer.clusterOf({ tool: 'send_text', direction: 'in', field: 'message' })!.id))].sort(),
+      [
+        edgeId(B, C),
+        edgeId(
+          paramNodeId(
+            world.standardizer.clusterOf({ tool: 'get_weather', direction: 'out', field: 'forecast' })!.id,
+          ),
+          paramNodeId(
+            world.standardizer.clusterOf({ tool: 'send_text', direction: 'in', field: 'message' })!.id,
+          ),
+        ),
+      ].sort(),
     );
     expect(delta.nodes.find((n) => n.id === B)).toMatchObject({ nSucc: 1 });
     expect(change.traces).toHaveLength(1);
@@ -87,7 +104,16 @@ describe('Tool World graph from schemas and traces', () => {
     const out = await world.ingestTrace({
       id: 'x',
       query: 'q',
-      calls: [{ tool: 'mystery', args: { code: 'ZX81' }, status: 'error', error: 'boom', startedAt: 1, durationMs: 1 }],
+      calls: [
+        {
+          tool: 'mystery',
+          args: { code: 'ZX81' },
+          status: 'error',
+          error: 'boom',
+          startedAt: 1,
+          durationMs: 1,
+        },
+      ],
     });
     expect(world.catalogue.get('mystery')?.source).toBe('trace');
     expect(out.change.tools.map((t) => t.tool.name)).toEqual(['mystery']);
@@ -107,8 +133,12 @@ describe('Tool World graph from schemas and traces', () => {
         { tool: 'send_text', args: { message: '$0.forecast' }, status: 'ok', startedAt: 1, durationMs: 0 },
       ],
     });
-    const forecast = paramNodeId(world.standardizer.clusterOf({ tool: 'get_weather', direction: 'out', field: 'forecast' })!.id);
-    const message = paramNodeId(world.standardizer.clusterOf({ tool: 'send_text', direction: 'in', field: 'message' })!.id);
+    const forecast = paramNodeId(
+      world.standardizer.clusterOf({ tool: 'get_weather', direction: 'out', field: 'forecast' })!.id,
+    );
+    const message = paramNodeId(
+      world.standardizer.clusterOf({ tool: 'send_text', direction: 'in', field: 'message' })!.id,
+    );
     expect(world.graph.edge(edgeId(forecast, message))?.nSucc).toBe(1);
     expect(world.graph.edge(edgeId(B, forecast))?.nSucc).toBe(1);
     expect(world.graph.edge(edgeId(B, C))?.nSucc).toBe(1);

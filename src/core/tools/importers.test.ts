@@ -11,7 +11,9 @@ const weather = {
 
 describe('catalogue importers', () => {
   it('reads the shared datasets tools.json format, returns and category included', () => {
-    const r = parseCatalogue([{ ...weather, returns: { type: 'object', properties: { t: { type: 'number' } } }, category: 'Weather' }]);
+    const r = parseCatalogue([
+      { ...weather, returns: { type: 'object', properties: { t: { type: 'number' } } }, category: 'Weather' },
+    ]);
     expect(r.format).toBe('dataset');
     expect(r.issues).toEqual([]);
     expect(r.tools[0]).toMatchObject({ name: 'get_weather', category: 'Weather', source: 'dataset' });
@@ -23,13 +25,23 @@ describe('catalogue importers', () => {
     for (const json of [list, { tools: list }]) {
       const r = parseCatalogue(json);
       expect(r.format).toBe('openai');
-      expect(r.tools[0]).toMatchObject({ name: 'get_weather', returns: null, category: 'uncategorized', source: 'openai' });
+      expect(r.tools[0]).toMatchObject({
+        name: 'get_weather',
+        returns: null,
+        category: 'uncategorized',
+        source: 'openai',
+      });
     }
   });
 
   it('reads an MCP tools/list result, bare or inside a JSON-RPC response', () => {
     const tools = [
-      { name: 'read_file', description: 'Read a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, outputSchema: { type: 'object', properties: { content: { type: 'string' } } } },
+      {
+        name: 'read_file',
+        description: 'Read a file',
+        inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+        outputSchema: { type: 'object', properties: { content: { type: 'string' } } },
+      },
       { name: 'ping', inputSchema: { type: 'object' } },
     ];
     for (const json of [{ tools }, { jsonrpc: '2.0', id: 1, result: { tools } }]) {

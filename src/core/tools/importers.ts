@@ -31,13 +31,25 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 function fromDataset(e: Record<string, unknown>): RawEntry {
-  return { name: e.name, description: e.description, parameters: e.parameters, returns: e.returns, category: e.category };
+  return {
+    name: e.name,
+    description: e.description,
+    parameters: e.parameters,
+    returns: e.returns,
+    category: e.category,
+  };
 }
 
 function fromOpenAi(e: Record<string, unknown>): RawEntry | string {
   if (e.type !== 'function' || !isRecord(e.function)) return 'expected {"type":"function","function":{…}}';
   const f = e.function;
-  return { name: f.name, description: f.description, parameters: f.parameters, returns: undefined, category: undefined };
+  return {
+    name: f.name,
+    description: f.description,
+    parameters: f.parameters,
+    returns: undefined,
+    category: undefined,
+  };
 }
 
 function fromMcp(e: Record<string, unknown>): RawEntry {
@@ -52,7 +64,8 @@ function fromMcp(e: Record<string, unknown>): RawEntry {
 
 /** Recognises which supported catalogue format a parsed JSON value is in, and returns its entry list. */
 export function detectFormat(json: unknown): { format: CatalogueFormat; entries: unknown[] } {
-  const payload = isRecord(json) && isRecord(json.result) && Array.isArray(json.result.tools) ? json.result : json;
+  const payload =
+    isRecord(json) && isRecord(json.result) && Array.isArray(json.result.tools) ? json.result : json;
   if (isRecord(payload) && Array.isArray(payload.tools)) {
     const list = payload.tools as unknown[];
     const looksOpenAi = list.some((e) => isRecord(e) && e.type === 'function');
@@ -71,7 +84,8 @@ export function detectFormat(json: unknown): { format: CatalogueFormat; entries:
 function normalize(raw: RawEntry, source: ToolSource): Tool | string {
   const nameProblem = checkToolName(raw.name);
   if (nameProblem) return nameProblem;
-  if (raw.description !== undefined && typeof raw.description !== 'string') return 'description must be a string';
+  if (raw.description !== undefined && typeof raw.description !== 'string')
+    return 'description must be a string';
   const parameters = raw.parameters === undefined ? EMPTY_OBJECT_SCHEMA : raw.parameters;
   const paramProblem = checkObjectSchema(parameters, 'parameters');
   if (paramProblem) return paramProblem;
@@ -104,11 +118,20 @@ export function parseCatalogue(json: unknown, sourceOverride?: ToolSource): Pars
   const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
     if (!isRecord(entry)) {
-      issues.push({ index, reason: `entry must be an object, got ${Array.isArray(entry) ? 'an array' : typeof entry}` });
+      issues.push({
+        index,
+        reason: `entry must be an object, got ${Array.isArray(entry) ? 'an array' : typeof entry}`,
+      });
       return;
     }
-    const raw = format === 'openai' ? fromOpenAi(entry) : format === 'mcp' ? fromMcp(entry) : fromDataset(entry);
-    const name = typeof entry.name === 'string' ? entry.name : isRecord(entry.function) && typeof entry.function.name === 'string' ? entry.function.name : undefined;
+    const raw =
+      format === 'openai' ? fromOpenAi(entry) : format === 'mcp' ? fromMcp(entry) : fromDataset(entry);
+    const name =
+      typeof entry.name === 'string'
+        ? entry.name
+        : isRecord(entry.function) && typeof entry.function.name === 'string'
+          ? entry.function.name
+          : undefined;
     const tool = typeof raw === 'string' ? raw : normalize(raw, source);
     if (typeof tool === 'string') {
       issues.push({ index, ...(name ? { name } : {}), reason: tool });
@@ -116,7 +139,11 @@ export function parseCatalogue(json: unknown, sourceOverride?: ToolSource): Pars
     }
     const first = seen.get(tool.name);
     if (first !== undefined) {
-      issues.push({ index, name: tool.name, reason: `duplicate name: entry #${first + 1} already defines "${tool.name}"` });
+      issues.push({
+        index,
+        name: tool.name,
+        reason: `duplicate name: entry #${first + 1} already defines "${tool.name}"`,
+      });
       return;
     }
     seen.set(tool.name, index);

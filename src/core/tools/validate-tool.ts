@@ -15,7 +15,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function checkToolName(name: unknown): string | null {
   if (typeof name !== 'string' || name.trim().length === 0) return 'missing tool name';
   if (name !== name.trim()) return `tool name "${name}" has leading or trailing spaces`;
-  if (name.length > MAX_NAME) return `tool name is ${name.length} characters long; at most ${MAX_NAME} are allowed`;
+  if (name.length > MAX_NAME)
+    return `tool name is ${name.length} characters long; at most ${MAX_NAME} are allowed`;
   if (CONTROL.test(name)) return `tool name ${JSON.stringify(name)} contains control characters`;
   return null;
 }

@@ -28,7 +28,8 @@ export function planToTrace(task: PlanTask, startedAt = 0): Trace {
       });
     }
     if (Array.isArray(v)) return v.map(remap);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, remap(x)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, remap(x)]));
     return v;
   };
   return {

@@ -25,7 +25,8 @@ export class MemoryWorldStore implements WorldStore {
   constructor(private readonly embedderId = 'unknown') {}
 
   async load(): Promise<WorldLoad> {
-    if (!this.data || (this.data.tools.length === 0 && this.data.nodes.length === 0)) return { status: 'empty' };
+    if (!this.data || (this.data.tools.length === 0 && this.data.nodes.length === 0))
+      return { status: 'empty' };
     return { status: 'ok', snapshot: structuredClone(this.data) };
   }
 
@@ -43,14 +44,21 @@ export class MemoryWorldStore implements WorldStore {
     };
     this.data = {
       ...d,
-      tools: upsert(d.tools, change.tools, (t) => t.tool.name).sort((a, b) => byKey(a.tool.name, b.tool.name)),
+      tools: upsert(d.tools, change.tools, (t) => t.tool.name).sort((a, b) =>
+        byKey(a.tool.name, b.tool.name),
+      ),
       clusters: upsert(d.clusters, change.clusters, (c) => c.id).sort((a, b) => a.id - b.id),
       nodes: upsert(d.nodes, change.nodes, (n) => n.id).sort((a, b) => byKey(a.id, b.id)),
       edges: upsert(d.edges, change.edges, (e) => e.id).sort((a, b) => byKey(a.id, b.id)),
       traces: upsert(d.traces, change.traces, (t) => t.id).sort((a, b) => a.seq - b.seq),
       settings: { ...d.settings, ...(settings ?? {}) },
     };
-    this.pending += change.tools.length + change.clusters.length + change.nodes.length + change.edges.length + change.traces.length;
+    this.pending +=
+      change.tools.length +
+      change.clusters.length +
+      change.nodes.length +
+      change.edges.length +
+      change.traces.length;
     this.writes++;
   }
 

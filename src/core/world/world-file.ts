@@ -121,7 +121,8 @@ export function worldRecordsProblem(r: WorldRecords): string | undefined {
     if (p) return p;
     const tool = (t as { tool: unknown }).tool;
     const where = () => label('tools', i, tool, 'name');
-    const q = shapeProblem(tool, TOOL, () => `${where()}.tool`) ?? toolKey((tool as { name: string }).name, where);
+    const q =
+      shapeProblem(tool, TOOL, () => `${where()}.tool`) ?? toolKey((tool as { name: string }).name, where);
     if (q) return q;
   }
 

@@ -12,7 +12,12 @@ import {
 } from '../graph/evolution';
 import { apiNodeId, paramNodeId, type GraphDelta, type GraphNode } from '../graph/graph-types';
 import { observeTrace } from '../graph/observe-trace';
-import { ParamStandardizer, refKey, type ParamRef, type StandardizerOptions } from '../graph/param-standardizer';
+import {
+  ParamStandardizer,
+  refKey,
+  type ParamRef,
+  type StandardizerOptions,
+} from '../graph/param-standardizer';
 import { DeltaRecorder, ToolGraph } from '../graph/tool-graph';
 import { ToolCatalogue, type UpsertResult } from '../tools/catalogue';
 import { fieldDescription, inputNames, outputNames, type Tool } from '../tools/tool';
@@ -69,11 +74,18 @@ export class ToolWorld {
     return new ToolWorld(embedder, options);
   }
 
-  static async fromSnapshot(snapshot: WorldSnapshot, embedder: Embedder, options: WorldOptions = {}): Promise<ToolWorld> {
+  static async fromSnapshot(
+    snapshot: WorldSnapshot,
+    embedder: Embedder,
+    options: WorldOptions = {},
+  ): Promise<ToolWorld> {
     const world = new ToolWorld(
       embedder,
       options,
-      new ToolGraph(snapshot.nodes.map((n) => ({ ...n })), snapshot.edges.map((e) => ({ ...e }))),
+      new ToolGraph(
+        snapshot.nodes.map((n) => ({ ...n })),
+        snapshot.edges.map((e) => ({ ...e })),
+      ),
       new ToolCatalogue(snapshot.tools),
     );
     world.standardizer.restore(snapshot, (ref) => {
@@ -124,7 +136,12 @@ export class ToolWorld {
     for (const tool of changed) this.addStructure(tool, now, rec);
     return {
       catalogue: result,
-      change: this.changeOf(rec.finish(), clusterIds, changed.map((t) => t.name), []),
+      change: this.changeOf(
+        rec.finish(),
+        clusterIds,
+        changed.map((t) => t.name),
+        [],
+      ),
     };
   }
 
@@ -137,7 +154,8 @@ export class ToolWorld {
 
     const unknown = new Map<string, Tool>();
     for (const c of trace.calls) {
-      if (!this.catalogue.has(c.tool) && !unknown.has(c.tool)) unknown.set(c.tool, inferToolFromCall(c.tool, c.args));
+      if (!this.catalogue.has(c.tool) && !unknown.has(c.tool))
+        unknown.set(c.tool, inferToolFromCall(c.tool, c.args));
     }
     if (unknown.size > 0) {
       const imported = await this.importTools([...unknown.values()]);
@@ -154,7 +172,9 @@ export class ToolWorld {
     for (const f of evidence.paramFlows) for (const r of [f.from, f.to]) refs.set(refKey(r), r);
     const undeclared = [...refs.values()].filter((r) => !this.standardizer.clusterOf(r));
     if (undeclared.length > 0) {
-      const added = await this.standardizer.addParams(undeclared.map((ref) => ({ ref, description: '', type: 'any' })));
+      const added = await this.standardizer.addParams(
+        undeclared.map((ref) => ({ ref, description: '', type: 'any' })),
+      );
       for (const a of added) {
         clusterIds.add(a.clusterId);
         this.linkParam(a.ref, now, rec);
@@ -199,7 +219,13 @@ export class ToolWorld {
       },
     };
     for (const t of selectWindow(this.traceList, window, now)) {
-      applyEvidence(recent, observeTrace(t, (name) => this.catalogue.get(name)), resolver, now, scratch);
+      applyEvidence(
+        recent,
+        observeTrace(t, (name) => this.catalogue.get(name)),
+        resolver,
+        now,
+        scratch,
+      );
     }
     const rec = new DeltaRecorder();
     propagateEdgeWeights(this.graph, recent, eta, rec);
@@ -223,7 +249,9 @@ export class ToolWorld {
 
   private paramNode(clusterId: number, now: number, rec: DeltaRecorder): GraphNode {
     const cluster = this.standardizer.cluster(clusterId)!;
-    const node = this.graph.ensureNode(paramNodeId(clusterId), 'param', cluster.name, now, rec, { clusterId });
+    const node = this.graph.ensureNode(paramNodeId(clusterId), 'param', cluster.name, now, rec, {
+      clusterId,
+    });
     // A cluster's preferred name can change as members join; keep the node's label in step.
     if (node.label !== cluster.name) {
       node.label = cluster.name;
@@ -235,8 +263,10 @@ export class ToolWorld {
   /** Structural edges from a schema: param → API per input, API → param per output (§3.2.1). */
   private addStructure(tool: Tool, now: number, rec: DeltaRecorder): void {
     this.apiNode(tool.name, now, rec);
-    for (const field of inputNames(tool)) this.linkParam({ tool: tool.name, direction: 'in', field }, now, rec);
-    for (const field of outputNames(tool)) this.linkParam({ tool: tool.name, direction: 'out', field }, now, rec);
+    for (const field of inputNames(tool))
+      this.linkParam({ tool: tool.name, direction: 'in', field }, now, rec);
+    for (const field of outputNames(tool))
+      this.linkParam({ tool: tool.name, direction: 'out', field }, now, rec);
   }
 
   private linkParam(ref: ParamRef, now: number, rec: DeltaRecorder): void {
@@ -247,7 +277,12 @@ export class ToolWorld {
     else this.graph.ensureEdge(api.id, param.id, now, rec);
   }
 
-  private changeOf(delta: GraphDelta, clusterIds: Set<number>, tools: string[], traces: TraceRecord[]): WorldChange {
+  private changeOf(
+    delta: GraphDelta,
+    clusterIds: Set<number>,
+    tools: string[],
+    traces: TraceRecord[],
+  ): WorldChange {
     // Param nodes created or relabelled imply their cluster changed too.
     for (const n of delta.nodes) if (n.clusterId !== undefined) clusterIds.add(n.clusterId);
     return {
