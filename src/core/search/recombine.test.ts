@@ -1,0 +1,324 @@
+import { describe, expect, it } from 'vitest';
+import { apiNodeId } from '../graph/graph-types';
+import type { PlanStep } from '../trace/plan-to-trace';
+import { extractPlan } from './plan-extraction';
+import { executeWithRecombination, recombine, recordFailure, type StepOutcome } from './recombine';
+import {
+  FIND_LATITUDE,
+  FIND_LONGITUDE,
+  FIND_STATION,
+  GEOCODE,
+  GET_FORECAST,
+  LOCATE_CITY,
+  NEAREST_STATION,
+  SECURE_FORECAST,
+  WEATHER_AT,
+  WEATHER_REPORT,
+  worldOf,
+} from './search-fixtures.test-util';
+
+const ADDRESS = '10 Quai de la Tournelle';
+
+/** locate_city → find_station → get_forecast, as extraction plans it. */
+const STATION_PLAN: PlanStep[] = [
+  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
+  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
+  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
+];
+
+async function stationWorld(extra = [NEAREST_STATION]) {
+  const w = await worldOf([LOCATE_CITY, FIND_STATION, GET_FORECAST, ...extra]);
+  const known = { [w.param('locate_city', 'in', 'address')]: ADDRESS };
+  return { ...w, known };
+}
+
+describe('path recombination (NaviAgent §3.3)', () => {
+  it('(a) replaces a failed step with an I/O-equivalent API and rewires its consumers to its field names', async () => {
+    const { world, known } = await stationWorld();
+    expect(extractPlan(world, null, 'get_forecast', known).plan).toEqual(STATION_PLAN);
+    const state = { known, completed: { 0: { city_name: 'Paris' } }, excluded: new Set<string>() };
+    const res = recombine(world, STATION_PLAN, { step: 1, kind: 'unavailable', message: 'HTTP 503' }, state);
+    expect(res).toMatchObject({ status: 'recombined', mode: 'io-equivalent' });
+    if (res.status !== 'recombined') return;
+    expect(res.plan).toEqual([
+      { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
+      { step: 1, tool: 'nearest_station', args: { city: '$0.city_name' }, deps: [0] },
+      { step: 2, tool: 'get_forecast', args: { station_id: '$1.weather_station_id' }, deps: [1] },
+    ]);
+    expect(res.reason).toBe(
+      'step 1 (find_station) failed (unavailable: HTTP 503); nearest_station is I/O-equivalent: ' +
+        'it produces station_id from available inputs',
+    );
+    expect(res.replaced).toEqual({
+      failed: { step: 1, tool: 'find_station' },
+      added: [{ step: 1, tool: 'nearest_station' }],
+      removed: [{ step: 1, tool: 'find_station' }],
+      rewired: [2],
+    });
+    expect([...state.excluded]).toEqual(['find_station']);
+  });
+
+  it('(b) reroutes the failed step’s outputs upstream when no single API replaces it', async () => {
+    const { world, param } = await worldOf([GEOCODE, FIND_LATITUDE, FIND_LONGITUDE, WEATHER_AT]);
+    expect(param('find_latitude', 'out', 'latitude_deg')).toBe(param('weather_at', 'in', 'latitude'));
+    expect(param('find_longitude', 'out', 'longitude_deg')).toBe(param('weather_at', 'in', 'longitude'));
+    const known = { [param('geocode', 'in', 'address')]: ADDRESS };
+    // One geocode call for both coordinates (a plan as a user or a gold dataset would write it).
+    const plan: PlanStep[] = [
+      { step: 0, tool: 'geocode', args: { address: ADDRESS }, deps: [] },
+      {
+        step: 1,
+        tool: 'weather_at',
+        args: { latitude: '$0.latitude', longitude: '$0.longitude' },
+        deps: [0],
+      },
+    ];
+    const state = { known, completed: {}, excluded: new Set<string>() };
+    const res = recombine(world, plan, { step: 0, kind: 'error', message: 'quota exceeded' }, state);
+    expect(res).toMatchObject({ status: 'recombined', mode: 'upstream-reroute' });
+    if (res.status !== 'recombined') return;
+    expect(res.plan).toEqual([
+      { step: 2, tool: 'find_latitude', args: { address: ADDRESS }, deps: [] },
+      { step: 3, tool: 'find_longitude', args: { address: ADDRESS }, deps: [] },
+      {
+        step: 1,
+        tool: 'weather_at',
+        args: { latitude: '$2.latitude_deg', longitude: '$3.longitude_deg' },
+        deps: [2, 3],
+      },
+    ]);
+    expect(res.reason).toBe(
+      'step 0 (geocode) failed (error: quota exceeded); rerouted "latitude" of weather_at, ' +
+        '"longitude" of weather_at through find_latitude, find_longitude',
+    );
+    expect(res.replaced).toEqual({
+      failed: { step: 0, tool: 'geocode' },
+      added: [
+        { step: 2, tool: 'find_latitude' },
+        { step: 3, tool: 'find_longitude' },
+      ],
+      removed: [{ step: 0, tool: 'geocode' }],
+      rewired: [1],
+    });
+  });
+
+  it('(c) switches to the next-best target when the target fails, reusing completed steps', async () => {
+    const { world, known } = await stationWorld([WEATHER_REPORT, SECURE_FORECAST]);
+    const state = {
+      known,
+      completed: { 0: { city_name: 'Paris' }, 1: { station_id: 'ST-1001' } },
+      excluded: new Set<string>(),
+    };
+    const res = recombine(world, STATION_PLAN, { step: 2, kind: 'error', message: 'HTTP 500' }, state);
+    expect(res).toMatchObject({ status: 'recombined', mode: 'subgraph-switch' });
+    if (res.status !== 'recombined') return;
+    // secure_forecast produces the same forecast but needs an api_key nobody has; weather_report only
+    // needs the city that step 0 already returned. find_station's output is no longer needed.
+    expect(res.plan).toEqual([
+      { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
+      { step: 2, tool: 'weather_report', args: { city: '$0.city_name' }, deps: [0] },
+    ]);
+    expect(res.reason).toBe(
+      'step 2 (get_forecast) failed (error: HTTP 500); switched target get_forecast → weather_report, ' +
+        'which produces forecast (1 of 1 outputs of get_forecast)',
+    );
+    expect(res.replaced).toEqual({
+      failed: { step: 2, tool: 'get_forecast' },
+      added: [{ step: 2, tool: 'weather_report' }],
+      removed: [
+        { step: 1, tool: 'find_station' },
+        { step: 2, tool: 'get_forecast' },
+      ],
+      rewired: [],
+      target: { from: 'get_forecast', to: 'weather_report' },
+    });
+  });
+
+  it('(c) re-plans the same target by another path when an intermediate step has no replacement', async () => {
+    const { world, known } = await stationWorld([WEATHER_REPORT]);
+    // find_station fails; nothing else produces station_id, so get_forecast cannot be reached at all;
+    // weather_report gives the forecast from the city instead.
+    const state = { known, completed: { 0: { city_name: 'Paris' } }, excluded: new Set<string>() };
+    const res = recombine(world, STATION_PLAN, { step: 1, kind: 'unavailable' }, state);
+    expect(res).toMatchObject({ status: 'recombined', mode: 'subgraph-switch' });
+    if (res.status !== 'recombined') return;
+    expect(res.plan).toEqual([
+      { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
+      { step: 2, tool: 'weather_report', args: { city: '$0.city_name' }, deps: [0] },
+    ]);
+  });
+
+  it('is infeasible, naming what is missing, when no alternative exists', async () => {
+    const { world, known, param } = await stationWorld([SECURE_FORECAST]);
+    const completed = { 0: { city_name: 'Paris' }, 1: { station_id: 'ST-1001' } };
+    const target = recombine(
+      world,
+      STATION_PLAN,
+      { step: 2, kind: 'error' },
+      { known, completed, excluded: new Set() },
+    );
+    expect(target).toEqual({
+      status: 'infeasible',
+      reason:
+        'step 2 (get_forecast) failed (error): no alternative target for get_forecast: alternative target ' +
+        'secure_forecast needs "api_key" (api_key), which cannot be produced',
+    });
+    expect(param('secure_forecast', 'in', 'api_key')).toMatch(/^param:/);
+
+    const mid = recombine(
+      world,
+      STATION_PLAN,
+      { step: 1, kind: 'unavailable' },
+      { known, completed: { 0: completed[0] }, excluded: new Set() },
+    );
+    expect(mid).toEqual({
+      status: 'infeasible',
+      reason:
+        'step 1 (find_station) failed (unavailable): no other API produces station_id; ' +
+        'input "station_id" of get_forecast (step 2, station_id) cannot be produced without find_station; ' +
+        'no alternative target for get_forecast: ' +
+        'get_forecast without find_station needs "station_id" (station_id), which cannot be produced; ' +
+        'alternative target secure_forecast needs "station_id" (station_id), which cannot be produced',
+    });
+  });
+
+  it('records the calls so far, the failed one with status error, as a trace', async () => {
+    const { world } = await stationWorld();
+    const trace = recordFailure(
+      world,
+      [
+        { ...STATION_PLAN[0]!, status: 'ok', output: { city_name: 'Paris' }, startedAt: 0, durationMs: 3 },
+        { ...STATION_PLAN[1]!, status: 'error', error: 'unavailable: HTTP 503', startedAt: 3, durationMs: 1 },
+      ],
+      { id: 'run-1', query: 'forecast at home' },
+    );
+    expect(trace).toEqual({
+      id: 'run-1',
+      query: 'forecast at home',
+      calls: [
+        {
+          tool: 'locate_city',
+          args: { address: ADDRESS },
+          output: { city_name: 'Paris' },
+          status: 'ok',
+          startedAt: 0,
+          durationMs: 3,
+          deps: [],
+        },
+        {
+          tool: 'find_station',
+          args: { city: '$0.city_name' },
+          error: 'unavailable: HTTP 503',
+          status: 'error',
+          startedAt: 3,
+          durationMs: 1,
+          deps: [0],
+        },
+      ],
+    });
+  });
+});
+
+describe('executeWithRecombination', () => {
+  it('completes a plan after one failure and returns a failure trace that raises the failed API’s n_fail', async () => {
+    const { world, known } = await stationWorld();
+    const calls: string[] = [];
+    const run = async (step: PlanStep, args: Record<string, unknown>): Promise<StepOutcome> => {
+      calls.push(`${step.tool}(${JSON.stringify(args)})`);
+      switch (step.tool) {
+        case 'locate_city':
+          return { ok: true, output: { city_name: 'Paris' } };
+        case 'find_station':
+          return { ok: false, kind: 'unavailable', message: 'HTTP 503' };
+        case 'nearest_station':
+          return { ok: true, output: { weather_station_id: 'ST-1001' } };
+        case 'get_forecast':
+          return { ok: true, output: { forecast: `Rain at ${String(args.station_id)}` } };
+        default:
+          return { ok: false, kind: 'error', message: 'unexpected tool' };
+      }
+    };
+    let clock = 0;
+    const out = await executeWithRecombination(world, STATION_PLAN, run, {
+      known,
+      now: () => clock++,
+      traceId: 'run-1',
+      query: 'forecast at my address',
+    });
+    expect(out.status).toBe('completed');
+    expect(out.result).toEqual({ forecast: 'Rain at ST-1001' });
+    expect(calls).toEqual([
+      `locate_city({"address":"${ADDRESS}"})`,
+      'find_station({"city":"Paris"})',
+      'nearest_station({"city":"Paris"})',
+      'get_forecast({"station_id":"ST-1001"})',
+    ]);
+    expect(out.recombinations).toEqual([
+      {
+        step: 1,
+        tool: 'find_station',
+        kind: 'unavailable',
+        mode: 'io-equivalent',
+        reason:
+          'step 1 (find_station) failed (unavailable: HTTP 503); nearest_station is I/O-equivalent: ' +
+          'it produces station_id from available inputs',
+      },
+    ]);
+    expect(out.steps.map((s) => [s.step, s.tool, s.ok])).toEqual([
+      [0, 'locate_city', true],
+      [1, 'find_station', false],
+      [1, 'nearest_station', true],
+      [2, 'get_forecast', true],
+    ]);
+    expect(out.failures.calls.map((c) => [c.tool, c.status, c.args])).toEqual([
+      ['locate_city', 'ok', { address: ADDRESS }],
+      ['find_station', 'error', { city: '$0.city_name' }],
+      ['nearest_station', 'ok', { city: '$0.city_name' }],
+      ['get_forecast', 'ok', { station_id: '$2.weather_station_id' }],
+    ]);
+
+    const before = world.graph.node(apiNodeId('find_station'))!.nFail;
+    await world.ingestTrace(out.failures);
+    expect(world.graph.node(apiNodeId('find_station'))!.nFail).toBe(before + 1);
+    expect(world.graph.node(apiNodeId('nearest_station'))!.nSucc).toBe(1);
+  });
+
+  it('treats an ok call missing a referenced field as invalid output and recovers', async () => {
+    const { world, known } = await stationWorld();
+    const run = async (step: PlanStep): Promise<StepOutcome> => {
+      if (step.tool === 'locate_city') return { ok: true, output: { city_name: 'Oslo' } };
+      if (step.tool === 'find_station') return { ok: true, output: { name: 'Blindern' } };
+      if (step.tool === 'nearest_station') return { ok: true, output: { weather_station_id: 'ST-18700' } };
+      return { ok: true, output: { forecast: 'Snow' } };
+    };
+    const out = await executeWithRecombination(world, STATION_PLAN, run, { known });
+    expect(out.status).toBe('completed');
+    expect(out.recombinations.map((r) => [r.kind, r.mode])).toEqual([['invalid-output', 'io-equivalent']]);
+    expect(out.steps[1]).toMatchObject({
+      tool: 'find_station',
+      ok: false,
+      message: 'output lacks station_id',
+    });
+  });
+
+  it('stops as infeasible when recovery runs out, and after maxRecombinations', async () => {
+    const { world, known } = await stationWorld();
+    const down = async (step: PlanStep): Promise<StepOutcome> =>
+      step.tool === 'locate_city'
+        ? { ok: true, output: { city_name: 'Rome' } }
+        : { ok: false, kind: 'unavailable', message: 'down' };
+    const out = await executeWithRecombination(world, STATION_PLAN, down, { known });
+    expect(out.status).toBe('infeasible');
+    // find_station, then nearest_station fail; nothing else produces station_id or a forecast.
+    expect(out.recombinations.map((r) => r.mode)).toEqual(['io-equivalent', null]);
+    expect(out.reason).toContain('no other API produces station_id');
+    expect(out.failures.calls.filter((c) => c.status === 'error').map((c) => c.tool)).toEqual([
+      'find_station',
+      'nearest_station',
+    ]);
+
+    const capped = await executeWithRecombination(world, STATION_PLAN, down, { known, maxRecombinations: 0 });
+    expect(capped).toMatchObject({ status: 'infeasible', recombinations: [] });
+    expect(capped.reason).toBe('gave up after 0 recombinations; last: find_station unavailable');
+  });
+});

@@ -1,0 +1,644 @@
+import { apiNodeId } from '../graph/graph-types';
+import { WHOLE_RESULT_FIELD } from '../tools/tool';
+import type { PlanStep } from '../trace/plan-to-trace';
+import type { Trace, TraceCall } from '../trace/trace';
+import type { ToolWorld } from '../world/world';
+import { byStrength, outputParams, paramOf, PlanBuilder, type MissingInput } from './plan-builder';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_EXPANSIONS } from './plan-extraction';
+import {
+  orderSteps,
+  outputField,
+  referencedFields,
+  refsIn,
+  refTo,
+  rewriteRefs,
+  rewriteStep,
+  stepInputs,
+  substituteRefs,
+  UnresolvedRefError,
+} from './plan-refs';
+import type { KnownValues } from './search-types';
+import { dynamicWeights, type WeightProvider } from './weight-provider';
+
+/** Why a call failed: the API is unreachable, it returned an error, or its output lacks what is needed. */
+export type FailureKind = 'unavailable' | 'error' | 'invalid-output';
+
+export interface StepFailure {
+  step: number;
+  kind: FailureKind;
+  message?: string;
+}
+
+export interface RecombineState {
+  known: KnownValues;
+  /** Outputs of the steps that have run, by step number. */
+  completed: Record<number, unknown>;
+  /** Failed APIs; `recombine` adds the failed step's tool. */
+  excluded: Set<string>;
+}
+
+export interface RecombineOptions {
+  weights?: WeightProvider;
+  /** Search producers here first; null or absent: the whole graph. */
+  subgraph?: { nodes: string[] } | null;
+  /** With a subgraph, also look outside it (default true: recovery should not give up early). */
+  fallbackToGraph?: boolean;
+  maxDepth?: number;
+  maxExpansions?: number;
+}
+
+export type RecombineMode = 'io-equivalent' | 'upstream-reroute' | 'subgraph-switch';
+
+export interface Replacement {
+  failed: { step: number; tool: string };
+  /** Steps the new plan adds (the replacement or new target keeps the number of the step it replaces). */
+  added: { step: number; tool: string }[];
+  /** Steps of the old plan the new one drops, the failed step included. */
+  removed: { step: number; tool: string }[];
+  /** Kept steps whose arguments now reference different producers. */
+  rewired: number[];
+  /** Subgraph switching: the old and the new target. */
+  target?: { from: string; to: string };
+}
+
+export type RecombineResult =
+  | { status: 'recombined'; mode: RecombineMode; plan: PlanStep[]; reason: string; replaced: Replacement }
+  | { status: 'infeasible'; reason: string };
+
+type Attempt = { plan: PlanStep[]; reason: string; replaced: Replacement } | { reason: string };
+
+/** One reference a pending step makes to the failed step's output. */
+interface Consumed {
+  consumer: PlanStep;
+  arg: string;
+  /** The failed tool's output field (`result` for a bare `$k`). */
+  field: string;
+  /** Standardized param of that output field, and of the consumer's input. */
+  outParam: string | null;
+  inParam: string | null;
+  /** The argument is exactly this reference (not embedded in a longer string or a list). */
+  whole: boolean;
+}
+
+class Recovery {
+  readonly failed: PlanStep;
+  readonly dependents = new Set<number>();
+  readonly consumers: PlanStep[];
+  readonly consumed: Consumed[] = [];
+  readonly sinks: Set<number>;
+  private readonly firstStep: number;
+  private readonly subgraph: Set<string> | null;
+  private readonly weights: WeightProvider;
+
+  constructor(
+    readonly world: ToolWorld,
+    readonly plan: PlanStep[],
+    readonly failure: StepFailure,
+    readonly state: RecombineState,
+    readonly options: RecombineOptions,
+  ) {
+    const failed = plan.find((s) => s.step === failure.step);
+    if (!failed) throw new Error(`Step ${failure.step} is not in the plan`);
+    this.failed = failed;
+    this.weights = options.weights ?? dynamicWeights(world.graph);
+    this.subgraph = options.subgraph ? new Set(options.subgraph.nodes) : null;
+    const pending = plan.filter((s) => !(s.step in state.completed) && s.step !== failed.step);
+    // Everything downstream of the failed step, transitively: it cannot feed the new path.
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const s of pending) {
+        if (this.dependents.has(s.step)) continue;
+        const inputs = stepInputs(s);
+        if (inputs.has(failed.step) || [...inputs].some((d) => this.dependents.has(d))) {
+          this.dependents.add(s.step);
+          grew = true;
+        }
+      }
+    }
+    this.consumers = pending.filter((s) => stepInputs(s).has(failed.step));
+    for (const c of this.consumers) {
+      for (const [arg, value] of Object.entries(c.args)) {
+        for (const r of refsIn(value)) {
+          if (r.fromCall !== failed.step) continue;
+          const field = r.field ?? WHOLE_RESULT_FIELD;
+          this.consumed.push({
+            consumer: c,
+            arg,
+            field,
+            outParam: paramOf(world, failed.tool, 'out', field),
+            inParam: paramOf(world, c.tool, 'in', arg),
+            whole: typeof value === 'string' && /^\$\d+(?:\.[A-Za-z0-9_-]+)?$/.test(value),
+          });
+        }
+      }
+    }
+    const read = new Set(plan.flatMap((s) => [...stepInputs(s)]));
+    this.sinks = new Set(plan.filter((s) => !read.has(s.step)).map((s) => s.step));
+    this.firstStep =
+      Math.max(-1, ...plan.map((s) => s.step), ...Object.keys(state.completed).map(Number)) + 1;
+  }
+
+  get what(): string {
+    const m = this.failure.message ? `: ${this.failure.message}` : '';
+    return `step ${this.failed.step} (${this.failed.tool}) failed (${this.failure.kind}${m})`;
+  }
+
+  /** A builder that may reuse every step not downstream of the failure. */
+  builder(extraRemoved: Set<number> = new Set()): PlanBuilder {
+    const seeds = this.plan.filter(
+      (s) => s.step !== this.failed.step && !this.dependents.has(s.step) && !extraRemoved.has(s.step),
+    );
+    return new PlanBuilder(
+      this.world,
+      {
+        weights: this.weights,
+        exclude: this.state.excluded,
+        subgraph: this.subgraph,
+        fallbackToGraph: this.options.fallbackToGraph ?? true,
+        maxDepth: this.options.maxDepth ?? DEFAULT_MAX_DEPTH,
+        maxExpansions: this.options.maxExpansions ?? DEFAULT_MAX_EXPANSIONS,
+        known: this.state.known,
+      },
+      seeds,
+      this.state.completed,
+      this.firstStep,
+    );
+  }
+
+  label(param: string | null): string {
+    return param === null ? '?' : (this.world.graph.node(param)?.label ?? param);
+  }
+
+  inSubgraph(tool: string): boolean {
+    return this.subgraph === null || this.subgraph.has(apiNodeId(tool));
+  }
+
+  strength(b: PlanBuilder, tool: string, params: string[]) {
+    const weight =
+      params.length === 0 ? 0 : params.reduce((a, p) => a + b.producerWeight(tool, p), 0) / params.length;
+    return { tool, weight, node: this.world.graph.node(apiNodeId(tool))! };
+  }
+
+  /**
+   * The new plan: old steps in order with `insert` placed at `slot`, `remove` dropped, `replace` swapped in,
+   * reordered so producers precede consumers, then without steps that no longer lead to a goal (a sink of
+   * the old plan that is kept, or `root`).
+   */
+  assemble(
+    slot: number,
+    insert: PlanStep[],
+    remove: Set<number>,
+    replace: Map<number, PlanStep>,
+    root: number | null,
+  ): { plan: PlanStep[]; removed: { step: number; tool: string }[] } {
+    const list: PlanStep[] = [];
+    for (const s of this.plan) {
+      if (s.step === slot) list.push(...insert);
+      if (!remove.has(s.step)) list.push(replace.get(s.step) ?? s);
+    }
+    const ordered = orderSteps(list);
+    const byNumber = new Map(ordered.map((s) => [s.step, s]));
+    const keep = new Set<number>();
+    const visit = (n: number): void => {
+      const s = byNumber.get(n);
+      if (!s || keep.has(n)) return;
+      keep.add(n);
+      for (const d of stepInputs(s)) visit(d);
+    };
+    for (const n of this.sinks) if (!remove.has(n)) visit(n);
+    if (root !== null) visit(root);
+    const plan = ordered.filter((s) => keep.has(s.step));
+    // A step is gone when no step of the new plan has its number and tool (a replacement keeps the number).
+    const removed = this.plan
+      .filter((s) => !plan.some((p) => p.step === s.step && p.tool === s.tool))
+      .map((s) => ({ step: s.step, tool: s.tool }));
+    return { plan, removed };
+  }
+
+  missingText(m: MissingInput[]): string {
+    return m
+      .map((x) => `"${x.field}" (${x.param === null ? 'unstandardized' : this.label(x.param)})`)
+      .join(', ');
+  }
+}
+
+/** (a) Another API with the same standardized outputs, whose required inputs are all available. */
+function ioEquivalent(r: Recovery): Attempt {
+  const { failed, world } = r;
+  const unmapped = r.consumed.find((c) => c.outParam === null);
+  if (unmapped)
+    return { reason: `output "${unmapped.field}" of ${failed.tool} is not a standardized parameter` };
+  let needed = [...new Set(r.consumed.map((c) => c.outParam as string))];
+  const failedTool = world.catalogue.get(failed.tool);
+  if (needed.length === 0 && failedTool) needed = outputParams(world, failedTool);
+  const probe = r.builder();
+  const [first, ...rest] = needed;
+  const candidates = first
+    ? probe
+        .candidates(first)
+        .filter((c) => rest.every((p) => probe.outputFieldFor(c.tool, p) !== null))
+        .map((c) => ({ ...r.strength(probe, c.tool, needed), inSubgraph: r.inSubgraph(c.tool) }))
+        .sort((a, b) => Number(b.inSubgraph) - Number(a.inSubgraph) || byStrength(a, b))
+    : [];
+  const names = needed.map((p) => r.label(p)).join(', ');
+  if (candidates.length === 0) return { reason: `no other API produces ${names}` };
+  const why: string[] = [];
+  for (const cand of candidates) {
+    const b = r.builder();
+    const res = b.resolveTool(cand.tool, { stepNumber: failed.step });
+    if (!res.step) {
+      why.push(`I/O-equivalent ${cand.tool} needs ${r.missingText(res.missing)}, which cannot be produced`);
+      continue;
+    }
+    const fieldFor = new Map(
+      r.consumed.map((c) => [c.field, b.outputFieldFor(cand.tool, c.outParam as string) as string]),
+    );
+    const replace = new Map<number, PlanStep>();
+    for (const c of r.consumers) {
+      replace.set(
+        c.step,
+        rewriteStep(c, (k, f) => {
+          const to = k === failed.step ? fieldFor.get(f ?? WHOLE_RESULT_FIELD) : undefined;
+          return to === undefined ? null : refTo(failed.step, to);
+        }),
+      );
+    }
+    const { plan, removed } = r.assemble(failed.step, b.added, new Set([failed.step]), replace, null);
+    return {
+      plan,
+      reason: `${r.what}; ${cand.tool} is I/O-equivalent: it produces ${names} from available inputs`,
+      replaced: {
+        failed: { step: failed.step, tool: failed.tool },
+        added: b.added.map((s) => ({ step: s.step, tool: s.tool })),
+        removed,
+        rewired: r.consumers.map((c) => c.step),
+      },
+    };
+  }
+  return { reason: why.join('; ') };
+}
+
+/** (b) New producers, upstream, for each input the failed step was to supply to its consumers. */
+function upstreamReroute(r: Recovery): Attempt {
+  const { failed } = r;
+  const b = r.builder();
+  const heads = new Map<string, string>();
+  /** Whole-reference arguments whose value is now known: `<step>\0<arg>` → value. */
+  const literals = new Map<string, unknown>();
+  const via: string[] = [];
+  for (const c of r.consumed) {
+    const param = c.whole ? (c.inParam ?? c.outParam) : (c.outParam ?? c.inParam);
+    if (param === null)
+      return { reason: `input "${c.arg}" of ${c.consumer.tool} is not a standardized parameter` };
+    if (c.whole && Object.hasOwn(r.state.known, param)) {
+      literals.set(`${c.consumer.step}\u0000${c.arg}`, r.state.known[param]);
+      continue;
+    }
+    const got = b.resolveParam(param, new Set([c.consumer.tool]), 0);
+    if (!got) {
+      return {
+        reason:
+          `input "${c.arg}" of ${c.consumer.tool} (step ${c.consumer.step}, ${r.label(param)}) ` +
+          `cannot be produced without ${failed.tool}`,
+      };
+    }
+    heads.set(`${c.consumer.step}\u0000${c.arg}\u0000${c.field}`, refTo(got.step, got.output));
+    via.push(`"${c.arg}" of ${c.consumer.tool}`);
+  }
+  const replace = new Map<number, PlanStep>();
+  for (const consumer of r.consumers) {
+    const args: Record<string, unknown> = {};
+    for (const [arg, value] of Object.entries(consumer.args)) {
+      const at = `${consumer.step}\u0000${arg}`;
+      args[arg] = literals.has(at)
+        ? literals.get(at)
+        : rewriteRefs(value, (k, f) =>
+            k === failed.step ? (heads.get(`${at}\u0000${f ?? WHOLE_RESULT_FIELD}`) ?? null) : null,
+          );
+    }
+    replace.set(
+      consumer.step,
+      rewriteStep({ ...consumer, args }, () => null, new Set([failed.step])),
+    );
+  }
+  const slot = r.plan.find((s) => r.consumers.includes(s))!.step;
+  const { plan, removed } = r.assemble(slot, b.added, new Set([failed.step]), replace, null);
+  const tools = [...new Set(b.added.map((s) => s.tool))];
+  const through = tools.length > 0 ? ` through ${tools.join(', ')}` : ' from known values';
+  return {
+    plan,
+    reason: `${r.what}; rerouted ${via.join(', ') || 'its consumers'}${through}`,
+    replaced: {
+      failed: { step: failed.step, tool: failed.tool },
+      added: b.added.map((s) => ({ step: s.step, tool: s.tool })),
+      removed: [{ step: failed.step, tool: failed.tool }, ...removed.filter((s) => s.step !== failed.step)],
+      rewired: r.consumers.map((c) => c.step),
+    },
+  };
+}
+
+/**
+ * (c) The next-best target: the API whose outputs are most like the target's (Jaccard overlap of output
+ * param nodes, then producer weight), with a full plan re-extracted for it.
+ */
+function subgraphSwitch(r: Recovery): Attempt {
+  const { failed, world, plan: old } = r;
+  // The goal the failure cuts off: the failed step itself when nothing consumes it, else the last sink
+  // downstream of it.
+  const target =
+    r.consumers.length === 0
+      ? failed
+      : ([...old].reverse().find((s) => r.dependents.has(s.step) && r.sinks.has(s.step)) ?? failed);
+  const tTool = world.catalogue.get(target.tool);
+  const tOuts = tTool ? outputParams(world, tTool) : [];
+  const removedSteps = new Set([failed.step, target.step, ...r.dependents]);
+  const probe = r.builder(removedSteps);
+  const seen = new Set<string>([target.tool]);
+  const candidates = tOuts
+    .flatMap((p) => probe.candidates(p))
+    .filter((c) => !seen.has(c.tool) && Boolean(seen.add(c.tool)))
+    .map((c) => {
+      const outs = outputParams(world, world.catalogue.get(c.tool)!);
+      const shared = outs.filter((p) => tOuts.includes(p));
+      const union = new Set([...outs, ...tOuts]).size;
+      return {
+        ...r.strength(probe, c.tool, shared),
+        shared,
+        similarity: union === 0 ? 0 : shared.length / union,
+        inSubgraph: r.inSubgraph(c.tool),
+      };
+    })
+    .sort(
+      (a, b) =>
+        Number(b.inSubgraph) - Number(a.inSubgraph) || b.similarity - a.similarity || byStrength(a, b),
+    );
+  // A failure upstream of a target that still works: first try the same target by another path.
+  if (target !== failed && probe.usable(target.tool)) {
+    candidates.unshift({
+      ...r.strength(probe, target.tool, tOuts),
+      shared: tOuts,
+      similarity: 1,
+      inSubgraph: true,
+    });
+  }
+  const outsText = tOuts.map((p) => r.label(p)).join(', ') || 'no standardized outputs';
+  if (candidates.length === 0)
+    return { reason: `no alternative target for ${target.tool}: no other API produces ${outsText}` };
+  const why: string[] = [];
+  for (const cand of candidates) {
+    const b = r.builder(removedSteps);
+    const res = b.resolveTool(cand.tool, { stepNumber: target.step });
+    const role =
+      cand.tool === target.tool ? `${cand.tool} without ${failed.tool}` : `alternative target ${cand.tool}`;
+    if (!res.step) {
+      why.push(`${role} needs ${r.missingText(res.missing)}, which cannot be produced`);
+      continue;
+    }
+    const { plan, removed } = r.assemble(target.step, b.added, removedSteps, new Map(), target.step);
+    const shared = cand.shared.map((p) => r.label(p)).join(', ');
+    const change =
+      cand.tool === target.tool
+        ? `re-planned target ${target.tool} by a path without ${failed.tool}`
+        : `switched target ${target.tool} → ${cand.tool}, which produces ${shared} ` +
+          `(${cand.shared.length} of ${tOuts.length} outputs of ${target.tool})`;
+    return {
+      plan,
+      reason: `${r.what}; ${change}`,
+      replaced: {
+        failed: { step: failed.step, tool: failed.tool },
+        added: b.added.map((s) => ({ step: s.step, tool: s.tool })),
+        removed,
+        rewired: [],
+        target: { from: target.tool, to: cand.tool },
+      },
+    };
+  }
+  return { reason: `no alternative target for ${target.tool}: ${why.join('; ')}` };
+}
+
+/**
+ * Path recombination after a failed call (NaviAgent §3.3; the three recovery modes of the summary):
+ * (a) an I/O-equivalent replacement, (b) upstream rerouting of the failed step's outputs, (c) switching
+ * to the next-best target. The failed API joins `state.excluded`. Completed steps keep their numbers
+ * and outputs; new steps get numbers after every number used so far.
+ */
+export function recombine(
+  world: ToolWorld,
+  plan: PlanStep[],
+  failure: StepFailure,
+  state: RecombineState,
+  options: RecombineOptions = {},
+): RecombineResult {
+  const failedTool = plan.find((s) => s.step === failure.step)?.tool;
+  if (failedTool !== undefined) state.excluded.add(failedTool);
+  const r = new Recovery(world, plan, failure, state, options);
+  const notes: string[] = [];
+  const modes: [RecombineMode, (r: Recovery) => Attempt][] =
+    r.consumers.length > 0
+      ? [
+          ['io-equivalent', ioEquivalent],
+          ['upstream-reroute', upstreamReroute],
+          ['subgraph-switch', subgraphSwitch],
+        ]
+      : [['subgraph-switch', subgraphSwitch]];
+  for (const [mode, attempt] of modes) {
+    const a = attempt(r);
+    if ('plan' in a) return { status: 'recombined', mode, ...a };
+    notes.push(a.reason);
+  }
+  return { status: 'infeasible', reason: `${r.what}: ${notes.join('; ')}` };
+}
+
+/** One call the driver made, with its arguments as planned (`$k.field` by step number). */
+export interface ExecutedCall {
+  step: number;
+  tool: string;
+  args: Record<string, unknown>;
+  deps: number[];
+  status: 'ok' | 'error';
+  output?: unknown;
+  error?: string;
+  startedAt: number;
+  durationMs: number;
+}
+
+/**
+ * The calls executed so far as a Trace, failed calls with status 'error', so the caller can
+ * `world.ingestTrace` it: each failure counts in the failed API's n_fail and in its input edges (eq. 4),
+ * which is what later steers search and pruning away from it (§3.2.4). References are remapped from
+ * step numbers to call indices (the latest successful call of that step).
+ */
+export function recordFailure(
+  world: ToolWorld,
+  calls: ExecutedCall[],
+  meta: { id?: string; query?: string } = {},
+): Trace {
+  const latestOk = new Map<number, number>();
+  const traceCalls: TraceCall[] = calls.map((c, i) => {
+    const args = Object.fromEntries(
+      Object.entries(c.args).map(([k, v]) => [
+        k,
+        rewriteRefs(v, (step, field) => {
+          const at = latestOk.get(step);
+          return at === undefined ? null : field === null ? `$${at}` : refTo(at, field);
+        }),
+      ]),
+    );
+    const deps = c.deps.map((d) => latestOk.get(d)).filter((d): d is number => d !== undefined);
+    if (c.status === 'ok') latestOk.set(c.step, i);
+    return {
+      tool: c.tool,
+      args,
+      ...(c.status === 'ok' ? { output: c.output } : { error: c.error ?? 'failed' }),
+      status: c.status,
+      startedAt: c.startedAt,
+      durationMs: c.durationMs,
+      deps,
+    };
+  });
+  return {
+    id: meta.id ?? `recombination-${world.traces.length}`,
+    query: meta.query ?? '',
+    calls: traceCalls,
+  };
+}
+
+export type StepOutcome = { ok: true; output: unknown } | { ok: false; kind: FailureKind; message: string };
+
+export interface ExecuteOptions extends RecombineOptions {
+  /** Recombinations allowed before giving up (default 5). */
+  maxRecombinations?: number;
+  known?: KnownValues;
+  /** Failed APIs; grows as calls fail. */
+  excluded?: Set<string>;
+  query?: string;
+  traceId?: string;
+  now?: () => number;
+}
+
+export interface StepRun {
+  step: number;
+  tool: string;
+  /** Arguments as sent, references substituted. */
+  args: Record<string, unknown>;
+  ok: boolean;
+  output?: unknown;
+  kind?: FailureKind;
+  message?: string;
+}
+
+export interface ExecutionResult {
+  status: 'completed' | 'infeasible';
+  reason: string;
+  /** The plan as it stood at the end. */
+  plan: PlanStep[];
+  /** Every call made, in order. */
+  steps: StepRun[];
+  outputs: Record<number, unknown>;
+  /** Output of the final plan's last step, when completed. */
+  result?: unknown;
+  recombinations: {
+    step: number;
+    tool: string;
+    kind: FailureKind;
+    mode: RecombineMode | null;
+    reason: string;
+  }[];
+  /** Every call made as a Trace (failed ones with status 'error'), for `world.ingestTrace`. */
+  failures: Trace;
+}
+
+/**
+ * Runs a plan step by step, substituting `$k.field` arguments from executed outputs; on a failure it
+ * recombines the path and goes on, until the plan completes or recovery is infeasible (NaviAgent §3.3:
+ * "this adaptive loop can be repeated until completion or infeasibility"). An ok call whose output lacks
+ * a field a later step references counts as an 'invalid-output' failure of that call.
+ */
+export async function executeWithRecombination(
+  world: ToolWorld,
+  initialPlan: PlanStep[],
+  runStep: (step: PlanStep, args: Record<string, unknown>) => Promise<StepOutcome>,
+  options: ExecuteOptions = {},
+): Promise<ExecutionResult> {
+  const now = options.now ?? (() => Date.now());
+  const maxRecombinations = options.maxRecombinations ?? 5;
+  const state: RecombineState = {
+    known: options.known ?? {},
+    completed: {},
+    excluded: options.excluded ?? new Set(),
+  };
+  let plan = initialPlan;
+  const steps: StepRun[] = [];
+  const log: ExecutedCall[] = [];
+  const recombinations: ExecutionResult['recombinations'] = [];
+  const finish = (status: ExecutionResult['status'], reason: string): ExecutionResult => {
+    const last = plan[plan.length - 1];
+    return {
+      status,
+      reason,
+      plan,
+      steps,
+      outputs: state.completed,
+      ...(status === 'completed' && last ? { result: state.completed[last.step] } : {}),
+      recombinations,
+      failures: recordFailure(world, log, { id: options.traceId, query: options.query }),
+    };
+  };
+
+  for (;;) {
+    const next = plan.find((s) => !(s.step in state.completed));
+    if (!next) return finish('completed', `completed ${plan.length} steps`);
+    let args: Record<string, unknown>;
+    try {
+      args = substituteRefs(next.args, state.completed) as Record<string, unknown>;
+    } catch (e) {
+      if (e instanceof UnresolvedRefError) return finish('infeasible', `step ${next.step}: ${e.message}`);
+      throw e;
+    }
+    const startedAt = now();
+    let outcome: StepOutcome;
+    try {
+      outcome = await runStep(next, args);
+    } catch (e) {
+      outcome = { ok: false, kind: 'error', message: e instanceof Error ? e.message : String(e) };
+    }
+    const durationMs = Math.max(0, now() - startedAt);
+    if (outcome.ok) {
+      const output = outcome.output;
+      const lacking = [...referencedFields(plan, next.step)].filter((f) => !outputField(output, f).found);
+      if (lacking.length > 0)
+        outcome = { ok: false, kind: 'invalid-output', message: `output lacks ${lacking.join(', ')}` };
+    }
+    const call = {
+      step: next.step,
+      tool: next.tool,
+      args: next.args,
+      deps: next.deps,
+      startedAt,
+      durationMs,
+    };
+    if (outcome.ok) {
+      state.completed[next.step] = outcome.output;
+      steps.push({ step: next.step, tool: next.tool, args, ok: true, output: outcome.output });
+      log.push({ ...call, status: 'ok', output: outcome.output });
+      continue;
+    }
+    const { kind, message } = outcome;
+    steps.push({ step: next.step, tool: next.tool, args, ok: false, kind, message });
+    log.push({ ...call, status: 'error', error: `${kind}: ${message}` });
+    if (recombinations.length >= maxRecombinations) {
+      return finish(
+        'infeasible',
+        `gave up after ${maxRecombinations} recombinations; last: ${next.tool} ${kind}`,
+      );
+    }
+    const res = recombine(world, plan, { step: next.step, kind, message }, state, options);
+    if (res.status === 'infeasible') {
+      recombinations.push({ step: next.step, tool: next.tool, kind, mode: null, reason: res.reason });
+      return finish('infeasible', res.reason);
+    }
+    recombinations.push({ step: next.step, tool: next.tool, kind, mode: res.mode, reason: res.reason });
+    plan = res.plan;
+  }
+}
