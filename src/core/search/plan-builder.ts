@@ -270,19 +270,30 @@ export class PlanBuilder {
   private listCandidates(param: string): Candidate[] {
     const graph = this.world.graph;
     if (!(graph.node(param)?.active ?? false)) return [];
-    const out: Candidate[] = [];
-    for (const e of graph.inEdges(param)) {
-      if (e.relation !== 'api->param') continue;
-      const node = graph.node(e.source);
-      const tool = node?.tool ?? node?.label;
-      if (!node || tool === undefined || !this.usable(tool)) continue;
-      const output = this.outputFieldFor(tool, param);
-      if (output === null) continue;
-      const inSubgraph = this.ctx.subgraph === null || this.ctx.subgraph.has(node.id);
-      if (!inSubgraph && !this.ctx.fallbackToGraph) continue;
-      out.push({ tool, output, weight: this.ctx.weights.weight(e), node, inSubgraph });
+    const best = new Map<string, Candidate>();
+    const consider = (producerParam: string, flowWeight: number) => {
+      for (const e of graph.inEdges(producerParam)) {
+        if (e.relation !== 'api->param') continue;
+        const node = graph.node(e.source);
+        const tool = node?.tool ?? node?.label;
+        if (!node || tool === undefined || !this.usable(tool)) continue;
+        const output = this.outputFieldFor(tool, producerParam);
+        if (output === null) continue;
+        const inSubgraph = this.ctx.subgraph === null || this.ctx.subgraph.has(node.id);
+        if (!inSubgraph && !this.ctx.fallbackToGraph) continue;
+        const weight = this.ctx.weights.weight(e) * flowWeight;
+        const seen = best.get(tool);
+        if (!seen || weight > seen.weight) best.set(tool, { tool, output, weight, node, inSubgraph });
+      }
+    };
+    consider(param, 1);
+    // A learned value flow Q → param (a param → param edge from traces: forecast fed a message) makes
+    // Q's producers producers of param too, weighted by the flow (NaviAgent §3.2.1 behavioural chains).
+    for (const flow of graph.inEdges(param)) {
+      if (flow.relation !== 'param->param' || !(graph.node(flow.source)?.active ?? false)) continue;
+      consider(flow.source, this.ctx.weights.weight(flow));
     }
-    return out.sort((a, b) => Number(b.inSubgraph) - Number(a.inSubgraph) || byStrength(a, b));
+    return [...best.values()].sort((a, b) => Number(b.inSubgraph) - Number(a.inSubgraph) || byStrength(a, b));
   }
 
   /** Weight of `tool`'s api → param edge (0 when there is none). */
@@ -291,17 +302,23 @@ export class PlanBuilder {
     return e ? this.ctx.weights.weight(e) : 0;
   }
 
-  /** A step already in the plan that produces `param` (strongest edge, then earliest). */
+  /** A step already in the plan that produces `param`, directly or through a learned flow (strongest, then earliest). */
   private existingProducer(param: string): ResolvedArg | null {
+    const sources: { param: string; flow: number }[] = [{ param, flow: 1 }];
+    for (const e of this.world.graph.inEdges(param)) {
+      if (e.relation === 'param->param') sources.push({ param: e.source, flow: this.ctx.weights.weight(e) });
+    }
     let best: ResolvedArg | null = null;
     for (const s of [...this.seeds, ...this.added]) {
       // A completed call's output is real even if its tool failed later; a pending one of a failed tool is not.
       if (this.ctx.exclude.has(s.tool) && !(s.step in this.seedOutputs)) continue;
-      const output = this.outputFieldFor(s.tool, param);
-      if (output === null) continue;
-      if (s.step in this.seedOutputs && !outputField(this.seedOutputs[s.step], output).found) continue;
-      const weight = this.producerWeight(s.tool, param);
-      if (!best || weight > best.weight) best = { step: s.step, output, weight };
+      for (const src of sources) {
+        const output = this.outputFieldFor(s.tool, src.param);
+        if (output === null) continue;
+        if (s.step in this.seedOutputs && !outputField(this.seedOutputs[s.step], output).found) continue;
+        const weight = this.producerWeight(s.tool, src.param) * src.flow;
+        if (!best || weight > best.weight) best = { step: s.step, output, weight };
+      }
     }
     return best;
   }

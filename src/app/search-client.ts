@@ -1,0 +1,42 @@
+import { wrap, type Remote } from 'comlink';
+import type { SearchEngine, ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+import type { ToolWorld } from '../core/world/world';
+
+/**
+ * The UI side of the search worker: sends the world when it changed since the last search, then asks for
+ * a toolchain. One worker for the session; a worker the browser killed is started again on the next call.
+ */
+export class SearchClient {
+  private worker: Worker | null = null;
+  private remote: Remote<SearchEngine> | null = null;
+  private loadedVersion = -1;
+
+  private engine(): Remote<SearchEngine> {
+    if (!this.remote) {
+      this.worker = new Worker(new URL('../workers/search.worker.ts', import.meta.url), { type: 'module' });
+      this.worker.addEventListener('error', () => this.reset());
+      this.remote = wrap<SearchEngine>(this.worker);
+      this.loadedVersion = -1;
+    }
+    return this.remote;
+  }
+
+  private reset(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.remote = null;
+  }
+
+  async plan(world: ToolWorld, worldVersion: number, request: ToolchainRequest): Promise<ToolchainResult> {
+    const engine = this.engine();
+    if (this.loadedVersion !== worldVersion) {
+      await engine.load(world.snapshot());
+      this.loadedVersion = worldVersion;
+    }
+    return engine.plan(request);
+  }
+
+  dispose(): void {
+    this.reset();
+  }
+}

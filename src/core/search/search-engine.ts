@@ -1,0 +1,166 @@
+import { LexicalEmbedder } from '../embed/lexical-embedder';
+import { apiNodeId } from '../graph/graph-types';
+import type { Embedder } from '../embed/embedder';
+import type { PlanStep } from '../trace/plan-to-trace';
+import { ToolWorld } from '../world/world';
+import type { WorldSnapshot } from '../world/world-snapshot';
+import { alphaBetaSubgraph } from './alpha-beta';
+import { backwardBfsSubgraph } from './backward-bfs';
+import { gaSaSubgraph } from './ga-sa';
+import { extractPlan, type MissingInput } from './plan-extraction';
+import type { KnownValues, SearchSubgraph } from './search-types';
+import { serializeSubgraph, type SerializedSubgraph } from './serialize-subgraph';
+import { dynamicWeights, staticWeights, withStructuralPrior, type WeightProvider } from './weight-provider';
+
+export type SearchMethod = 'alpha-beta' | 'ga-sa' | 'bfs';
+/**
+ * Static: w̃ frozen when the engine first loaded a world (later traces do not move it); dynamic: the live
+ * weights of the latest world (NaviAgent Static+A vs Dynamic+A).
+ */
+export type WeightMode = 'static' | 'dynamic';
+
+export interface ToolchainRequest {
+  /** Tool name of the target API. */
+  target: string;
+  method: SearchMethod;
+  weights: WeightMode;
+  /** Values already known, by standardized parameter node id. */
+  known?: KnownValues;
+  /** Failed APIs (tool names) to route around. */
+  exclude?: string[];
+  seed?: number;
+  tokenBudget?: number;
+  /** Floor for schema edges so tools nobody has called yet can be reached (see withStructuralPrior). */
+  structuralPrior?: number;
+  /** Take producers from the whole graph when the subgraph has none (default true). */
+  fallbackToGraph?: boolean;
+}
+
+export interface ToolchainResult {
+  request: ToolchainRequest;
+  subgraph: SearchSubgraph;
+  plan: PlanStep[];
+  missing: MissingInput[];
+  serialized: SerializedSubgraph;
+  searchMs: number;
+  planMs: number;
+}
+
+export class UnknownTargetError extends Error {
+  override readonly name = 'UnknownTargetError';
+}
+
+export class NoWorldLoadedError extends Error {
+  override readonly name = 'NoWorldLoadedError';
+  constructor() {
+    super('The search engine has no Tool World yet: load a world snapshot first.');
+  }
+}
+
+export const DEFAULT_STRUCTURAL_PRIOR = 0.5;
+
+/**
+ * Toolchain retrieval over a copy of the Tool World: search a pruned subgraph around the target, extract
+ * an executable plan from it, and serialize it for the prompt. Runs in the search worker (and in Node for
+ * tests and benchmarks); holds its own world so searches never block the UI thread.
+ */
+export class SearchEngine {
+  private world: ToolWorld | null = null;
+  private frozen: WeightProvider | null = null;
+
+  constructor(private readonly embedder: Embedder = new LexicalEmbedder()) {}
+
+  /** Loads (or replaces) the world; static weights stay frozen at the first load unless `refreeze`. */
+  async load(
+    snapshot: WorldSnapshot,
+    refreeze = false,
+  ): Promise<{ nodes: number; edges: number; ms: number }> {
+    const t0 = performance.now();
+    this.world = await ToolWorld.fromSnapshot(snapshot, this.embedder);
+    if (!this.frozen || refreeze) this.frozen = staticWeights(this.world.graph);
+    return {
+      nodes: this.world.graph.nodeCount,
+      edges: this.world.graph.edgeCount,
+      ms: performance.now() - t0,
+    };
+  }
+
+  private requireWorld(): ToolWorld {
+    if (!this.world) throw new NoWorldLoadedError();
+    return this.world;
+  }
+
+  private weights(mode: WeightMode, prior: number): WeightProvider {
+    const world = this.requireWorld();
+    const base = mode === 'static' ? this.frozen! : dynamicWeights(world.graph);
+    return prior > 0 ? withStructuralPrior(base, prior) : base;
+  }
+
+  /** Runs only the subgraph search; the benchmark times this alone. */
+  subgraph(
+    req: Pick<ToolchainRequest, 'target' | 'method' | 'weights' | 'exclude' | 'seed' | 'structuralPrior'>,
+  ): SearchSubgraph {
+    const world = this.requireWorld();
+    const node = apiNodeId(req.target);
+    if (!world.graph.node(node))
+      throw new UnknownTargetError(`"${req.target}" is not an API in the Tool World.`);
+    const exclude = new Set((req.exclude ?? []).map(apiNodeId));
+    const weights = this.weights(req.weights, req.structuralPrior ?? DEFAULT_STRUCTURAL_PRIOR);
+    switch (req.method) {
+      case 'alpha-beta':
+        return alphaBetaSubgraph(world.graph, node, weights, { exclude });
+      case 'ga-sa':
+        return gaSaSubgraph(world.graph, node, weights, { exclude, seed: req.seed ?? 1 });
+      case 'bfs':
+        return backwardBfsSubgraph(world.graph, node, { exclude });
+    }
+  }
+
+  plan(req: ToolchainRequest): ToolchainResult {
+    const world = this.requireWorld();
+    const t0 = performance.now();
+    const subgraph = this.subgraph(req);
+    const t1 = performance.now();
+    const weights = this.weights(req.weights, req.structuralPrior ?? DEFAULT_STRUCTURAL_PRIOR);
+    const exclude = new Set(req.exclude ?? []);
+    const known = req.known ?? {};
+    const extracted = extractPlan(world, subgraph, req.target, known, {
+      weights,
+      exclude,
+      fallbackToGraph: req.fallbackToGraph ?? true,
+    });
+    const t2 = performance.now();
+    const serialized = serializeSubgraph(world, subgraph, {
+      targets: [req.target],
+      weights,
+      known,
+      exclude,
+      ...(req.tokenBudget !== undefined ? { tokenBudget: req.tokenBudget } : {}),
+    });
+    return {
+      request: req,
+      subgraph,
+      plan: extracted.plan,
+      missing: extracted.missing,
+      serialized,
+      searchMs: t1 - t0,
+      planMs: t2 - t1,
+    };
+  }
+
+  /** Times the subgraph search for each target inside this thread (no messaging in the figures). */
+  timeSubgraphs(targets: string[], method: SearchMethod, weights: WeightMode = 'dynamic'): number[] {
+    return targets.map((target) => {
+      const t0 = performance.now();
+      this.subgraph({ target, method, weights });
+      return performance.now() - t0;
+    });
+  }
+
+  /** API tool names, for the benchmark to sample targets from. */
+  apiNames(): string[] {
+    return this.requireWorld()
+      .catalogue.tools()
+      .map((t) => t.name);
+  }
+}
