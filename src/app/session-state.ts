@@ -1,3 +1,5 @@
+import type { ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
 export interface Notice {
@@ -9,6 +11,13 @@ export interface Notice {
   /** A kept invalid store the user can download. */
   keptStore?: string;
 }
+
+/** The last toolchain search the user asked for (NaviAgent §3.3 toolchain retrieval). */
+export type ToolchainState =
+  | { status: 'idle' }
+  | { status: 'running'; request: ToolchainRequest }
+  | { status: 'done'; result: ToolchainResult }
+  | { status: 'failed'; request: ToolchainRequest; error: string };
 
 export interface Progress {
   label: string;
@@ -28,6 +37,7 @@ export interface SessionState {
   progress: Progress | null;
   notices: Notice[];
   selectedNodeId: string | null;
+  toolchain: ToolchainState;
 }
 
 export const initialState = (embedderId: string): SessionState => ({
@@ -39,4 +49,5 @@ export const initialState = (embedderId: string): SessionState => ({
   progress: null,
   notices: [],
   selectedNodeId: null,
+  toolchain: { status: 'idle' },
 });

@@ -26,6 +26,13 @@ describe('visible subgraph', () => {
     expect(v.edges).toHaveLength(4);
   });
 
+  it('always draws the included nodes of a searched subgraph', () => {
+    const v = visibleSubgraph(chain(50), 'api:a5', 8, 1, ['api:a40', 'api:a41']);
+    const ids = v.nodes.map((n) => n.id);
+    expect(ids).toEqual(expect.arrayContaining(['api:a40', 'api:a41', 'api:a5', 'api:a4', 'api:a6']));
+    expect(v.edges.map((e) => e.id)).toContain('api:a40|api:a41');
+  });
+
   it('never draws more than the cap', () => {
     expect(visibleSubgraph(chain(50), null, 12, 5).nodes.length).toBeLessThanOrEqual(12);
   });

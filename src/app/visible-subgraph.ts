@@ -18,11 +18,13 @@ export function visibleSubgraph(
   focus: string | null,
   maxNodes = 300,
   hops = 2,
+  include: readonly string[] = [],
 ): VisibleSubgraph {
   if (graph.nodeCount <= maxNodes) {
     return { nodes: [...graph.nodes()], edges: [...graph.edges()], filtered: false };
   }
-  const keep = new Set<string>();
+  // Nodes that must be drawn (a searched toolchain subgraph) come first, within the cap.
+  const keep = new Set<string>(include.filter((id) => graph.node(id)).slice(0, maxNodes));
   let frontier: string[];
   if (focus && graph.node(focus)) {
     frontier = [focus];

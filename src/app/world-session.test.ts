@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { MemoryWorldStore } from '../core/world/memory-world-store';
 import type { WorldLoad } from '../core/world/world-store';
+import { parseKnownValues } from '../core/search/known-values';
+import { SearchEngine } from '../core/search/search-engine';
 import { WorldSession } from './world-session';
 
 const catalogue = JSON.stringify({
@@ -100,6 +102,35 @@ describe('WorldSession', () => {
     expect(store.pendingRecords()).toBeLessThan(5000);
     const stored = await store.load();
     expect(stored.status === 'ok' && stored.snapshot.tools.length).toBe(1220);
+  });
+
+  it('plans a toolchain through the planner and keeps only the latest answer', async () => {
+    const engine = new SearchEngine();
+    let loaded = -1;
+    const s = new WorldSession({
+      embedder: new LexicalEmbedder(),
+      openStore: async () => ({ store: new MemoryWorldStore(), load: { status: 'empty' } }),
+      planner: async (world, version, request) => {
+        if (version !== loaded) await engine.load(world.snapshot());
+        loaded = version;
+        return engine.plan(request);
+      },
+    });
+    await s.start();
+    // Knowing only a person's name, mail_send's address comes from contacts_search.
+    const { known } = parseKnownValues(s.world, 'name = Alice Martin\nsubject = Hi\nbody = See you');
+    await s.planToolchain({ target: 'mail_send', method: 'alpha-beta', weights: 'dynamic', known });
+    const t = s.getState().toolchain;
+    expect(t.status).toBe('done');
+    if (t.status !== 'done') return;
+    expect(t.result.plan.map((p) => p.tool)).toEqual(['contacts_search', 'mail_send']);
+    expect(t.result.plan[1]!.args).toMatchObject({ to_email: '$0.email', subject: 'Hi' });
+    expect(t.result.missing).toEqual([]);
+    await s.planToolchain({ target: 'no_such_tool', method: 'bfs', weights: 'dynamic' });
+    expect(s.getState().toolchain).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/not an API/),
+    });
   });
 
   it('restores a pruned node and saves it', async () => {

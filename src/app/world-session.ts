@@ -5,6 +5,7 @@ import { describeIssue } from '../core/tools/import-issue';
 import { parseCatalogue } from '../core/tools/importers';
 import { ToolWorld } from '../core/world/world';
 import type { WorldChange } from '../core/world/world-snapshot';
+import type { ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
 import type { WorldStore, WorldLoad } from '../core/world/world-store';
 import { initialState, type NoticeLevel, type Progress, type SessionState } from './session-state';
@@ -27,6 +28,8 @@ export interface SessionDeps {
   openStore: () => Promise<{ store: WorldStore; load: WorldLoad }>;
   /** Dumps a kept invalid store for download. */
   exportKept?: (name: string) => Promise<unknown>;
+  /** Runs toolchain retrieval (the search worker in the app, an in-thread engine in tests). */
+  planner?: (world: ToolWorld, worldVersion: number, request: ToolchainRequest) => Promise<ToolchainResult>;
 }
 
 /**
@@ -222,6 +225,30 @@ export class WorldSession {
   /** Resolves when a background compaction (if any) has finished; tests and the benchmark wait on it. */
   async settled(): Promise<void> {
     await this.compacting;
+  }
+
+  /** Searches a toolchain to `request.target`; the result (or the error) lands in `state.toolchain`. */
+  async planToolchain(request: ToolchainRequest): Promise<void> {
+    if (!this.deps.planner) {
+      this.set({
+        toolchain: { status: 'failed', request, error: 'Toolchain search is not available in this build.' },
+      });
+      return;
+    }
+    this.set({ toolchain: { status: 'running', request } });
+    try {
+      const result = await this.deps.planner(this.world, this.state.worldVersion, request);
+      // A newer request may have started meanwhile; only the latest one's answer is shown.
+      const now = this.state.toolchain;
+      if (now.status === 'running' && now.request !== request) return;
+      this.set({ toolchain: { status: 'done', result } });
+    } catch (e) {
+      this.set({ toolchain: { status: 'failed', request, error: (e as Error).message } });
+    }
+  }
+
+  clearToolchain(): void {
+    this.set({ toolchain: { status: 'idle' } });
   }
 
   /** Undoes a prune (NaviAgent eq. 11 marks nodes inactive; nothing was deleted). */

@@ -13,17 +13,20 @@ const MAX_DRAWN = 300;
 
 export function GraphView() {
   const session = useSession();
-  const { worldVersion, selectedNodeId } = useSessionState();
+  const { worldVersion, selectedNodeId, toolchain } = useSessionState();
+  const chain = toolchain.status === 'done' ? toolchain.result : null;
   const container = useRef<HTMLDivElement>(null);
   const cy = useRef<Core | null>(null);
 
   // Selection refocuses the drawn neighbourhood only when the graph is too large to draw whole;
   // otherwise it must not re-run the layout (nodes would jump).
-  const focus = session.world.graph.nodeCount > MAX_DRAWN ? selectedNodeId : null;
+  const large = session.world.graph.nodeCount > MAX_DRAWN;
+  const focus = large ? selectedNodeId : null;
+  const include = large && chain ? chain.subgraph.nodes : null;
   const view = useMemo(() => {
     void worldVersion;
-    return visibleSubgraph(session.world.graph, focus, MAX_DRAWN);
-  }, [session, worldVersion, focus]);
+    return visibleSubgraph(session.world.graph, focus, MAX_DRAWN, 2, include ?? []);
+  }, [session, worldVersion, focus, include]);
 
   useEffect(() => {
     const instance = cytoscape({ container: container.current, style: GRAPH_STYLE, wheelSensitivity: 0.3 });
@@ -79,13 +82,26 @@ export function GraphView() {
   useEffect(() => {
     const instance = cy.current;
     if (!instance) return;
-    instance.elements().removeClass('faded').unselect();
+    instance.elements().removeClass('faded in-subgraph in-plan').unselect();
     const sel = selectedNodeId ? instance.getElementById(selectedNodeId) : null;
-    if (sel && sel.nonempty()) {
+    if (chain && selectedNodeId === `api:${chain.request.target}`) {
+      // Show the searched subgraph: the plan's APIs stand out, the rest of the subgraph stays visible.
+      const inSub = new Set(chain.subgraph.nodes);
+      const inPlan = new Set(chain.plan.map((s) => `api:${s.tool}`));
+      instance.nodes().forEach((n) => {
+        if (inPlan.has(n.id())) n.addClass('in-plan');
+        else if (inSub.has(n.id())) n.addClass('in-subgraph');
+        else n.addClass('faded');
+      });
+      instance.edges().forEach((e) => {
+        if (!(inSub.has(e.source().id()) && inSub.has(e.target().id()))) e.addClass('faded');
+      });
+      sel?.select();
+    } else if (sel && sel.nonempty()) {
       sel.select();
       instance.elements().not(sel.closedNeighborhood()).addClass('faded');
     }
-  }, [view, selectedNodeId]);
+  }, [view, selectedNodeId, chain]);
 
   return (
     <section className="graph-pane" aria-label="Tool World graph">

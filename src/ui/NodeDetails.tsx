@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { GraphEdge } from '../core/graph/graph-types';
 import { edgeWeight, statWeight, successRatio } from '../core/graph/weights';
+import { ToolchainPanel } from './ToolchainPanel';
 import { useSession, useSessionState } from './use-session';
 
 function EdgeRow({ edge, other, onPick }: { edge: GraphEdge; other: string; onPick: (id: string) => void }) {
@@ -86,6 +87,7 @@ export function NodeDetails() {
           </tr>
         </tbody>
       </table>
+      {record && node.active && <ToolchainPanel tool={record.tool.name} />}
       {record && (
         <>
           <p>{record.tool.description || <em>No description.</em>}</p>

@@ -48,4 +48,9 @@ export const GRAPH_STYLE: StylesheetJson = [
     style: { 'line-color': '#2a9d5c', 'target-arrow-color': '#2a9d5c', 'line-style': 'dashed' },
   },
   { selector: '.faded', style: { opacity: 0.12 } },
+  {
+    selector: 'node.in-plan',
+    style: { 'border-width': 3, 'border-color': '#d62839', 'background-color': '#d62839' },
+  },
+  { selector: 'node.in-subgraph', style: { 'border-width': 2, 'border-color': '#d62839' } },
 ];

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SearchClient } from '../app/search-client';
 import { WorldSession } from '../app/world-session';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { exportKeptStore, openWorldStore } from '../persist/idb-world-store';
@@ -10,6 +11,7 @@ import './styles.css';
 
 const startedAt = performance.now();
 const embedder = new LexicalEmbedder();
+const search = new SearchClient();
 const session = new WorldSession({
   embedder,
   openStore: () =>
@@ -22,6 +24,7 @@ const session = new WorldSession({
         ),
     }),
   exportKept: (name) => exportKeptStore(name),
+  planner: (world, version, request) => search.plan(world, version, request),
 });
 const ready = session.start();
 installTestHook(session, ready, startedAt);

@@ -55,8 +55,13 @@ export interface GaSaOptions {
   maxNodes: number;
   /** At most this many region nodes indexed (in the order the search meets them). */
   maxRegion: number;
-  /** Eq. 19 coefficients. */
+  /** Eq. 19 coefficients (and the optional input-coverage coefficient, off by default). */
   fitness: FitnessParams;
+  /**
+   * For the optional input-coverage term (`fitness.inputCoverage` > 0, beyond the paper): the param node
+   * ids of an API node's required inputs. Unused while that coefficient is 0 or absent.
+   */
+  requiredInputs?: (apiNode: string) => readonly string[];
   /** Seed of the run's mulberry32 generator; the same seed gives the same subgraph. */
   seed: number;
   /** Nodes never admitted, e.g. APIs that failed in this episode (recorded as 'excluded'). */
@@ -121,6 +126,11 @@ interface InList {
   edge: string[];
 }
 
+interface RequiredOf {
+  inside: number[];
+  total: number;
+}
+
 class Region {
   readonly ids: string[];
   readonly isApi: boolean[];
@@ -128,6 +138,7 @@ class Region {
   private readonly met: number[];
   private readonly index = new Map<string, number>();
   private readonly lists: (InList | undefined)[] = [];
+  private readonly requiredLists: (RequiredOf | undefined)[] = [];
   private readonly prunedMap = new Map<string, SearchSubgraph['pruned'][number]>();
   readonly counts = { inactive: 0, excluded: 0, truncated: 0 };
 
@@ -184,6 +195,21 @@ class Region {
     }
     this.lists[v] = list;
     return list;
+  }
+
+  /**
+   * Required input params of API node v (via `requiredInputs`): region indices of those in the region
+   * (they are v's in-neighbours, so reading v's in-edges indexes them) and their total count.
+   */
+  required(v: number, requiredInputs: (apiNode: string) => readonly string[]): RequiredOf {
+    const known = this.requiredLists[v];
+    if (known) return known;
+    const params = [...new Set(requiredInputs(this.ids[v]!))];
+    this.in(v);
+    const inside = params.map((p) => this.index.get(p)).filter((i): i is number => i !== undefined);
+    const r = { inside, total: params.length };
+    this.requiredLists[v] = r;
+    return r;
   }
 
   private prune(node: string, depth: number, score: number, rule: PruneRule): void {
@@ -419,9 +445,27 @@ class Engine {
         w.push(ws[j]!);
       }
     });
+    const { requiredInputs, fitness } = this.o;
+    // Required inputs only when the coverage term counts: the paper's F never reads them.
+    const required =
+      requiredInputs && (fitness.inputCoverage ?? 0) !== 0
+        ? c.nodes.map((v) => {
+            if (!r.isApi[v]) return undefined;
+            const req = r.required(v, requiredInputs);
+            const inside = req.inside.map((i) => pos.get(i)).filter((i): i is number => i !== undefined);
+            return { inside, total: req.total };
+          })
+        : undefined;
     return structureFitness(
-      { n: c.nodes.length, isApi: c.nodes.map((v) => r.isApi[v]!), src, dst, w },
-      this.o.fitness,
+      {
+        n: c.nodes.length,
+        isApi: c.nodes.map((v) => r.isApi[v]!),
+        src,
+        dst,
+        w,
+        ...(required ? { required } : {}),
+      },
+      fitness,
     );
   }
 }
@@ -583,6 +627,7 @@ function finish(p: Prepared, run: RunResult, t0: number): SearchSubgraph {
       termDepthPenalty: b.depthPenalty,
       termWeight: b.weight,
       termSimplicity: b.simplicity,
+      ...(b.inputCoverage !== null ? { termInputCoverage: b.inputCoverage } : {}),
       meanDepth: b.meanDepth,
       prunedInactive: r.counts.inactive,
       prunedExcluded: r.counts.excluded,
@@ -620,6 +665,9 @@ function finish(p: Prepared, run: RunResult, t0: number): SearchSubgraph {
  *   temperature ends the loop after 9 generations). Elites survive, so the best fitness per generation
  *   (`stats.bestFitness`, index 0 = initial population) never decreases and the final population's best is
  *   the best seen.
+ *
+ * - Beyond the paper (off by default): with `fitness.inputCoverage` = κ > 0 and `requiredInputs`, F gains
+ *   κ·C_in, the share of the members' required inputs produced inside the chromosome (`subgraphFitness`).
  *
  * Kept nodes' depth is their backward depth inside the subgraph; their score is the weight of the strongest
  * edge that puts them on a shortest path to the target (the target's is the subgraph's fitness). An

@@ -30,6 +30,20 @@ import type { WeightProvider } from './weight-provider';
  *
  * Every term is in [0, 1], so F ≤ 0.35 + 0.15·ln 2 + 0.3 + 0.15 + 0.05 ≈ 0.954. Every coefficient is a
  * parameter (`FitnessParams`), the paper's values by default.
+ *
+ * Beyond the paper, an optional sixth term, + κ·C_in (κ = `inputCoverage`, absent or 0 by default, so the
+ * default F is eq. 19 exactly). With the paper's coefficients e^(−n/8) costs more per node than any other
+ * term gives back, so the best subgraph is the target plus its strongest input (2 nodes) and a plan read
+ * off it lacks the target's other inputs and every producer. C_in rewards subgraphs that can feed their APIs:
+ *
+ * - C_in, input coverage: over the API nodes a of S, with R(a) the standardized param nodes of a's REQUIRED
+ *   input fields (as given by the caller, `SubgraphStructure.required`), an input p ∈ R(a) is covered when
+ *   p ∈ V and V holds an API node b ≠ a with an edge b → p (a producer of p inside S). C_in = Σ_a covered(a) /
+ *   Σ_a |R(a)|, and 1 when Σ_a |R(a)| = 0 (nothing is required). Required inputs outside S count in the
+ *   denominator. Inputs the user supplies (known values) are not known to the fitness and count as
+ *   uncovered, so C_in < 1 for almost every chain; what matters is that adding a producer of an uncovered
+ *   input raises it (from c/r to (c + 1)/(r + k) for a producer with k required inputs of its own, a rise
+ *   whenever c/r < 1/k: always for k = 0, while anything is uncovered for k = 1).
  */
 export interface FitnessParams {
   /** Coefficient of C_c (0.35). */
@@ -47,6 +61,11 @@ export interface FitnessParams {
   depthScale: number;
   sizeCoef: number;
   sizeScale: number;
+  /**
+   * κ, coefficient of the optional input-coverage term C_in (beyond the paper; see above). Absent or 0:
+   * eq. 19 as published. Needs `SubgraphStructure.required` (GA + SA: the `requiredInputs` option).
+   */
+  inputCoverage?: number;
 }
 
 export const FITNESS_DEFAULTS: FitnessParams = {
@@ -74,6 +93,8 @@ export interface FitnessBreakdown {
   weight: number;
   /** C_p = 1 / (1 + cyclomatic number). */
   simplicity: number;
+  /** C_in, input coverage (see above); null when the structure carries no required inputs. */
+  inputCoverage: number | null;
   /** d in D_c: mean backward depth. */
   meanDepth: number;
   nodes: number;
@@ -94,6 +115,12 @@ export interface SubgraphStructure {
   src: ArrayLike<number>;
   dst: ArrayLike<number>;
   w: ArrayLike<number>;
+  /**
+   * For the optional C_in term: per node, its required input params — `inside`, the indices of those in the
+   * structure; `total`, how many there are in all (inside or not). Read for API nodes only; an API node
+   * with no entry requires nothing. Absent: C_in is not computed (null).
+   */
+  required?: ArrayLike<{ inside: ArrayLike<number>; total: number } | undefined>;
 }
 
 /** Eq. 19 on a structure (see the term definitions above). */
@@ -199,12 +226,15 @@ export function structureFitness(
     params.sizeCoef * Math.exp(-n / params.sizeScale);
   const weight = m === 0 ? 0 : weightSum / m;
   const simplicity = 1 / (1 + Math.max(0, m - n + components));
+  const inputCoverage = s.required ? coverageOf(s, s.required) : null;
+  const kappa = params.inputCoverage ?? 0;
   const fitness =
     params.compactness * compactness +
     params.paramDensity * Math.log(1 + paramDensity) +
     params.depthPenalty * depthPenalty +
     params.weight * weight +
-    params.simplicity * simplicity;
+    params.simplicity * simplicity +
+    (kappa !== 0 && inputCoverage !== null ? kappa * inputCoverage : 0);
   return {
     fitness,
     compactness,
@@ -212,6 +242,7 @@ export function structureFitness(
     depthPenalty,
     weight,
     simplicity,
+    inputCoverage,
     meanDepth,
     nodes: n,
     edges: m,
@@ -220,9 +251,31 @@ export function structureFitness(
   };
 }
 
+/** C_in: the share of the API nodes' required inputs that have a producer (another API) inside S. */
+function coverageOf(s: SubgraphStructure, required: NonNullable<SubgraphStructure['required']>): number {
+  // API sources of each node's in-edges inside S.
+  const producers: number[][] = Array.from({ length: s.n }, () => []);
+  for (let i = 0; i < s.src.length; i++) {
+    const a = s.src[i]!;
+    if (s.isApi[a]) producers[s.dst[i]!]!.push(a);
+  }
+  let need = 0;
+  let covered = 0;
+  for (let a = 0; a < s.n; a++) {
+    const r = required[a];
+    if (!s.isApi[a] || !r) continue;
+    need += r.total;
+    for (let j = 0; j < r.inside.length; j++) {
+      if (producers[r.inside[j]!]!.some((b) => b !== a)) covered++;
+    }
+  }
+  return need === 0 ? 1 : covered / need;
+}
+
 /**
  * Eq. 19 for the subgraph of `graph` on `nodes` (which must include `target`): its edges are every graph edge
  * with both ends in `nodes`, weighted by `weights`. Node activity is not checked here: the search does that.
+ * With `requiredInputs` (an API node id → the param node ids of its required inputs) C_in is computed too.
  */
 export function subgraphFitness(
   graph: ToolGraph,
@@ -230,6 +283,7 @@ export function subgraphFitness(
   target: string,
   weights: WeightProvider,
   params: FitnessParams = FITNESS_DEFAULTS,
+  requiredInputs?: (apiNode: string) => readonly string[],
 ): FitnessBreakdown {
   const ids = [target, ...[...new Set(nodes)].filter((id) => id !== target)];
   const index = new Map(ids.map((id, i) => [id, i]));
@@ -250,5 +304,13 @@ export function subgraphFitness(
       w.push(weights.weight(e));
     }
   });
-  return structureFitness({ n: ids.length, isApi, src, dst, w }, params);
+  const required = requiredInputs
+    ? ids.map((id, i) => {
+        if (!isApi[i]) return undefined;
+        const req = [...new Set(requiredInputs(id))];
+        const inside = req.map((p) => index.get(p)).filter((x): x is number => x !== undefined);
+        return { inside, total: req.length };
+      })
+    : undefined;
+  return structureFitness({ n: ids.length, isApi, src, dst, w, ...(required ? { required } : {}) }, params);
 }
