@@ -1,5 +1,10 @@
 import { wrap, type Remote } from 'comlink';
-import type { SearchEngine, ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+import type {
+  SearchEngine,
+  SearchMethod,
+  ToolchainRequest,
+  ToolchainResult,
+} from '../core/search/search-engine';
 import type { ToolWorld } from '../core/world/world';
 
 /**
@@ -27,13 +32,27 @@ export class SearchClient {
     this.remote = null;
   }
 
-  async plan(world: ToolWorld, worldVersion: number, request: ToolchainRequest): Promise<ToolchainResult> {
+  private async loaded(world: ToolWorld, worldVersion: number): Promise<Remote<SearchEngine>> {
     const engine = this.engine();
     if (this.loadedVersion !== worldVersion) {
       await engine.load(world.snapshot());
       this.loadedVersion = worldVersion;
     }
-    return engine.plan(request);
+    return engine;
+  }
+
+  async plan(world: ToolWorld, worldVersion: number, request: ToolchainRequest): Promise<ToolchainResult> {
+    return (await this.loaded(world, worldVersion)).plan(request);
+  }
+
+  /** Subgraph search times measured inside the worker (the browser half of bench:search). */
+  async timeSubgraphs(
+    world: ToolWorld,
+    worldVersion: number,
+    targets: string[],
+    method: SearchMethod,
+  ): Promise<number[]> {
+    return (await this.loaded(world, worldVersion)).timeSubgraphs(targets, method);
   }
 
   dispose(): void {

@@ -27,7 +27,7 @@ const session = new WorldSession({
   planner: (world, version, request) => search.plan(world, version, request),
 });
 const ready = session.start();
-installTestHook(session, ready, startedAt);
+installTestHook(session, search, ready, startedAt);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

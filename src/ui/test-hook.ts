@@ -1,4 +1,6 @@
+import type { SearchClient } from '../app/search-client';
 import type { WorldSession } from '../app/world-session';
+import type { SearchMethod } from '../core/search/search-engine';
 import { graphHandle } from './graph-handle';
 
 /**
@@ -15,6 +17,10 @@ export interface NaviTestHook {
   importText(fileName: string, text: string): Promise<void>;
   /** Milliseconds from page script start until the world was ready. */
   startMs: number;
+  /** Resolves when background store work (compaction) has finished. */
+  settled(): Promise<void>;
+  /** Subgraph search times (ms) inside the search worker, for the browser benchmark. */
+  searchTimings(targets: string[], method: SearchMethod): Promise<number[]>;
   /** Store read and world rebuild times of the last start, when a stored world was loaded. */
   startTimings(): { storeMs: number; worldMs: number } | null;
 }
@@ -25,7 +31,12 @@ declare global {
   }
 }
 
-export function installTestHook(session: WorldSession, ready: Promise<void>, startedAt: number): void {
+export function installTestHook(
+  session: WorldSession,
+  search: SearchClient,
+  ready: Promise<void>,
+  startedAt: number,
+): void {
   const hook: NaviTestHook = {
     ready,
     startMs: NaN,
@@ -41,6 +52,9 @@ export function installTestHook(session: WorldSession, ready: Promise<void>, sta
     }),
     importText: (fileName, text) => session.importFile(fileName, text),
     startTimings: () => session.startTimings,
+    settled: () => session.settled(),
+    searchTimings: (targets, method) =>
+      search.timeSubgraphs(session.world, session.getState().worldVersion, targets, method),
   };
   void ready.then(() => {
     hook.startMs = performance.now() - startedAt;
