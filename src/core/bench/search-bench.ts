@@ -13,6 +13,7 @@ import {
   syntheticCatalogue,
   syntheticTraces,
   type SyntheticCatalogue,
+  type SyntheticConfig,
 } from './synthetic-catalogue';
 
 // Pieces of the search benchmark (`npm run bench:search`) that do not need Node: the synthetic world and
@@ -34,14 +35,15 @@ export interface SyntheticWorld {
  * The ToolBench-scale synthetic world exactly as `npm run bench:graph` builds it: `syntheticCatalogue(seed)`,
  * `SYNTHETIC_TRACE_COUNT` traces from `syntheticTraces(catalogue, seed, …)`, an empty world with the lexical
  * embedder and a fixed clock, `importTools`, then every trace ingested one at a time (a trace that throws
- * is counted and skipped). About 8k nodes (5,500 APIs) and 24k edges for the default configuration.
+ * is counted and skipped). About 8k nodes (5,500 APIs) and 24k edges with the defaults; `options` scale it
+ * down for tests (e.g. `scaledSyntheticConfig`).
  */
 export async function buildSyntheticWorld(
   seed: number,
-  traceCount = SYNTHETIC_TRACE_COUNT,
+  options: { catalogue?: Partial<SyntheticConfig>; traces?: number } = {},
 ): Promise<SyntheticWorld> {
-  const catalogue = syntheticCatalogue(seed);
-  const traces = syntheticTraces(catalogue, seed, traceCount);
+  const catalogue = syntheticCatalogue(seed, options.catalogue);
+  const traces = syntheticTraces(catalogue, seed, options.traces ?? SYNTHETIC_TRACE_COUNT);
   const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => BENCH_CLOCK });
   await world.importTools(catalogue.tools);
   let ingestErrors = 0;
@@ -65,6 +67,22 @@ export function sampleTargets(graph: ToolGraph, count: number, seed: number): st
     .map((n) => n.id)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return sample(mulberry32(seed), apis, count);
+}
+
+/**
+ * Known values for synthetic targets: each active param node is known with probability `share` (seeded,
+ * param nodes in id order), its value a placeholder string. With nothing known no producer chain can
+ * resolve (every synthetic tool requires an input), and plan extraction would only time failing searches.
+ */
+export function sampleKnown(graph: ToolGraph, share: number, seed: number): KnownValues {
+  const rand = mulberry32(seed);
+  const params = [...graph.nodes()]
+    .filter((n) => n.kind === 'param' && n.active)
+    .map((n) => n.id)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const known: KnownValues = {};
+  for (const id of params) if (rand() < share) known[id] = `known:${id}`;
+  return known;
 }
 
 /**
