@@ -12,11 +12,11 @@
 // Definitions:
 // - Synthetic speed: the world exactly as bench:graph builds it (`buildSyntheticWorld`), `--targets` API
 //   nodes drawn by `sampleTargets(graph, n, seed)` after 20 untimed warm-up targets; weights
-//   withStructuralPrior(dynamicWeights(graph), 0.5). Each search is timed around the call (wall clock, Node).
+//   withStructuralPrior(dynamicWeights(graph), PRIOR) (PRIOR = 0.75 by default, see --prior). Each search is timed around the call (wall clock, Node).
 //   Plan extraction is timed on the Alpha-Beta subgraph with a seeded half of all param nodes known
 //   (`sampleKnown`): with nothing known no synthetic producer chain can resolve.
 // - Dataset world: tools.json imported, then the TRAIN split's plans ingested (planToTrace → ingestTrace).
-//   "static": every test task on that world, weights withStructuralPrior(staticWeights(graph), 0.5);
+//   "static": every test task on that world, weights withStructuralPrior(staticWeights(graph), PRIOR);
 //   "dynamic": the test tasks in file order on a second copy with dynamicWeights, each task's gold plan
 //   ingested after it is evaluated, so later tasks see updated weights. Every method runs in both.
 // - Per test task: target = the gold plan's final step's tool; known values = the plan's literal arguments
@@ -83,7 +83,7 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_DATASETS = ['nestful_v1', 'api_bank', 'seal_tools', 'restbench', 'ultratool_graph'];
 const DEFAULT_DATA = DEFAULT_DATASETS.map((d) => resolve(REPO_ROOT, '../shared/data', d));
 /** Floor of structural edge weights (`withStructuralPrior`); `--prior` changes it. */
-let PRIOR = 0.5;
+let PRIOR = 0.75;
 /** Depth of the backward-BFS baseline. */
 const BFS_DEPTH = 5;
 /**
@@ -112,7 +112,7 @@ const USAGE = `Usage: npx tsx scripts/bench-search.ts [options]
   --no-synthetic      skip the synthetic speed part
   --no-datasets       skip the dataset quality and recombination parts
   --no-browser        skip the search timing inside the app's worker in Chromium
-  --prior <p>         floor of structural edge weights for every method (default 0.5)
+  --prior <p>         floor of structural edge weights for every method (default 0.75)
   --help              this text`;
 
 // ------------------------------------------------------------------------------------------------
@@ -782,7 +782,7 @@ async function main(): Promise<void> {
       'no-synthetic': { type: 'boolean', default: false },
       'no-datasets': { type: 'boolean', default: false },
       'no-browser': { type: 'boolean', default: false },
-      prior: { type: 'string', default: '0.5' },
+      prior: { type: 'string', default: '0.75' },
       help: { type: 'boolean', default: false },
     },
     strict: true,

@@ -1,0 +1,46 @@
+/**
+ * Tool retrieval conditioned on the query and the tools already called (DTDR §3): given a request and the
+ * history, rank the catalogue's tools as candidates for the NEXT call. `END_OF_PLAN` is a pseudo-tool
+ * meaning "stop calling tools" (DTDR Appendix C), ranked like any other candidate.
+ */
+export const END_OF_PLAN = '<end-of-plan>';
+
+/** One training or evaluation example: a request and the gold plan's tool sequence. */
+export interface RetrievalTask {
+  id: string;
+  query: string;
+  /** Tool names in plan order. */
+  tools: string[];
+  /** deps[i]: indices of earlier steps step i depends on (the plan DAG), for the acceptable-set metric. */
+  deps: number[][];
+}
+
+export interface RetrievalQuery {
+  query: string;
+  /** Tools called so far, in order. */
+  history: string[];
+}
+
+/** A ranked candidate with its probability-like score and a short reason the UI can show. */
+export interface ScoredTool {
+  tool: string;
+  score: number;
+  /** e.g. "cluster 3, after contacts_search" or "query similarity 0.62". */
+  why?: string;
+}
+
+/**
+ * A retrieval method. `fit` sees the training tasks (and the catalogue through the constructor); `rank`
+ * returns every candidate it can score, best first. Implementations: DTDR-C, DTDR-L, the baselines, hybrid.
+ */
+export interface Retriever {
+  readonly id: string;
+  fit(train: RetrievalTask[]): Promise<void>;
+  rank(q: RetrievalQuery): ScoredTool[];
+}
+
+/** A tool the retrievers may return: catalogue name and the text they embed or index. */
+export interface CandidateTool {
+  name: string;
+  description: string;
+}
