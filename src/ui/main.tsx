@@ -3,7 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { SearchClient } from '../app/search-client';
 import { WorldSession } from '../app/world-session';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
-import { exportKeptStore, openWorldStore } from '../persist/idb-world-store';
+import { MemoryWorldStore } from '../core/world/memory-world-store';
+import {
+  exportKeptStore,
+  openWorldStore,
+  StoreBlockedError,
+  StoreTooNewError,
+} from '../persist/idb-world-store';
 import { App } from './App';
 import { installTestHook } from './test-hook';
 import { SessionContext } from './use-session';
@@ -14,15 +20,27 @@ const embedder = new LexicalEmbedder();
 const search = new SearchClient();
 const session = new WorldSession({
   embedder,
-  openStore: () =>
-    openWorldStore({
-      embedderId: embedder.id,
-      onClosedByOtherTab: () =>
-        session.notify(
-          'warn',
-          'Another tab upgraded the Tool World store; reload this tab to keep saving changes.',
-        ),
-    }),
+  openStore: async () => {
+    try {
+      return await openWorldStore({
+        embedderId: embedder.id,
+        onClosedByOtherTab: () =>
+          session.notify(
+            'warn',
+            'Another tab upgraded the Tool World store; reload this tab to keep saving changes.',
+          ),
+      });
+    } catch (e) {
+      // A newer or blocked store is the user's data: stop and say so. Anything else (private mode, no
+      // IndexedDB) still lets the app run, in memory, with a warning that nothing will be kept.
+      if (e instanceof StoreTooNewError || e instanceof StoreBlockedError) throw e;
+      session.notify(
+        'warn',
+        `IndexedDB is unavailable (${(e as Error).message}): changes will not survive a reload.`,
+      );
+      return { store: new MemoryWorldStore(embedder.id), load: { status: 'empty' as const } };
+    }
+  },
   exportKept: (name) => exportKeptStore(name),
   planner: (world, version, request) => search.plan(world, version, request),
 });
