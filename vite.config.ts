@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { modelFilesPlugin } from './vite/model-files-plugin.ts';
 
 // Cross-origin isolation (COOP + COEP) lets onnxruntime-web use wasm threads later;
 // without it ORT silently falls back to one thread (see ../shared/FACTS.md).
@@ -9,7 +10,8 @@ const isolationHeaders = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // models/ is served at /models/ with real 404s in dev and preview and copied into dist/models/ on build.
+  plugins: [react(), modelFilesPlugin({ headers: isolationHeaders })],
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
   worker: { format: 'es' },

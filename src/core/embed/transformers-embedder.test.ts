@@ -1,0 +1,186 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { env } from '@huggingface/transformers';
+import * as ort from 'onnxruntime-web';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  nodeOrtWasmPaths,
+  nodeTransformersEmbedder,
+  REPO_MODELS_DIR,
+} from '../../../scripts/node-transformers';
+import { cosine } from './embedder';
+import { EmbeddingModelMissingError } from './embedding-model-missing-error';
+import { asMissingModel, type EmbedderLoadProgress } from './transformers-embedder';
+
+// The tiny random model written by scripts/make-tiny-embedder.ts (hidden size 32): it proves the loading
+// path, not meaning. Any network use fails at once instead of hanging: remote models are off, and
+// transformers.js's fetch is replaced by one that refuses.
+const TINY = 'tiny-embedder';
+const HIDDEN = 32;
+const TIMEOUT = 15_000;
+let realFetch: typeof env.fetch;
+
+beforeAll(() => {
+  realFetch = env.fetch;
+  env.fetch = ((url: string) =>
+    Promise.reject(new Error(`network disabled in tests: ${url}`))) as typeof env.fetch;
+});
+afterAll(() => {
+  env.fetch = realFetch;
+});
+
+const norm = (v: Float32Array) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+
+describe('TransformersEmbedder on the tiny generated model', () => {
+  it(
+    'loads offline (q8) and returns unit vectors of the model size, equal for equal texts',
+    async () => {
+      const events: EmbedderLoadProgress[] = [];
+      const embedder = nodeTransformersEmbedder({ model: TINY, onProgress: (e) => events.push(e) });
+      expect(embedder.id).toBe('transformers:tiny-embedder');
+      const texts = [
+        'Send an email to Bob',
+        'Send an email to Bob',
+        'What is the weather in Paris tomorrow?',
+      ];
+      const [a, b, c] = await embedder.embed(texts);
+      expect(embedder.dimension).toBe(HIDDEN);
+      for (const v of [a, b, c]) {
+        expect(v).toBeInstanceOf(Float32Array);
+        expect(v?.length).toBe(HIDDEN);
+        expect(norm(v as Float32Array)).toBeCloseTo(1, 5);
+      }
+      expect(Array.from(a as Float32Array)).toEqual(Array.from(b as Float32Array));
+      expect(cosine(a as Float32Array, c as Float32Array)).toBeLessThan(0.99);
+      expect(events.some((e) => e.file === 'onnx/model_quantized.onnx' && e.status === 'done')).toBe(true);
+      await embedder.dispose();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'batches like a single pass, and fp32 agrees with q8',
+    async () => {
+      const texts = ['find hotels in rome', 'book a table', 'list files', 'convert 10 usd to eur'];
+      const q8 = nodeTransformersEmbedder({ model: TINY, batchSize: 3 });
+      const fp32 = nodeTransformersEmbedder({ model: TINY, dtype: 'fp32', dimension: HIDDEN });
+      const [batched, single, full] = await Promise.all([
+        q8.embed(texts),
+        q8.embed(texts.slice(3)),
+        fp32.embed(texts),
+      ]);
+      expect(batched).toHaveLength(4);
+      expect(cosine(batched[3] as Float32Array, single[0] as Float32Array)).toBeCloseTo(1, 5);
+      for (let i = 0; i < texts.length; i++) {
+        expect(cosine(batched[i] as Float32Array, full[i] as Float32Array)).toBeGreaterThan(0.99);
+      }
+      expect(await q8.embed([])).toEqual([]);
+      await Promise.all([q8.dispose(), fp32.dispose()]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'matches the same graph run directly on onnxruntime-web (the browser runtime), wasm from local files',
+    async () => {
+      const embedder = nodeTransformersEmbedder({ model: TINY, dtype: 'fp32' });
+      const extractor = await embedder.load();
+      const text = 'Reply to the last email from Alice';
+      const [expected] = await embedder.embed([text]);
+      const encoded = extractor.tokenizer(text) as Record<
+        'input_ids' | 'attention_mask' | 'token_type_ids',
+        { data: BigInt64Array; dims: number[] }
+      >;
+
+      ort.env.wasm.wasmPaths = nodeOrtWasmPaths();
+      ort.env.wasm.numThreads = 1;
+      const session = await ort.InferenceSession.create(join(REPO_MODELS_DIR, TINY, 'onnx', 'model.onnx'));
+      const feeds = Object.fromEntries(
+        (['input_ids', 'attention_mask', 'token_type_ids'] as const).map((k) => [
+          k,
+          new ort.Tensor('int64', encoded[k].data, encoded[k].dims),
+        ]),
+      );
+      const { last_hidden_state: hidden } = await session.run(feeds);
+      expect(hidden?.dims).toEqual([1, encoded.input_ids.dims[1], HIDDEN]);
+      const data = hidden?.data as Float32Array;
+      const pooled = new Float32Array(HIDDEN);
+      const seq = encoded.input_ids.dims[1] as number;
+      for (let t = 0; t < seq; t++)
+        for (let h = 0; h < HIDDEN; h++)
+          pooled[h] = (pooled[h] as number) + (data[t * HIDDEN + h] as number) / seq;
+      expect(cosine(pooled, expected as Float32Array)).toBeCloseTo(1, 5);
+      await session.release();
+      await embedder.dispose();
+    },
+    TIMEOUT,
+  );
+});
+
+describe('missing model files', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'navi-models-'));
+    // A model folder with its config and tokenizer but no weights.
+    mkdirSync(join(dir, 'no-weights'));
+    for (const f of ['config.json', 'tokenizer.json', 'tokenizer_config.json']) {
+      copyFileSync(join(REPO_MODELS_DIR, TINY, f), join(dir, 'no-weights', f));
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it(
+    'a missing model folder gives EmbeddingModelMissingError naming the file and where it looked',
+    async () => {
+      const embedder = nodeTransformersEmbedder({ model: 'absent-model', localModelPath: `${dir}/` });
+      const error = await embedder.embed(['x']).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EmbeddingModelMissingError);
+      const missing = error as EmbeddingModelMissingError;
+      expect(missing.details.file).toBe('config.json');
+      expect(missing.details.lookedAt).toBe(join(dir, 'absent-model', 'config.json'));
+      expect(missing.message).toContain('"config.json"');
+      expect(missing.message).toContain(join(dir, 'absent-model'));
+      expect(missing.message).toContain('LexicalEmbedder');
+      expect(missing.message).toContain('allowRemote');
+      expect(EmbeddingModelMissingError.isInstance(missing)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'missing weights name the dtype file, and a retry after the fix loads',
+    async () => {
+      const embedder = nodeTransformersEmbedder({ model: 'no-weights', localModelPath: `${dir}/` });
+      const error = await embedder.load().catch((e: unknown) => e);
+      expect(EmbeddingModelMissingError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toContain('"onnx/model_quantized.onnx"');
+
+      mkdirSync(join(dir, 'no-weights', 'onnx'));
+      copyFileSync(
+        join(REPO_MODELS_DIR, TINY, 'onnx', 'model_quantized.onnx'),
+        join(dir, 'no-weights', 'onnx', 'model_quantized.onnx'),
+      );
+      const [v] = await embedder.embed(['now it loads']);
+      expect(v?.length).toBe(HIDDEN);
+      await embedder.dispose();
+    },
+    TIMEOUT,
+  );
+
+  it('an HTML page served for a model file (SPA fallback) is reported as a missing file', () => {
+    const html = new SyntaxError(`Unexpected token '<', "<!doctype "... is not valid JSON`);
+    const error = asMissingModel(html, 'tiny-embedder', '/models/', 'q8');
+    expect(error?.details).toMatchObject({ file: null, lookedAt: '/models/tiny-embedder/' });
+    expect(error?.message).toContain('404');
+    expect(asMissingModel(new Error('out of memory'), 'm', '/models/', 'q8')).toBeUndefined();
+  });
+
+  it('a Hub 404 names the file inside the model', () => {
+    const hub = new Error(
+      'Could not locate file: "https://huggingface.co/Xenova/m/resolve/main/onnx/model.onnx".',
+    );
+    hub.name = 'ModelFileNotFoundError';
+    expect(asMissingModel(hub, 'Xenova/m', '/models/', 'fp32')?.details.file).toBe('onnx/model.onnx');
+  });
+});
