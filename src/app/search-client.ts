@@ -1,10 +1,7 @@
 import { wrap, type Remote } from 'comlink';
-import type {
-  SearchEngine,
-  SearchMethod,
-  ToolchainRequest,
-  ToolchainResult,
-} from '../core/search/search-engine';
+import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
+import type { SearchMethod, ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+import type { WorldWorkerApi } from '../workers/world-worker-api';
 import type { ToolWorld } from '../core/world/world';
 
 /**
@@ -13,14 +10,14 @@ import type { ToolWorld } from '../core/world/world';
  */
 export class SearchClient {
   private worker: Worker | null = null;
-  private remote: Remote<SearchEngine> | null = null;
+  private remote: Remote<WorldWorkerApi> | null = null;
   private loadedVersion = -1;
 
-  private engine(): Remote<SearchEngine> {
+  private engine(): Remote<WorldWorkerApi> {
     if (!this.remote) {
       this.worker = new Worker(new URL('../workers/search.worker.ts', import.meta.url), { type: 'module' });
       this.worker.addEventListener('error', () => this.reset());
-      this.remote = wrap<SearchEngine>(this.worker);
+      this.remote = wrap<WorldWorkerApi>(this.worker);
       this.loadedVersion = -1;
     }
     return this.remote;
@@ -32,7 +29,7 @@ export class SearchClient {
     this.remote = null;
   }
 
-  private async loaded(world: ToolWorld, worldVersion: number): Promise<Remote<SearchEngine>> {
+  private async loaded(world: ToolWorld, worldVersion: number): Promise<Remote<WorldWorkerApi>> {
     const engine = this.engine();
     if (this.loadedVersion !== worldVersion) {
       await engine.load(world.snapshot());
@@ -43,6 +40,11 @@ export class SearchClient {
 
   async plan(world: ToolWorld, worldVersion: number, request: ToolchainRequest): Promise<ToolchainResult> {
     return (await this.loaded(world, worldVersion)).plan(request);
+  }
+
+  /** Next-tool candidates and the prompt under each encoding (DTDR), trained on the world's traces. */
+  async rank(world: ToolWorld, worldVersion: number, request: RankRequest): Promise<RankResult> {
+    return (await this.loaded(world, worldVersion)).rank(request);
   }
 
   /** Subgraph search times measured inside the worker (the browser half of bench:search). */

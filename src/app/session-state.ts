@@ -1,3 +1,4 @@
+import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
 import type { ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
@@ -19,6 +20,13 @@ export type ToolchainState =
   | { status: 'done'; result: ToolchainResult }
   | { status: 'failed'; request: ToolchainRequest; error: string };
 
+/** The last next-tool retrieval the user asked for (DTDR). */
+export type RetrievalState =
+  | { status: 'idle' }
+  | { status: 'running'; request: RankRequest }
+  | { status: 'done'; request: RankRequest; result: RankResult }
+  | { status: 'failed'; request: RankRequest; error: string };
+
 export interface Progress {
   label: string;
   done: number;
@@ -38,6 +46,7 @@ export interface SessionState {
   notices: Notice[];
   selectedNodeId: string | null;
   toolchain: ToolchainState;
+  retrieval: RetrievalState;
 }
 
 export const initialState = (embedderId: string): SessionState => ({
@@ -50,4 +59,5 @@ export const initialState = (embedderId: string): SessionState => ({
   notices: [],
   selectedNodeId: null,
   toolchain: { status: 'idle' },
+  retrieval: { status: 'idle' },
 });

@@ -6,6 +6,7 @@ import { parseCatalogue } from '../core/tools/importers';
 import { ToolWorld } from '../core/world/world';
 import type { WorldChange } from '../core/world/world-snapshot';
 import type { ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
 import type { WorldStore, WorldLoad } from '../core/world/world-store';
 import { initialState, type NoticeLevel, type Progress, type SessionState } from './session-state';
@@ -30,6 +31,8 @@ export interface SessionDeps {
   exportKept?: (name: string) => Promise<unknown>;
   /** Runs toolchain retrieval (the search worker in the app, an in-thread engine in tests). */
   planner?: (world: ToolWorld, worldVersion: number, request: ToolchainRequest) => Promise<ToolchainResult>;
+  /** Next-tool retrieval (the world worker in the app, an in-thread service in tests). */
+  ranker?: (world: ToolWorld, worldVersion: number, request: RankRequest) => Promise<RankResult>;
 }
 
 /**
@@ -244,6 +247,25 @@ export class WorldSession {
       this.set({ toolchain: { status: 'done', result } });
     } catch (e) {
       this.set({ toolchain: { status: 'failed', request, error: (e as Error).message } });
+    }
+  }
+
+  /** Ranks candidate next tools for a request and history; the result lands in `state.retrieval`. */
+  async rankNextTools(request: RankRequest): Promise<void> {
+    if (!this.deps.ranker) {
+      this.set({
+        retrieval: { status: 'failed', request, error: 'Tool retrieval is not available in this build.' },
+      });
+      return;
+    }
+    this.set({ retrieval: { status: 'running', request } });
+    try {
+      const result = await this.deps.ranker(this.world, this.state.worldVersion, request);
+      const now = this.state.retrieval;
+      if (now.status === 'running' && now.request !== request) return;
+      this.set({ retrieval: { status: 'done', request, result } });
+    } catch (e) {
+      this.set({ retrieval: { status: 'failed', request, error: (e as Error).message } });
     }
   }
 

@@ -1,7 +1,7 @@
 import { DropZone } from './DropZone';
 import { GraphView } from './GraphView';
 import { Header } from './Header';
-import { NodeDetails } from './NodeDetails';
+import { RightPane } from './RightPane';
 import { Notices } from './Notices';
 import { ProgressBar } from './ProgressBar';
 import { ToolList } from './ToolList';
@@ -25,7 +25,7 @@ export function App() {
         <main className="workspace">
           <ToolList />
           <GraphView />
-          <NodeDetails />
+          <RightPane />
         </main>
       )}
       <DropZone />

@@ -43,6 +43,7 @@ const session = new WorldSession({
   },
   exportKept: (name) => exportKeptStore(name),
   planner: (world, version, request) => search.plan(world, version, request),
+  ranker: (world, version, request) => search.rank(world, version, request),
 });
 const ready = session.start();
 installTestHook(session, search, ready, startedAt);

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
-// The search worker: toolchain retrieval (Alpha-Beta, GA + SA, BFS, plan extraction) off the UI thread.
-// Comlink carries calls and rebuilds thrown errors with their name and message on the other side.
+// The world worker: toolchain search (Alpha-Beta, GA + SA, BFS, plan extraction) and next-tool retrieval
+// (DTDR + hybrid) off the UI thread. Comlink carries calls and rebuilds thrown errors with their name and
+// message on the other side.
 import { expose } from 'comlink';
-import { SearchEngine } from '../core/search/search-engine';
+import { WorldWorkerApi } from './world-worker-api';
 
-expose(new SearchEngine());
+expose(new WorldWorkerApi());

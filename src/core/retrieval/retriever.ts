@@ -37,6 +37,16 @@ export interface Retriever {
   readonly id: string;
   fit(train: RetrievalTask[]): Promise<void>;
   rank(q: RetrievalQuery): ScoredTool[];
+  /**
+   * True when `fit` learns from the training plans (a dataset without a train split cannot be scored);
+   * false or absent for zero-shot methods (random, BM25, query–tool similarity).
+   */
+  readonly learnsFromTraces?: boolean;
+  /**
+   * Texts `rank(q)` reads from the shared `EmbeddingCache`. `rank` is synchronous and never runs the
+   * encoder, so the caller warms the cache with these first (the evaluator does, outside its timing).
+   */
+  textsToEmbed?(q: RetrievalQuery): string[];
 }
 
 /** A tool the retrievers may return: catalogue name and the text they embed or index. */

@@ -90,6 +90,11 @@ export class SearchEngine {
     };
   }
 
+  /** The world searches run on (null before the first load). */
+  currentWorld(): ToolWorld | null {
+    return this.world;
+  }
+
   private requireWorld(): ToolWorld {
     if (!this.world) throw new NoWorldLoadedError();
     return this.world;

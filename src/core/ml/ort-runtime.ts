@@ -1,0 +1,118 @@
+import * as ort from 'onnxruntime-web';
+
+// The one module that imports onnxruntime-web (STYLE.md practice 5). It initialises ORT once, points it at
+// local wasm files (transformers.js would otherwise set a CDN, and the app works offline) and creates
+// sessions one at a time, as ORT's wasm backend is not safe to initialise concurrently.
+
+export interface OrtOptions {
+  /**
+   * Where ORT loads its wasm glue and binary from: a URL prefix (browser, passed by the app) or, in Node,
+   * the package's dist folder, which is found automatically when this is left out.
+   */
+  wasmPaths?: string;
+  /**
+   * wasm threads. Default 1: deterministic, and threads need cross-origin isolation in the browser.
+   * Avoid ≥ 2 with ScatterND reduction "add" (wrong sums, FACTS.md).
+   */
+  numThreads?: number;
+}
+
+/** A float32 tensor crossing the runtime boundary, so callers never handle ORT types. */
+export interface FloatTensor {
+  data: Float32Array;
+  dims: readonly number[];
+}
+
+export interface OrtSession {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  /** @internal the ORT session; use `run`. */
+  readonly inner: ort.InferenceSession;
+}
+
+export class OrtRuntimeError extends Error {
+  override readonly name = 'OrtRuntimeError';
+}
+
+let initialised: { options: Required<Pick<OrtOptions, 'numThreads'>> & OrtOptions } | null = null;
+let creationQueue: Promise<unknown> = Promise.resolve();
+
+const isNode = (): boolean =>
+  typeof process !== 'undefined' &&
+  typeof process.versions?.node === 'string' &&
+  typeof window === 'undefined';
+
+/** file:// URL of onnxruntime-web's dist folder, resolved from this module (Node only). */
+async function nodeDistFolder(): Promise<string> {
+  // Computed specifiers keep bundlers from pulling Node built-ins into the browser build.
+  const moduleId = 'node:module';
+  const urlId = 'node:url';
+  const { createRequire } = (await import(/* @vite-ignore */ moduleId)) as typeof import('node:module');
+  const { pathToFileURL } = (await import(/* @vite-ignore */ urlId)) as typeof import('node:url');
+  const entry = createRequire(import.meta.url).resolve('onnxruntime-web');
+  return new URL('.', pathToFileURL(entry)).href;
+}
+
+/**
+ * Configures ORT once. Later calls with the same options are no-ops; different options throw, since ORT
+ * reads its wasm settings only when the first session is created.
+ */
+export async function initOrt(options: OrtOptions = {}): Promise<void> {
+  const wanted = { numThreads: options.numThreads ?? 1, wasmPaths: options.wasmPaths };
+  if (initialised) {
+    const had = initialised.options;
+    const same =
+      had.numThreads === wanted.numThreads &&
+      (wanted.wasmPaths === undefined || wanted.wasmPaths === had.wasmPaths);
+    if (!same)
+      throw new OrtRuntimeError(
+        `onnxruntime-web is already initialised with ${JSON.stringify(had)}; reload to change it`,
+      );
+    return;
+  }
+  const wasmPaths = wanted.wasmPaths ?? (isNode() ? await nodeDistFolder() : undefined);
+  if (wasmPaths === undefined)
+    throw new OrtRuntimeError(
+      'pass `wasmPaths` (the URL the app serves the onnxruntime-web wasm files from)',
+    );
+  // Re-checked after the await: another caller may have finished first.
+  if (initialised) return initOrt(options);
+  ort.env.wasm.wasmPaths = wasmPaths;
+  ort.env.wasm.numThreads = wanted.numThreads;
+  initialised = { options: { ...wanted, wasmPaths } };
+}
+
+/** Creates a session from model bytes (or a URL), after any session already being created. */
+export async function createSession(model: Uint8Array | string): Promise<OrtSession> {
+  if (!initialised) await initOrt();
+  const create = async (): Promise<OrtSession> => {
+    const inner =
+      typeof model === 'string'
+        ? await ort.InferenceSession.create(model, { executionProviders: ['wasm'] })
+        : await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
+    return { inputNames: inner.inputNames, outputNames: inner.outputNames, inner };
+  };
+  const next = creationQueue.then(create, create);
+  creationQueue = next.catch(() => undefined);
+  return next;
+}
+
+/** Runs a session on float32 feeds and returns its float32 outputs by name. */
+export async function run(
+  session: OrtSession,
+  feeds: Record<string, FloatTensor>,
+): Promise<Record<string, FloatTensor>> {
+  const ortFeeds: Record<string, ort.Tensor> = {};
+  for (const [name, t] of Object.entries(feeds)) ortFeeds[name] = new ort.Tensor('float32', t.data, t.dims);
+  const results = await session.inner.run(ortFeeds);
+  const out: Record<string, FloatTensor> = {};
+  for (const [name, t] of Object.entries(results)) {
+    if (t.type !== 'float32') throw new OrtRuntimeError(`output ${name} is ${t.type}, expected float32`);
+    out[name] = { data: t.data as Float32Array, dims: t.dims };
+  }
+  return out;
+}
+
+export async function releaseSession(session: OrtSession): Promise<void> {
+  await session.inner.release();
+}
