@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FigureSheet, runCli, type Goal } from './figures';
 import { parseArgs } from 'node:util';
 import { max, mean, median, p95 } from '../src/core/bench/stats';
 import {
@@ -45,60 +46,9 @@ const USAGE = `Usage: npx tsx scripts/bench-graph.ts [options]
 // ------------------------------------------------------------------------------------------------
 // Figures and goals
 
-type Goal =
-  { kind: 'max'; limit: number } | { kind: 'min'; limit: number } | { kind: 'range'; lo: number; hi: number };
-
-interface Figure {
-  key: string;
-  value: number;
-  unit: string;
-  goal?: Goal;
-}
-
-const figures: Figure[] = [];
-const meta: Record<string, string | number | string[]> = {};
-
-function record(key: string, value: number, unit: string, goal?: Goal): void {
-  figures.push({ key, value, unit, ...(goal ? { goal } : {}) });
-}
-
-function goalText(g: Goal | undefined, unit: string): string {
-  if (!g) return '';
-  const u = unit ? ` ${unit}` : '';
-  if (g.kind === 'max') return `< ${fmt(g.limit)}${u}`;
-  if (g.kind === 'min') return `≥ ${fmt(g.limit)}${u}`;
-  return `${fmt(g.lo)}–${fmt(g.hi)}${u}`;
-}
-
-function met(g: Goal, v: number): boolean {
-  if (g.kind === 'max') return v < g.limit;
-  if (g.kind === 'min') return v >= g.limit;
-  return v >= g.lo && v <= g.hi;
-}
-
-function fmt(v: number): string {
-  if (Number.isInteger(v)) return v.toLocaleString('en-US');
-  return v < 10 ? v.toFixed(3) : v < 1000 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US');
-}
-
-function printTable(): void {
-  const rows = figures.map((f) => [
-    f.key,
-    `${fmt(f.value)}${f.unit ? ` ${f.unit}` : ''}`,
-    goalText(f.goal, f.unit),
-    f.goal ? (met(f.goal, f.value) ? 'yes' : 'NO') : '',
-  ]);
-  const head = ['figure', 'value', 'goal', 'met'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
-  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const r of rows) console.log(line(r));
-  const missed = figures.filter((f) => f.goal && !met(f.goal, f.value));
-  console.log(
-    missed.length === 0 ? '\nAll goals met.' : `\nGoals missed: ${missed.map((f) => f.key).join(', ')}`,
-  );
-}
+const sheet = new FigureSheet();
+const { meta } = sheet;
+const record = sheet.record.bind(sheet);
 
 // ------------------------------------------------------------------------------------------------
 // Timing
@@ -301,23 +251,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 0)
     throw new Error(`--runs must be a whole number, got ${values.runs}`);
   await benchSynthetic(seed, values['snapshot-out'], runs);
-  printTable();
+  sheet.printTable();
 
-  if (values.json) {
-    const out: Record<string, unknown> = { ...meta };
-    for (const f of figures) out[f.key] = Math.round(f.value * 1000) / 1000;
-    mkdirSync(dirname(resolve(values.json)), { recursive: true });
-    writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
-    console.log(`Wrote ${figures.length} figures to ${values.json}`);
-  }
+  if (values.json) sheet.writeJson(values.json);
 }
 
-main().catch((e: unknown) => {
-  if (e instanceof Error && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${e.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  console.error(e);
-  process.exitCode = 1;
-});
+runCli(main, USAGE);
