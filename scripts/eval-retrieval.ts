@@ -94,8 +94,9 @@ function printTable(title: string, rows: [string, MethodResult | string][]): voi
   const cells = rows.map(([m, r]) =>
     typeof r === 'string' ? [m, `skipped: ${r}`] : [m, ...COLUMNS.map(([, f]) => f(r))],
   );
+  // Skipped rows are [method, reason]: they size the method column only.
   const widths = head.map((h, i) =>
-    Math.max(h.length, ...cells.filter((c) => c.length > 2).map((c) => (c[i] ?? '').length)),
+    Math.max(h.length, ...cells.filter((c) => i === 0 || c.length > 2).map((c) => (c[i] ?? '').length)),
   );
   const line = (c: string[]) =>
     c.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
@@ -144,7 +145,7 @@ async function runMethod(
   if (r instanceof DtdrC && r.params) {
     const p = r.params;
     note =
-      `k = ${p.k}${p.fraction === undefined ? '' : ` (${p.fraction} of train)`}, n = ${p.order}` +
+      `k = ${p.k}${p.fraction === undefined ? '' : ` (${p.fraction} of train)`}, ${p.clusters} clusters built, n = ${p.order}` +
       (p.validationMrr === undefined
         ? ' (no sweep: small train set)'
         : `, validation MRR ${fmt(p.validationMrr)}`);

@@ -149,7 +149,7 @@ describe('DtdrC sweep', () => {
       return r.params;
     };
     const p = await fit();
-    expect(p?.sweep).toHaveLength(12); // 4 fractions × 3 orders
+    expect(p?.sweep).toHaveLength(18); // 6 fractions × 3 orders
     expect(p?.validationMrr).toBe(1); // two clusters separate the two plan shapes exactly
     expect(await fit()).toEqual(p);
   });

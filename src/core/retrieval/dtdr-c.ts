@@ -29,7 +29,9 @@ export interface DtdrCOptions {
 }
 
 const DEFAULTS = {
-  kFractions: [0.02, 0.05, 0.1, 0.2],
+  // The paper's range, then up to one cluster per demonstration (its nearest-neighbour extreme, §6): on
+  // several shared datasets the best k is past 0.2 of the training set.
+  kFractions: [0.02, 0.05, 0.1, 0.2, 0.5, 1],
   orders: [1, 2, 3],
   validationFraction: 0.2,
   minTasksForSweep: 20,
@@ -46,7 +48,9 @@ export interface DtdrCSweepPoint {
 }
 
 export interface DtdrCParams {
+  /** Clusters asked for; `clusters` is how many k-means built (fewer when queries repeat). */
   k: number;
+  clusters?: number;
   order: number;
   fraction?: number;
   validationMrr?: number;
@@ -140,7 +144,7 @@ export class DtdrC implements Retriever {
       params.k = o.clusters ?? kOf(params.fraction as number, train.length);
     }
     this.model = buildModel(train, train.map(vec), params.k, params.order, this.ctx.seed, o.maxIterations);
-    this.params = params;
+    this.params = { ...params, clusters: this.model.centroids.length };
   }
 
   /** Picks (k fraction, n) by MRR on a seeded hold-out of the training set; ties keep the earlier pair. */

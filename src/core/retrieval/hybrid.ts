@@ -109,8 +109,9 @@ export class Hybrid implements Retriever {
   /** Catalogue tools, then training-plan tools missing from the catalogue, then END_OF_PLAN. */
   private candidates: string[] = [];
   private candidateIndex = new Map<string, number>();
-  /** Candidate index of each DTDR-L label. */
+  /** Candidate index of each DTDR-L label, and the label of each candidate (−1: none). */
   private labelCandidate = new Int32Array(0);
+  private candidateLabel = new Int32Array(0);
   private endLabel = -1;
   private seenMask = new Uint8Array(0);
   private lastCos: { query: string; cos: Float32Array } | undefined;
@@ -165,6 +166,8 @@ export class Hybrid implements Retriever {
     this.candidates = names;
     this.candidateIndex = new Map(names.map((n, i) => [n, i]));
     this.labelCandidate = Int32Array.from(labels, (l) => this.candidateIndex.get(l) as number);
+    this.candidateLabel = new Int32Array(names.length).fill(-1);
+    this.labelCandidate.forEach((c, i) => (this.candidateLabel[c] = i));
     this.endLabel = labels.indexOf(END_OF_PLAN);
     const seen = this.dtdr.seenCounts;
     this.seenMask = Uint8Array.from(names, (n) => (seen.has(n) ? 1 : 0));
@@ -323,8 +326,6 @@ export class Hybrid implements Retriever {
     if (!this.dtdr.head) throw new Error('hybrid: call fit() before rank()');
     const ev = this.evidence(q);
     const { scores, lambda } = this.combine(ev, this.params);
-    const labelOf = new Map<number, number>();
-    this.labelCandidate.forEach((c, i) => labelOf.set(c, i));
     const order = [...scores.keys()].sort(
       (a, b) =>
         (scores[b] as number) - (scores[a] as number) ||
@@ -332,8 +333,8 @@ export class Hybrid implements Retriever {
     );
     return order.map((c) => {
       const tool = this.candidates[c] as string;
-      const li = labelOf.get(c);
-      const pl = li === undefined ? 0 : (ev.pL[li] as number);
+      const li = this.candidateLabel[c] as number;
+      const pl = li < 0 ? 0 : (ev.pL[li] as number);
       const cos = c < this.tools.length ? (ev.cos[c] as number) : 0;
       const why =
         tool === END_OF_PLAN

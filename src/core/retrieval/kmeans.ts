@@ -38,11 +38,11 @@ function dot(p: Sparse, c: Float32Array): number {
 
 /** Index of the centroid most similar to v (first on ties). */
 export function nearestCentroid(centroids: readonly Float32Array[], v: Float32Array): number {
+  const p = sparse(v);
   let best = 0;
   let bestSim = -Infinity;
   centroids.forEach((c, i) => {
-    let s = 0;
-    for (let d = 0; d < v.length; d++) s += (v[d] as number) * (c[d] as number);
+    const s = dot(p, c);
     if (s > bestSim) {
       bestSim = s;
       best = i;
