@@ -5,6 +5,7 @@ import { METHODS } from './method-registry';
 import { encodePrompt, PROMPT_ENCODINGS, type PromptEncoding } from './prompt-encodings';
 import type { CandidateTool, RetrievalTask, Retriever, ScoredTool } from './retriever';
 import { approximateTokenCounter, type TokenCounter } from './token-counter';
+import { tracesToRetrievalTasks } from './trace-tasks';
 
 /** The retriever the agent uses (issue 4: hybrid of DTDR-L and query–tool similarity). */
 export const PRODUCT_RETRIEVER = 'hybrid';
@@ -35,23 +36,9 @@ export interface RankResult {
   trainedOn: number;
 }
 
-/**
- * The world's traces as retrieval tasks: the query and the tools of its successful calls, in order. A trace
- * that ended on a failure is left out: its sequence stops early and would teach "stop here".
- */
+/** The world's complete traces as retrieval tasks (see `traceToRetrievalTask`). */
 export function tasksFromWorld(world: ToolWorld): RetrievalTask[] {
-  const out: RetrievalTask[] = [];
-  for (const t of world.traces) {
-    if (t.calls.at(-1)?.status !== 'ok') continue;
-    const calls = t.calls.filter((c) => c.status === 'ok');
-    const tools = calls.map((c) => c.tool);
-    // Sequential dependencies: a trace records order, not a DAG, unless the call says otherwise.
-    const deps = calls.map((c, i) =>
-      c.deps && c.deps.length > 0 ? c.deps.filter((d) => d < i) : i > 0 ? [i - 1] : [],
-    );
-    out.push({ id: t.id, query: t.query, tools, deps });
-  }
-  return out;
+  return tracesToRetrievalTasks(world.traces);
 }
 
 export function candidatesFromWorld(world: ToolWorld): CandidateTool[] {
