@@ -9,6 +9,7 @@
 // root); a folder that is absent or has no tasks is skipped with a message.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { runCli } from './figures';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -323,12 +324,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  if (e instanceof Error && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${e.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  console.error(e);
-  process.exitCode = 1;
-});
+runCli(main, USAGE);
