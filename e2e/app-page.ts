@@ -33,6 +33,18 @@ export class AppPage {
     return this.page.evaluate(() => window.__naviTest!.drawnNodeIds());
   }
 
+  async openNextToolTab(): Promise<void> {
+    await this.page.getByTestId('tab-retrieval').click();
+  }
+
+  /** Ranks next-tool candidates for a request with a method (e.g. `hybrid`, `dtdrL`) in the Next tool tab. */
+  async rankNextTools(query: string, method: string): Promise<void> {
+    await this.page.getByTestId('retrieval-query').fill(query);
+    await this.page.getByLabel('Retrieval method').selectOption(method);
+    await this.page.getByTestId('rank-next').click();
+    await expect(this.page.getByTestId('rank-next')).toHaveText('Rank next tools', { timeout: 30_000 });
+  }
+
   async expectNotice(text: RegExp): Promise<void> {
     await expect(this.page.getByTestId('notice').filter({ hasText: text })).toBeVisible();
   }

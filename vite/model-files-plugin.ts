@@ -27,6 +27,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
+  // Module scripts (onnxruntime-web's wasm glue) are refused unless served with a JavaScript type.
+  '.mjs': 'text/javascript; charset=utf-8',
 };
 
 /** Files in the models folder that document it rather than belong to a model. */
@@ -65,11 +67,15 @@ export function modelFilesPlugin(options: ModelFilesOptions = {}): Plugin {
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-/** GET/HEAD under `prefix` → the file under `dir()`, or 404; everything else passes through. */
+/**
+ * GET/HEAD under `prefix` → the file under `dir()`, or 404; everything else passes through. `allow`
+ * narrows which files (path relative to `dir()`) may be served.
+ */
 export function modelFilesMiddleware(
   dir: () => string,
   prefix: string,
   headers: Record<string, string>,
+  allow: (relativePath: string) => boolean = () => true,
 ): Middleware {
   return (req, res, next) => {
     const url = req.url ?? '';
@@ -78,7 +84,7 @@ export function modelFilesMiddleware(
     const stat = file && existsSync(file) ? statSync(file) : undefined;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader('Cache-Control', 'no-cache');
-    if (!file || !stat?.isFile() || isDoc(file)) {
+    if (!file || !stat?.isFile() || isDoc(file) || !allow(relative(dir(), file))) {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.end(`model file not found: ${url}\n`);

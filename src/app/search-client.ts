@@ -1,32 +1,59 @@
-import { wrap, type Remote } from 'comlink';
-import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
+import { proxy, wrap, type Remote } from 'comlink';
+import type {
+  RankRequest,
+  RankResult,
+  RetrievalModelsStatus,
+  TrainingProgress,
+} from '../core/retrieval/retrieval-service';
 import type { SearchMethod, ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
-import type { WorldWorkerApi } from '../workers/world-worker-api';
 import type { ToolWorld } from '../core/world/world';
+import { LEXICAL, type EmbedderChoice, type JobOutcome } from '../workers/protocol';
+import type { WorldWorkerApi } from '../workers/world-worker-api';
+
+/** What the retrieval-models store needs from the worker (SearchClient in the app, fakes in tests). */
+export interface RetrievalBackend {
+  retrievalStatus(world: ToolWorld, worldVersion: number): Promise<RetrievalModelsStatus>;
+  retrain(world: ToolWorld, worldVersion: number): Promise<JobOutcome>;
+  setEmbedder(world: ToolWorld, worldVersion: number, choice: EmbedderChoice): Promise<JobOutcome>;
+  cancelTraining(): void;
+  onTrainingProgress(listener: (p: TrainingProgress | null) => void): () => void;
+}
 
 /**
- * The UI side of the search worker: sends the world when it changed since the last search, then asks for
- * a toolchain. One worker for the session; a worker the browser killed is started again on the next call.
+ * The UI side of the world worker: sends the world when it changed since the last call, then asks for a
+ * toolchain, a ranking or a retrieval-model job. One worker for the session; a worker the browser killed
+ * is started again on the next call, with the embedder the user had chosen.
  */
-export class SearchClient {
+export class SearchClient implements RetrievalBackend {
   private worker: Worker | null = null;
   private remote: Remote<WorldWorkerApi> | null = null;
   private loadedVersion = -1;
+  private readonly progressListeners = new Set<(p: TrainingProgress | null) => void>();
+  /** The embedder the worker last switched to successfully; a new worker is switched to it again. */
+  private embedder: EmbedderChoice = LEXICAL;
+  private embedderApplied = true;
 
   private engine(): Remote<WorldWorkerApi> {
     if (!this.remote) {
       this.worker = new Worker(new URL('../workers/search.worker.ts', import.meta.url), { type: 'module' });
       this.worker.addEventListener('error', () => this.reset());
       this.remote = wrap<WorldWorkerApi>(this.worker);
+      void this.remote.setProgressListener(proxy((p: TrainingProgress | null) => this.progress(p)));
       this.loadedVersion = -1;
+      this.embedderApplied = this.embedder.kind === 'lexical';
     }
     return this.remote;
+  }
+
+  private progress(p: TrainingProgress | null): void {
+    for (const l of this.progressListeners) l(p);
   }
 
   private reset(): void {
     this.worker?.terminate();
     this.worker = null;
     this.remote = null;
+    this.progress(null);
   }
 
   private async loaded(world: ToolWorld, worldVersion: number): Promise<Remote<WorldWorkerApi>> {
@@ -34,6 +61,11 @@ export class SearchClient {
     if (this.loadedVersion !== worldVersion) {
       await engine.load(world.snapshot());
       this.loadedVersion = worldVersion;
+    }
+    if (!this.embedderApplied) {
+      this.embedderApplied = true;
+      const outcome = await engine.setEmbedder(this.embedder);
+      if (!outcome.ok) this.embedder = LEXICAL;
     }
     return engine;
   }
@@ -45,6 +77,30 @@ export class SearchClient {
   /** Next-tool candidates and the prompt under each encoding (DTDR), trained on the world's traces. */
   async rank(world: ToolWorld, worldVersion: number, request: RankRequest): Promise<RankResult> {
     return (await this.loaded(world, worldVersion)).rank(request);
+  }
+
+  async retrievalStatus(world: ToolWorld, worldVersion: number): Promise<RetrievalModelsStatus> {
+    return (await this.loaded(world, worldVersion)).retrievalStatus();
+  }
+
+  async retrain(world: ToolWorld, worldVersion: number): Promise<JobOutcome> {
+    return (await this.loaded(world, worldVersion)).retrain();
+  }
+
+  async setEmbedder(world: ToolWorld, worldVersion: number, choice: EmbedderChoice): Promise<JobOutcome> {
+    const outcome = await (await this.loaded(world, worldVersion)).setEmbedder(choice);
+    if (outcome.ok) this.embedder = choice;
+    return outcome;
+  }
+
+  /** Reaches the worker at once, even while it trains (training yields between mini-batches). */
+  cancelTraining(): void {
+    void this.remote?.cancelTraining();
+  }
+
+  onTrainingProgress(listener: (p: TrainingProgress | null) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
   }
 
   /** Subgraph search times measured inside the worker (the browser half of bench:search). */

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
 import { downloadText } from './download';
+import { useRetrievalModelsState } from './use-retrieval-models';
 import { useSession, useSessionState } from './use-session';
 
 export function Header() {
   const session = useSession();
   const state = useSessionState();
+  const models = useRetrievalModelsState();
   const input = useRef<HTMLInputElement>(null);
   const busy = state.progress !== null || state.phase !== 'ready';
 
@@ -21,6 +23,13 @@ export function Header() {
       </span>
       <span className="badge" data-testid="embedder-badge" title="Which embedder shapes parameter clusters">
         Embedder: {state.embedderId}
+      </span>
+      <span
+        className="badge"
+        data-testid="retrieval-embedder-badge"
+        title="Which embedder next-tool retrieval runs on (choose it in the Next tool tab)"
+      >
+        Retrieval: {models.embedderLabel}
       </span>
       <div className="spacer" />
       <input

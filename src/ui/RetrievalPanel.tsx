@@ -1,5 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { embedderLabel } from '../app/embedder-options';
+import { resultSourceText } from '../app/model-source-text';
 import { END_OF_PLAN } from '../core/retrieval/retriever';
+import { RetrievalModelsBar } from './RetrievalModelsBar';
+import { useRetrievalModels, useRetrievalModelsState } from './use-retrieval-models';
 import { useSession, useSessionState } from './use-session';
 
 const METHODS = [
@@ -18,7 +22,9 @@ const METHODS = [
  */
 export function RetrievalPanel() {
   const session = useSession();
-  const { retrieval, embedderId } = useSessionState();
+  const models = useRetrievalModels();
+  const { options, embedderLabel: runningEmbedder } = useRetrievalModelsState();
+  const { retrieval } = useSessionState();
   const [query, setQuery] = useState('Email Alice Martin the notes about the budget');
   const [history, setHistory] = useState<string[]>([]);
   const [method, setMethod] = useState('hybrid');
@@ -30,9 +36,15 @@ export function RetrievalPanel() {
   const run = (h = history) => void session.rankNextTools({ query, history: h, method });
   const result = retrieval.status === 'done' ? retrieval.result : null;
 
+  // A ranking may have trained a model on first use: show where the scores come from now.
+  useEffect(() => {
+    if (result) void models.refresh();
+  }, [models, result]);
+
   return (
     <section className="retrieval" aria-label="Next-tool retrieval" data-testid="retrieval-panel">
       <h2>Next tool</h2>
+      <RetrievalModelsBar />
       <textarea
         rows={2}
         value={query}
@@ -80,9 +92,9 @@ export function RetrievalPanel() {
       {retrieval.status === 'failed' && <p className="warn">{retrieval.error}</p>}
       {result && (
         <>
-          <p className="meta">
-            {result.method} · trained on {result.trainedOn} traces · embedder {result.embedderId} ·{' '}
-            {result.rankMs.toFixed(2)} ms
+          <p className="meta" data-testid="result-source">
+            {result.method}: {resultSourceText(result.method, result.source)} · embedder{' '}
+            {embedderLabel(result.embedderId, options)} · {result.rankMs.toFixed(2)} ms
           </p>
           <ol className="candidates" start={1}>
             {result.candidates.map((c) => (
@@ -132,7 +144,8 @@ export function RetrievalPanel() {
       )}
       {!result && (
         <p className="hint">
-          Embeddings: {embedderId}. Candidates come from a method trained on this world's traces.
+          Embeddings: {runningEmbedder}. Candidates come from the shipped DTDR-L head or from methods trained
+          on this world's traces.
         </p>
       )}
     </section>

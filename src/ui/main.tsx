@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { probeEmbedders } from '../app/embedder-options';
+import { RetrievalModels } from '../app/retrieval-models';
 import { SearchClient } from '../app/search-client';
 import { WorldSession } from '../app/world-session';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
@@ -12,6 +14,7 @@ import {
 } from '../persist/idb-world-store';
 import { App } from './App';
 import { installTestHook } from './test-hook';
+import { RetrievalModelsContext } from './use-retrieval-models';
 import { SessionContext } from './use-session';
 import './styles.css';
 
@@ -45,13 +48,23 @@ const session = new WorldSession({
   planner: (world, version, request) => search.plan(world, version, request),
   ranker: (world, version, request) => search.rank(world, version, request),
 });
+const models = new RetrievalModels({
+  backend: search,
+  world: () => ({ world: session.world, version: session.getState().worldVersion }),
+  probe: () => probeEmbedders(new URL(`${import.meta.env.BASE_URL}models/`, location.href).href),
+  storage: localStorage,
+});
 const ready = session.start();
-installTestHook(session, search, ready, startedAt);
+// The saved embedder is applied once the world exists: switching retrains on the world's traces.
+const modelsReady = ready.then(() => (session.getState().phase === 'ready' ? models.init() : undefined));
+installTestHook(session, search, ready, startedAt, models, modelsReady);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SessionContext.Provider value={session}>
-      <App />
+      <RetrievalModelsContext.Provider value={models}>
+        <App />
+      </RetrievalModelsContext.Provider>
     </SessionContext.Provider>
   </StrictMode>,
 );

@@ -1,3 +1,4 @@
+import type { RetrievalModels, RetrievalModelsState } from '../app/retrieval-models';
 import type { SearchClient } from '../app/search-client';
 import type { WorldSession } from '../app/world-session';
 import type { SearchMethod } from '../core/search/search-engine';
@@ -23,6 +24,10 @@ export interface NaviTestHook {
   searchTimings(targets: string[], method: SearchMethod): Promise<number[]>;
   /** Store read and world rebuild times of the last start, when a stored world was loaded. */
   startTimings(): { storeMs: number; worldMs: number } | null;
+  /** The retrieval models' state: embedder, DTDR-L source, running job. */
+  retrievalModels(): RetrievalModelsState;
+  /** Resolves once the saved retrieval embedder has been applied (or found missing). */
+  retrievalModelsReady: Promise<void>;
 }
 
 declare global {
@@ -36,6 +41,8 @@ export function installTestHook(
   search: SearchClient,
   ready: Promise<void>,
   startedAt: number,
+  models: RetrievalModels,
+  modelsReady: Promise<void>,
 ): void {
   const hook: NaviTestHook = {
     ready,
@@ -53,6 +60,8 @@ export function installTestHook(
     importText: (fileName, text) => session.importFile(fileName, text),
     startTimings: () => session.startTimings,
     settled: () => session.settled(),
+    retrievalModels: () => models.getState(),
+    retrievalModelsReady: modelsReady,
     searchTimings: (targets, method) =>
       search.timeSubgraphs(session.world, session.getState().worldVersion, targets, method),
   };

@@ -1,5 +1,14 @@
+import type { Embedder } from '../core/embed/embedder';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
-import { RetrievalService, type RankRequest, type RankResult } from '../core/retrieval/retrieval-service';
+import {
+  RetrievalService,
+  TrainingCancelledError,
+  type RankRequest,
+  type RankResult,
+  type RetrievalModelsStatus,
+  type ScoringHead,
+  type TrainingProgress,
+} from '../core/retrieval/retrieval-service';
 import {
   SearchEngine,
   type SearchMethod,
@@ -8,15 +17,60 @@ import {
   type WeightMode,
 } from '../core/search/search-engine';
 import type { WorldSnapshot } from '../core/world/world-snapshot';
+import { createEmbedder, disposeEmbedder } from './embedder-factory';
+import { loadShippedHead, SHIPPED_DTDR_L } from './onnx-head';
+import type { AssetUrls, EmbedderChoice, JobOutcome } from './protocol';
+import { toWorkerError } from './worker-error';
+
+export interface WorldWorkerOptions {
+  /** Where the app serves models and onnxruntime-web's wasm; without it no shipped head is loaded. */
+  assets?: AssetUrls;
+  /** Loads the shipped DTDR-L head; defaults to `models/dtdr-l-demo` through onnxruntime-web. */
+  loadShippedHead?: () => Promise<ScoringHead>;
+  /** Builds the embedder a choice names (tests pass a stub). */
+  createEmbedder?: typeof createEmbedder;
+}
+
+type ProgressListener = (progress: TrainingProgress | null) => void;
 
 /**
  * What the world worker offers the UI: toolchain search and next-tool retrieval over one copy of the Tool
- * World, so the snapshot crosses the worker boundary once per change. Plain class: tests use it in-thread.
+ * World, so the snapshot crosses the worker boundary once per change, plus the retrieval models' life
+ * cycle (shipped ONNX head, training with progress and cancel, embedder switch). Plain class: tests use
+ * it in-thread.
  */
 export class WorldWorkerApi {
-  private readonly embedder = new LexicalEmbedder();
-  private readonly search = new SearchEngine(this.embedder);
-  private readonly retrieval = new RetrievalService(this.embedder);
+  // Search keeps the lexical embedder: known-value matching does not depend on the retrieval choice.
+  private readonly search = new SearchEngine(new LexicalEmbedder());
+  private readonly retrieval: RetrievalService;
+  private retrievalEmbedder: Embedder = new LexicalEmbedder();
+  private listener: ProgressListener | null = null;
+  private switching: AbortController | null = null;
+  private readonly makeEmbedder: typeof createEmbedder;
+
+  constructor(private readonly options: WorldWorkerOptions = {}) {
+    const assets = options.assets;
+    const loadHead =
+      options.loadShippedHead ??
+      (assets
+        ? () =>
+            loadShippedHead({
+              modelsUrl: assets.modelsUrl,
+              name: SHIPPED_DTDR_L,
+              wasmPaths: assets.ortWasmPaths,
+            })
+        : undefined);
+    this.makeEmbedder = options.createEmbedder ?? createEmbedder;
+    this.retrieval = new RetrievalService(this.retrievalEmbedder, {
+      ...(loadHead ? { loadShippedHead: loadHead } : {}),
+      onProgress: (p) => this.emit(p),
+    });
+  }
+
+  private emit(p: TrainingProgress | null): void {
+    // A listener whose page went away must not break training.
+    void Promise.resolve(this.listener?.(p)).catch(() => undefined);
+  }
 
   async load(snapshot: WorldSnapshot): Promise<{ nodes: number; edges: number; ms: number }> {
     const r = await this.search.load(snapshot);
@@ -34,5 +88,62 @@ export class WorldWorkerApi {
 
   rank(request: RankRequest): Promise<RankResult> {
     return this.retrieval.rank(request);
+  }
+
+  /** Receives every training and model-loading progress report (null: idle). One listener at a time. */
+  setProgressListener(listener: ProgressListener | null): void {
+    this.listener = listener;
+  }
+
+  retrievalStatus(): Promise<RetrievalModelsStatus> {
+    return this.retrieval.status();
+  }
+
+  /** Retrains the hybrid and DTDR-L on the world's traces; the previous model serves until it is done. */
+  async retrain(): Promise<JobOutcome> {
+    try {
+      return { ok: true, status: await this.retrieval.retrain() };
+    } catch (e) {
+      return { ok: false, error: toWorkerError(e), status: await this.retrieval.status() };
+    }
+  }
+
+  /**
+   * Loads the chosen embedder, then re-embeds and retrains with it. The current embedder keeps serving
+   * until that is done, and stays when loading fails (e.g. EmbeddingModelMissingError) or is cancelled.
+   */
+  async setEmbedder(choice: EmbedderChoice): Promise<JobOutcome> {
+    this.switching?.abort();
+    const controller = new AbortController();
+    this.switching = controller;
+    let loaded: Embedder | null = null;
+    try {
+      const assets = this.options.assets ?? {
+        modelsPath: '/models/',
+        modelsUrl: '/models/',
+        ortWasmPaths: '',
+      };
+      loaded = await this.makeEmbedder(choice, assets, (p) => this.emit(p));
+      if (controller.signal.aborted)
+        throw new TrainingCancelledError('Embedder switch cancelled: the previous embedder keeps serving.');
+      const status = await this.retrieval.switchEmbedder(loaded);
+      const previous = this.retrievalEmbedder;
+      this.retrievalEmbedder = loaded;
+      loaded = null;
+      if (previous !== this.retrievalEmbedder) await disposeEmbedder(previous);
+      return { ok: true, status };
+    } catch (e) {
+      if (loaded) await disposeEmbedder(loaded).catch(() => undefined);
+      return { ok: false, error: toWorkerError(e), status: await this.retrieval.status() };
+    } finally {
+      if (this.switching === controller) this.switching = null;
+      this.emit(null);
+    }
+  }
+
+  /** Cancels the running training or embedder switch; whatever served before keeps serving. */
+  cancelTraining(): void {
+    this.switching?.abort();
+    this.retrieval.cancel();
   }
 }

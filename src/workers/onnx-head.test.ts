@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_TOOLS } from '../core/demo/demo-tools';
+import { demoTraces } from '../core/demo/demo-traces';
+import { LexicalEmbedder } from '../core/embed/lexical-embedder';
+import { RetrievalService } from '../core/retrieval/retrieval-service';
+import { END_OF_PLAN } from '../core/retrieval/retriever';
+import { ToolWorld } from '../core/world/world';
+import { loadShippedHead, SHIPPED_DTDR_L } from './onnx-head';
+import { ShippedHeadError } from './shipped-head-error';
+
+const MODELS = resolve(import.meta.dirname, '../../models');
+const BASE = 'http://app.test/models/';
+
+/** A fetch over the repo's models/ folder, with files replaced or removed per test. */
+function modelsFetch(overrides: Record<string, string | Uint8Array | null> = {}): typeof fetch {
+  return (async (url: string | URL | Request) => {
+    const name = String(url).slice(BASE.length);
+    const body =
+      name in overrides
+        ? overrides[name]
+        : (() => {
+            try {
+              return new Uint8Array(readFileSync(resolve(MODELS, name)));
+            } catch {
+              return null;
+            }
+          })();
+    if (body === null || body === undefined) return new Response('model file not found', { status: 404 });
+    const type = name.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+    return new Response(typeof body === 'string' ? body : new Blob([body as Uint8Array<ArrayBuffer>]), {
+      status: 200,
+      headers: { 'content-type': type },
+    });
+  }) as typeof fetch;
+}
+
+const manifest = () => JSON.parse(readFileSync(resolve(MODELS, `${SHIPPED_DTDR_L}.manifest.json`), 'utf8'));
+
+async function demoWorld() {
+  const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => 0 });
+  await world.importTools(DEMO_TOOLS);
+  for (const t of demoTraces()) await world.ingestTrace(t);
+  return world;
+}
+
+describe('loadShippedHead (onnxruntime-web, wasm)', () => {
+  it('runs models/dtdr-l-demo.onnx and ranks the demo plan step by step', async () => {
+    const head = await loadShippedHead({ modelsUrl: BASE, name: SHIPPED_DTDR_L, fetch: modelsFetch() });
+    expect(head.file).toBe('models/dtdr-l-demo.onnx');
+    expect(head.labels).toContain(END_OF_PLAN);
+    const service = new RetrievalService(new LexicalEmbedder(), { loadShippedHead: async () => head });
+    service.reset(await demoWorld());
+    const query = 'Email Alice Martin the notes about the budget';
+    const steps = [[], ['contacts_search'], ['contacts_search', 'notes_search']];
+    const tops = [];
+    for (const history of steps) {
+      const r = await service.rank({ query, history, method: 'dtdrL' });
+      expect(r.source).toMatchObject({ kind: 'shipped', file: 'models/dtdr-l-demo.onnx' });
+      expect(r.trainedOn).toBe(0);
+      for (const c of r.candidates) expect(c.score).toBeGreaterThanOrEqual(0);
+      tops.push(r.candidates[0]!.tool);
+    }
+    expect(tops).toEqual(['contacts_search', 'notes_search', 'mail_send']);
+    // A batch scores each row like a single call.
+    const x = new Float32Array(manifest().input.shape[1]);
+    x[0] = 1;
+    const [a, b] = await head.score([x, new Float32Array(x.length)]);
+    const [single] = await head.score([x]);
+    expect(Array.from(a!)).toEqual(Array.from(single!));
+    expect(Array.from(b!)).not.toEqual(Array.from(a!));
+  });
+
+  it('names a missing file and how to write it', async () => {
+    const err = await loadShippedHead({
+      modelsUrl: BASE,
+      name: SHIPPED_DTDR_L,
+      fetch: modelsFetch({ 'dtdr-l-demo.onnx': null }),
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ShippedHeadError);
+    expect((err as ShippedHeadError).code).toBe('missing');
+    expect((err as Error).message).toMatch(
+      /models\/dtdr-l-demo\.onnx was not found \(HTTP 404.*npm run train/,
+    );
+  });
+
+  it('refuses a manifest that does not match its model', async () => {
+    const fewer = manifest();
+    fewer.labels = fewer.labels.filter((l: string) => l !== 'units_convert');
+    const err = await loadShippedHead({
+      modelsUrl: BASE,
+      name: SHIPPED_DTDR_L,
+      fetch: modelsFetch({ 'dtdr-l-demo.manifest.json': JSON.stringify(fewer) }),
+    }).catch((e: unknown) => e);
+    expect((err as ShippedHeadError).code).toBe('invalid');
+    expect((err as Error).message).toMatch(/gives 21 outputs but its manifest lists 20 labels/);
+
+    const resized = { ...manifest(), bytes: 12 };
+    const sizeErr = await loadShippedHead({
+      modelsUrl: BASE,
+      name: SHIPPED_DTDR_L,
+      fetch: modelsFetch({ 'dtdr-l-demo.manifest.json': JSON.stringify(resized) }),
+    }).catch((e: unknown) => e);
+    expect((sizeErr as Error).message).toMatch(/different training runs/);
+  });
+});

@@ -1,0 +1,149 @@
+import { LexicalEmbedder } from '../core/embed/lexical-embedder';
+import { createSession, initOrt, run, type OrtSession } from '../core/ml/ort-runtime';
+import { featureSpec, type FeatureSpec } from '../core/retrieval/features';
+import type { ScoringHead } from '../core/retrieval/retrieval-service';
+import { parseHeadManifest, type HeadManifest } from './dtdr-manifest';
+import { ShippedHeadError } from './shipped-head-error';
+
+export interface LoadShippedHeadOptions {
+  /** The models folder URL, ending in `/` (browser: `<origin>/models/`). */
+  modelsUrl: string;
+  /** Model name: reads `<name>.manifest.json` and the ONNX file it names. */
+  name: string;
+  /** Where onnxruntime-web loads its wasm from (browser); Node finds the package's dist folder. */
+  wasmPaths?: string;
+  fetch?: typeof fetch;
+}
+
+export const SHIPPED_DTDR_L = 'dtdr-l-demo';
+
+const RUNTIME = 'onnxruntime-web wasm';
+
+/** GET a model file; a 404 or an HTML page (an SPA fallback) is a missing file, with the fix. */
+async function get(fetchFn: typeof fetch, url: string, shown: string): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetchFn(url);
+  } catch (e) {
+    throw new ShippedHeadError(
+      'missing',
+      `${shown} could not be fetched from ${url}: ${(e as Error).message}.`,
+    );
+  }
+  const html = (res.headers.get('content-type') ?? '').includes('text/html');
+  if (!res.ok || html)
+    throw new ShippedHeadError(
+      'missing',
+      `${shown} was not found (${html ? 'a web page came back' : `HTTP ${res.status}`} at ${url}): ` +
+        'run `npm run train` to write the shipped DTDR-L head.',
+    );
+  return res;
+}
+
+/**
+ * Loads the shipped DTDR-L head: its manifest, its ONNX bytes, and an onnxruntime-web session, checked
+ * against each other (byte size, input/output names, output width = labels) with one probe run, so a
+ * mismatched file fails here with a clear message instead of ranking garbage.
+ */
+export async function loadShippedHead(options: LoadShippedHeadOptions): Promise<ScoringHead> {
+  const fetchFn = options.fetch ?? fetch;
+  const manifestName = `models/${options.name}.manifest.json`;
+  const manifestRes = await get(fetchFn, `${options.modelsUrl}${options.name}.manifest.json`, manifestName);
+  let json: unknown;
+  try {
+    json = await manifestRes.json();
+  } catch (e) {
+    throw new ShippedHeadError('invalid', `${manifestName} is not JSON (${(e as Error).message}).`);
+  }
+  const manifest = parseHeadManifest(json, manifestName);
+  const shown = `models/${manifest.file}`;
+  const bytes = new Uint8Array(
+    await (await get(fetchFn, `${options.modelsUrl}${manifest.file}`, shown)).arrayBuffer(),
+  );
+  if (manifest.bytes !== null && bytes.length !== manifest.bytes)
+    throw new ShippedHeadError(
+      'invalid',
+      `${shown} has ${bytes.length} bytes but ${manifestName} says ${manifest.bytes}: they come from ` +
+        'different training runs. Run `npm run train` to write both again.',
+    );
+  let session: OrtSession;
+  try {
+    await initOrt(options.wasmPaths === undefined ? {} : { wasmPaths: options.wasmPaths });
+    session = await createSession(bytes);
+  } catch (e) {
+    throw new ShippedHeadError(
+      'runtime',
+      `onnxruntime-web could not open ${shown}: ${(e as Error).message}.`,
+    );
+  }
+  const head = new OnnxHead(session, manifest, shown);
+  await head.check();
+  return head;
+}
+
+/** The head as the retrieval service sees it: labels, input layout and a batched `score`. */
+class OnnxHead implements ScoringHead {
+  readonly runtime = RUNTIME;
+  readonly labels: readonly string[];
+  readonly tau: number;
+  readonly spec: FeatureSpec;
+  readonly embedder: LexicalEmbedder;
+
+  constructor(
+    private readonly session: OrtSession,
+    private readonly manifest: HeadManifest,
+    readonly file: string,
+  ) {
+    this.labels = manifest.labels;
+    this.tau = manifest.tau;
+    const { dimension, charWeight } = manifest.embedder;
+    this.embedder = new LexicalEmbedder({ dimension, charWeight });
+    this.spec = featureSpec('separate', dimension, {
+      historyDecay: manifest.input.historyDecay,
+      lengthBuckets: manifest.input.lengthBuckets,
+    });
+  }
+
+  /** The graph takes the manifest's input and gives one probability per label. */
+  async check(): Promise<void> {
+    const { input, output } = this.manifest;
+    if (!this.session.inputNames.includes(input.name) || !this.session.outputNames.includes(output.name))
+      throw new ShippedHeadError(
+        'invalid',
+        `${this.file} takes ${this.session.inputNames.join(', ')} and gives ${this.session.outputNames.join(', ')}; ` +
+          `its manifest says ${input.name} → ${output.name}. Run \`npm run train\` to write both again.`,
+      );
+    const [p] = await this.score([new Float32Array(input.dim)]);
+    if (p?.length !== this.labels.length)
+      throw new ShippedHeadError(
+        'invalid',
+        `${this.file} gives ${p?.length ?? 0} outputs but its manifest lists ${this.labels.length} labels. ` +
+          'Run `npm run train` to write both again.',
+      );
+  }
+
+  async score(inputs: Float32Array[]): Promise<Float32Array[]> {
+    const dim = this.manifest.input.dim;
+    const batch = new Float32Array(inputs.length * dim);
+    inputs.forEach((x, i) => {
+      if (x.length !== dim) throw new RangeError(`${this.file} takes ${dim} values, got ${x.length}`);
+      batch.set(x, i * dim);
+    });
+    let out;
+    try {
+      out = await run(this.session, {
+        [this.manifest.input.name]: { data: batch, dims: [inputs.length, dim] },
+      });
+    } catch (e) {
+      throw new ShippedHeadError(
+        'runtime',
+        `onnxruntime-web failed to run ${this.file}: ${(e as Error).message}.`,
+      );
+    }
+    const probs = out[this.manifest.output.name];
+    if (!probs)
+      throw new ShippedHeadError('invalid', `${this.file} gave no ${this.manifest.output.name} output.`);
+    const width = probs.data.length / Math.max(1, inputs.length);
+    return inputs.map((_, i) => probs.data.slice(i * width, (i + 1) * width));
+  }
+}

@@ -1,0 +1,37 @@
+import type { TransformersDtype } from '../core/embed/transformers-embedder';
+import type { RetrievalModelsStatus } from '../core/retrieval/retrieval-service';
+
+// Types that cross the world worker's boundary (comlink) besides the core request/result types.
+
+/** Which embedder retrieval runs on: the zero-download lexical one, or a local transformers.js model. */
+export type EmbedderChoice =
+  { kind: 'lexical' } | { kind: 'transformers'; model: string; dtype: TransformersDtype };
+
+/** An error as it crosses the worker (STYLE.md practice 4); `fromWorkerError` rebuilds it. */
+export interface WorkerError {
+  name: string;
+  code: string | null;
+  message: string;
+}
+
+/** The end of a training job: the status either way, and what went wrong when it did. */
+export type JobOutcome =
+  | { ok: true; status: RetrievalModelsStatus }
+  | { ok: false; error: WorkerError; status: RetrievalModelsStatus };
+
+/** Where the worker finds files the app serves. */
+export interface AssetUrls {
+  /** transformers.js `localModelPath`: the models folder, e.g. `/models/`. */
+  modelsPath: string;
+  /** The same folder as an absolute URL, for fetching the shipped heads. */
+  modelsUrl: string;
+  /** onnxruntime-web's wasm + glue files (vite/ort-files-plugin.ts), an absolute URL ending in `/`. */
+  ortWasmPaths: string;
+}
+
+export const LEXICAL: EmbedderChoice = { kind: 'lexical' };
+
+/** The embedder id a choice gives (`Embedder.id`), to compare a choice with what the worker runs. */
+export function embedderIdOf(choice: EmbedderChoice): string {
+  return choice.kind === 'lexical' ? 'lexical-hash-tfidf' : `transformers:${choice.model}`;
+}

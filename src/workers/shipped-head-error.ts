@@ -1,0 +1,16 @@
+/** What went wrong with a shipped model file; the UI shows the message and trains in the browser instead. */
+export type ShippedHeadProblem = 'missing' | 'invalid' | 'runtime';
+
+/**
+ * The shipped DTDR-L head (ONNX + manifest under /models/) could not be used. The message names the file,
+ * what was wrong and how to fix it (usually `npm run train`); the app falls back to training, never fails.
+ */
+export class ShippedHeadError extends Error {
+  override readonly name = 'ShippedHeadError';
+  constructor(
+    readonly code: ShippedHeadProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
