@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { constant, Tape } from '../autograd';
+import { crossEntropyLoss, hgtLoss, marginLoss } from './hgt-loss';
+import { hgtParamTensors } from './hgt-param-tensors';
+import type { HgtEpochBatch } from './hgt-sampling';
+import { initHgtParams } from './init-hgt-params';
+
+// Four nodes with 2-d embeddings: 0 = [1, 0], 1 = [1, 0] (same direction as 0), 2 = [0, 1], 3 = [−1, 0].
+const h = constant(Float32Array.of(1, 0, 1, 0, 0, 1, -1, 0), 4, 2);
+// Targets (0→1, w̃ 0) and (2→1, w̃ 1); negatives (3→1) and (2→1)… for target 0, (0→1) for target 1.
+const batch: HgtEpochBatch = {
+  messageEdges: new Int32Array(0),
+  posSrc: Int32Array.of(0, 2),
+  posDst: Int32Array.of(1, 1),
+  posLabel: Float32Array.of(0, 1),
+  negSrc: Int32Array.of(3, 2, 0),
+  negDst: Int32Array.of(1, 1, 1),
+  negOf: Int32Array.of(0, 0, 1),
+};
+const sigma = (x: number) => 1 / (1 + Math.exp(-x));
+
+describe('marginLoss (eqs. 7–8)', () => {
+  it('matches the hand computation', () => {
+    // m(w̃ = 0) = 0.2·(1 + 0.5) = 0.3; m(w̃ = 1) = 0.2·(1 + σ(1)) = 0.346212
+    // target 0: s⁺ = cos(0, 1) = 1; negatives cos(3, 1) = −1 → [0.3 − 1 − 1]₊ = 0; cos(2, 1) = 0 → [0.3 − 1 + 0]₊ = 0
+    // target 1: s⁺ = cos(2, 1) = 0; negative cos(0, 1) = 1 → [0.346212 − 0 + 1]₊ = 1.346212
+    // mean over targets of the mean over their negatives: (0 + 1.346212) / 2 = 0.673106
+    const loss = marginLoss(new Tape(false), h, batch, 0.2);
+    expect(loss.item()).toBeCloseTo((0.2 * (1 + sigma(1)) + 1) / 2, 5);
+  });
+  it('is 0 without negatives', () => {
+    expect(
+      marginLoss(
+        new Tape(false),
+        h,
+        { ...batch, negSrc: new Int32Array(0), negDst: new Int32Array(0), negOf: new Int32Array(0) },
+        0.2,
+      ).item(),
+    ).toBe(0);
+  });
+});
+
+describe('crossEntropyLoss (eq. 6 + negatives)', () => {
+  it('weighs positives and negatives one half each', () => {
+    // A model whose logits are all 0 (link head zeroed): every pair has p = ½, so each BCE term is ln 2 whatever
+    // its label, and ½·mean_pos + ½·mean_neg = ln 2.
+    const params = initHgtParams(
+      {
+        inputDim: 1,
+        hidden: 2,
+        heads: 1,
+        layers: 0,
+        leakySlope: 0.01,
+        lnEps: 1e-5,
+        edgeWeightBias: true,
+        pairHead: 'hadamard',
+      },
+      1,
+    );
+    for (const a of [params.head.src, params.head.dst, params.head.had]) a.fill(0);
+    const p = hgtParamTensors(params);
+    expect(crossEntropyLoss(new Tape(false), p, params.config, h, batch).item()).toBeCloseTo(Math.log(2), 6);
+    // With bias b = 2: positives (labels 0 and 1) cost softplus(2) − y·2, negatives softplus(2).
+    params.head.b[0] = 2;
+    const sp = Math.log1p(Math.exp(2));
+    const expected = 0.5 * ((sp + (sp - 2)) / 2) + 0.5 * sp;
+    expect(crossEntropyLoss(new Tape(false), p, params.config, h, batch).item()).toBeCloseTo(expected, 5);
+    // Curriculum (eq. 10): μ·CE + (1 − μ)·margin.
+    const terms = hgtLoss(new Tape(false), p, params.config, h, batch, 0.25, 0.2);
+    expect(terms.total.item()).toBeCloseTo(0.25 * expected + 0.75 * terms.margin.item(), 5);
+  });
+});

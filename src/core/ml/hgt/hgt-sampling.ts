@@ -1,0 +1,104 @@
+import type { Random } from '../../demo/prng';
+import type { HgtGraphTensors } from './hgt-spec';
+
+/** What one training epoch sees: the edges that pass messages, and the pairs it is supervised on. */
+export interface HgtEpochBatch {
+  /** Edge indices that carry messages this epoch (the rest are the targets). */
+  messageEdges: Int32Array;
+  /** Target edges, hidden from message passing; label = w̃ (NaviAgent eq. 6). */
+  posSrc: Int32Array;
+  posDst: Int32Array;
+  posLabel: Float32Array;
+  /** Negatives (u_j, v): the positive's source replaced by a node of the same type (eq. 8); never an edge. */
+  negSrc: Int32Array;
+  negDst: Int32Array;
+  /** Index of the positive each negative was drawn for. */
+  negOf: Int32Array;
+}
+
+export interface HgtSamplingOptions {
+  /** Share of edges hidden from message passing and supervised on. */
+  targetFraction: number;
+  /** k: negatives per positive. */
+  negatives: number;
+}
+
+/** Key of a directed pair; exact in a double for graphs of up to ~9e7 nodes. */
+export const pairKey = (src: number, dst: number, nodeCount: number): number => src * nodeCount + dst;
+
+export function edgeKeySet(graph: HgtGraphTensors): Set<number> {
+  const N = graph.apiCount + graph.paramCount;
+  const keys = new Set<number>();
+  for (let e = 0; e < graph.edgeSrc.length; e++)
+    keys.add(pairKey(graph.edgeSrc[e] as number, graph.edgeDst[e] as number, N));
+  return keys;
+}
+
+/** Tries per negative before giving up on it (a node linked to almost every node of the other type). */
+const MAX_TRIES = 20;
+
+/**
+ * Splits the edges into message edges and targets (seeded), and draws k negatives (u_j, v) for each target
+ * (u, v), u_j of u's node type (eq. 8). Only the source is corrupted, as in the paper: it matches how search
+ * uses the scores (which predecessor feeds v); corrupting targets as well changed nothing measurable on the
+ * tuning graph (docs/hgt.md). A candidate is rejected if it is an edge of the full graph or a self-pair; after
+ * MAX_TRIES rejections that negative is skipped, so a positive may end up with fewer than k.
+ */
+export function sampleEpochBatch(
+  graph: HgtGraphTensors,
+  edgeKeys: Set<number>,
+  rand: Random,
+  options: HgtSamplingOptions,
+): HgtEpochBatch {
+  const E = graph.edgeSrc.length;
+  const N = graph.apiCount + graph.paramCount;
+  const targets = Math.min(E, Math.max(1, Math.round(E * options.targetFraction)));
+  // Partial Fisher–Yates: the first `targets` entries become a uniform random subset.
+  const order = Int32Array.from({ length: E }, (_, i) => i);
+  for (let i = 0; i < targets; i++) {
+    const j = i + Math.floor(rand() * (E - i));
+    const t = order[i] as number;
+    order[i] = order[j] as number;
+    order[j] = t;
+  }
+  const targetIdx = order.slice(0, targets).sort();
+  const messageEdges = order.slice(targets).sort();
+
+  const posSrc = new Int32Array(targets);
+  const posDst = new Int32Array(targets);
+  const posLabel = new Float32Array(targets);
+  const negSrc: number[] = [];
+  const negDst: number[] = [];
+  const negOf: number[] = [];
+  // A node of the same type as `v`: APIs are 0 … apiCount−1, parameters the rest.
+  const sameType = (v: number) =>
+    v < graph.apiCount
+      ? Math.floor(rand() * graph.apiCount)
+      : graph.apiCount + Math.floor(rand() * graph.paramCount);
+  targetIdx.forEach((e, i) => {
+    const u = graph.edgeSrc[e] as number;
+    const v = graph.edgeDst[e] as number;
+    posSrc[i] = u;
+    posDst[i] = v;
+    posLabel[i] = graph.edgeW[e] as number;
+    for (let j = 0; j < options.negatives; j++) {
+      for (let t = 0; t < MAX_TRIES; t++) {
+        const s = sameType(u);
+        if (s === v || edgeKeys.has(pairKey(s, v, N))) continue;
+        negSrc.push(s);
+        negDst.push(v);
+        negOf.push(i);
+        break;
+      }
+    }
+  });
+  return {
+    messageEdges,
+    posSrc,
+    posDst,
+    posLabel,
+    negSrc: Int32Array.from(negSrc),
+    negDst: Int32Array.from(negDst),
+    negOf: Int32Array.from(negOf),
+  };
+}
