@@ -68,6 +68,13 @@ function floatBytes(data: Float32Array): Uint8Array {
   return out;
 }
 
+function int32Bytes(data: ArrayLike<number>): Uint8Array {
+  const out = new Uint8Array(data.length * 4);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < data.length; i++) view.setInt32(i * 4, data[i] as number, true);
+  return out;
+}
+
 function int64Bytes(data: readonly number[]): Uint8Array {
   const out = new Uint8Array(data.length * 8);
   const view = new DataView(out.buffer);
@@ -84,7 +91,7 @@ export interface ModelInfo {
 }
 
 /**
- * A small typed builder for ONNX graphs over onnx-proto: float/int64 initializers, nodes with tagged
+ * A small typed builder for ONNX graphs over onnx-proto: float/int32/int64 initializers, nodes with tagged
  * attributes, typed inputs and outputs, serialised to bytes onnxruntime-web loads. The same calls always
  * give the same bytes (no timestamps, no maps with unstable order).
  */
@@ -128,6 +135,21 @@ export class OnnxGraphWriter {
     return this;
   }
 
+  /** int32 constants, e.g. index offsets added to int32 graph inputs (ONNX Add needs equal types). */
+  int32Initializer(name: string, data: ArrayLike<number>, dims: number[]): this {
+    const size = dims.reduce((a, d) => a * d, 1);
+    if (size !== data.length)
+      throw new RangeError(`initializer ${name}: ${data.length} values for dims ${dims}`);
+    this.claim(name);
+    this.initializers.push({ name, dataType: ELEM_TYPE.int32, dims, rawData: int32Bytes(data) });
+    return this;
+  }
+
+  /** A float constant: dims [] is a scalar, [1] a one-element tensor (both broadcast in Add/Mul/Expand). */
+  floatConstant(name: string, value: number, dims: [] | [1] = []): this {
+    return this.floatInitializer(name, Float32Array.of(value), dims);
+  }
+
   node(
     opType: string,
     inputs: string[],
@@ -165,4 +187,15 @@ export class OnnxGraphWriter {
     });
     return onnx.ModelProto.encode(model).finish();
   }
+}
+
+/**
+ * The key–value metadata of a serialised model. onnxruntime-web does not expose metadata_props, so runners
+ * that need what an exporter wrote there (dimensions, config) read it from the bytes they load.
+ */
+export function readModelMetadata(bytes: Uint8Array): Record<string, string> {
+  const model = onnx.ModelProto.decode(bytes);
+  const out: Record<string, string> = {};
+  for (const p of model.metadataProps) if (p.key) out[p.key] = p.value ?? '';
+  return out;
 }

@@ -23,6 +23,18 @@ export interface FloatTensor {
   dims: readonly number[];
 }
 
+/**
+ * An int32 tensor, e.g. node indices for Gather / ScatterElements (both take int32 indices on wasm, so
+ * callers keep plain Int32Arrays instead of BigInt64Arrays).
+ */
+export interface Int32Tensor {
+  data: Int32Array;
+  dims: readonly number[];
+}
+
+/** What `run` accepts as a feed; the element type follows from the array. */
+export type FeedTensor = FloatTensor | Int32Tensor;
+
 export interface OrtSession {
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
@@ -97,13 +109,19 @@ export async function createSession(model: Uint8Array | string): Promise<OrtSess
   return next;
 }
 
-/** Runs a session on float32 feeds and returns its float32 outputs by name. */
+function toOrtTensor(name: string, t: FeedTensor): ort.Tensor {
+  if (t.data instanceof Float32Array) return new ort.Tensor('float32', t.data, t.dims);
+  if (t.data instanceof Int32Array) return new ort.Tensor('int32', t.data, t.dims);
+  throw new OrtRuntimeError(`feed ${name} must be a Float32Array or an Int32Array`);
+}
+
+/** Runs a session on float32 / int32 feeds and returns its float32 outputs by name. */
 export async function run(
   session: OrtSession,
-  feeds: Record<string, FloatTensor>,
+  feeds: Record<string, FeedTensor>,
 ): Promise<Record<string, FloatTensor>> {
   const ortFeeds: Record<string, ort.Tensor> = {};
-  for (const [name, t] of Object.entries(feeds)) ortFeeds[name] = new ort.Tensor('float32', t.data, t.dims);
+  for (const [name, t] of Object.entries(feeds)) ortFeeds[name] = toOrtTensor(name, t);
   const results = await session.inner.run(ortFeeds);
   const out: Record<string, FloatTensor> = {};
   for (const [name, t] of Object.entries(results)) {

@@ -1,0 +1,76 @@
+import { rocAuc } from '../ml/roc-auc';
+import type { LinkPair } from './link-graph';
+import type { LinkMethod } from './link-method';
+import type { LinkSetting } from './settings';
+import { accuracy, countsAt, f1, maxF1Threshold } from './threshold-metrics';
+
+export interface LinkOutcome {
+  method: string;
+  setting: LinkSetting['kind'];
+  /** Test positives vs the setting's negatives (random non-edges, or cold-start non-edges). */
+  auc: number;
+  /** At the validation max-F1 threshold (threshold-metrics.ts). */
+  acc: number;
+  f1: number;
+  threshold: number;
+  /** Test positives vs reversed pairs, vs look-alike targets (edges setting only). */
+  reversedAuc?: number;
+  similarAuc?: number;
+  validationAuc: number;
+  fitSeconds: number;
+  epochs?: number;
+  secondsPerEpoch?: number;
+  note?: string;
+  positives: number;
+  negatives: number;
+}
+
+/** AUC of positives against negatives; NaN when either side is empty. */
+export function pairAuc(pos: ArrayLike<number>, neg: ArrayLike<number>): number {
+  if (pos.length === 0 || neg.length === 0) return Number.NaN;
+  const labels = new Uint8Array(pos.length + neg.length).fill(1, 0, pos.length);
+  return rocAuc(Float64Array.from([...Array.from(pos), ...Array.from(neg)]), labels);
+}
+
+/** Fits a method on the setting's input graph and scores its test pairs. */
+export async function evaluateLink(
+  method: LinkMethod,
+  setting: LinkSetting,
+  options: { seed: number; log?: (line: string) => void },
+): Promise<LinkOutcome> {
+  const t0 = performance.now();
+  const scorer = await method.fit({
+    ...setting.input,
+    seed: options.seed,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const fitSeconds = (performance.now() - t0) / 1000;
+  const score = (pairs: readonly LinkPair[] | undefined) => scorer.score(pairs ?? []);
+
+  const val = setting.input.validation;
+  const valScores = await score(val.pairs);
+  const threshold = maxF1Threshold(valScores, val.labels);
+  const pos = await score(setting.positives);
+  const neg = await score(setting.negatives);
+  const labels = new Uint8Array(pos.length + neg.length).fill(1, 0, pos.length);
+  const counts = countsAt([...pos, ...neg], labels, threshold);
+  const valPos = valScores.filter((_, i) => val.labels[i] === 1);
+  const valNeg = valScores.filter((_, i) => val.labels[i] === 0);
+  return {
+    method: method.id,
+    setting: setting.kind,
+    auc: pairAuc(pos, neg),
+    acc: accuracy(counts),
+    f1: f1(counts),
+    threshold,
+    ...(setting.reversed ? { reversedAuc: pairAuc(pos, await score(setting.reversed)) } : {}),
+    ...(setting.similar ? { similarAuc: pairAuc(pos, await score(setting.similar)) } : {}),
+    validationAuc: pairAuc(valPos, valNeg),
+    fitSeconds,
+    ...(scorer.epochs !== undefined ? { epochs: scorer.epochs } : {}),
+    ...(scorer.secondsPerEpoch !== undefined ? { secondsPerEpoch: scorer.secondsPerEpoch } : {}),
+    ...(scorer.note ? { note: scorer.note } : {}),
+    positives: pos.length,
+    negatives: neg.length,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Embedder } from '../embed/embedder';
+import { buildHgtGraph, type HgtGraphBuild, type HgtWorldView } from '../ml/hgt/graph-tensors';
+import { toolIoVectors, type ToolIoVectors } from './io-fields';
+import { LinkGraph } from './link-graph';
+
+/** A world read once for link prediction: the full graph, node vectors, categories, tool I/O vectors. */
+export interface LinkData {
+  world: HgtWorldView;
+  embedder: Embedder;
+  full: HgtGraphBuild;
+  fullGraph: LinkGraph;
+  /** Node id → text vector, so held-out variants of the graph are not re-embedded. */
+  vectors: ReadonlyMap<string, Float32Array>;
+  /** Dataset category per API row (undefined for param rows and tools without one). */
+  categories: (string | undefined)[];
+  io: ToolIoVectors[];
+}
+
+export async function prepareLinkData(world: HgtWorldView, embedder: Embedder): Promise<LinkData> {
+  const full = await buildHgtGraph(world, { embedder });
+  const tools = full.tensors.nodeIds
+    .slice(0, full.tensors.apiCount)
+    .map((id) => world.catalogue.get(world.graph.node(id)?.tool ?? id.slice('api:'.length)));
+  return {
+    world,
+    embedder,
+    full,
+    fullGraph: new LinkGraph(full.tensors),
+    vectors: new Map(full.tensors.nodeIds.map((id, i) => [id, full.embeddings[i]!])),
+    categories: full.tensors.nodeIds.map((_, i) => tools[i]?.category.trim() || undefined),
+    io: await toolIoVectors(tools, embedder),
+  };
+}

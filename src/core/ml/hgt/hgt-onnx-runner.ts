@@ -1,0 +1,121 @@
+import { readModelMetadata } from '../onnx-writer';
+import { createSession, releaseSession, run, type OrtSession } from '../ort-runtime';
+import { checkRelationKinds, HGT_METADATA, HGT_ONNX, HGT_ONNX_FORMAT } from './export-hgt';
+import {
+  checkGraphTensors,
+  HgtShapeError,
+  type HgtConfig,
+  type HgtGraphTensors,
+  type HgtPairs,
+} from './hgt-spec';
+
+/** The bytes are not a model `exportHgt` wrote (or one of another format version). */
+export class HgtModelError extends Error {
+  override readonly name = 'HgtModelError';
+}
+
+export interface HgtRunResult {
+  /** [N × hidden], nodes in the graph's order. */
+  embeddings: Float32Array;
+  /** [P] p_uv of the requested pairs, in their order. */
+  scores: Float32Array;
+  /** Wall time of the ORT run (feeds in, outputs out). */
+  ms: number;
+}
+
+/** The config an exported HGT carries in its metadata; throws HgtModelError when it is not there. */
+export function readHgtConfig(modelBytes: Uint8Array): HgtConfig {
+  let meta: Record<string, string>;
+  try {
+    meta = readModelMetadata(modelBytes);
+  } catch (e) {
+    throw new HgtModelError(`these bytes are not an ONNX model (${(e as Error).message})`);
+  }
+  const format = meta[HGT_METADATA.format];
+  if (format === undefined)
+    throw new HgtModelError('this ONNX model has no HGT metadata: export it with exportHgt');
+  if (format !== HGT_ONNX_FORMAT)
+    throw new HgtModelError(
+      `HGT model format ${format}, this app reads format ${HGT_ONNX_FORMAT}: retrain or re-export the model`,
+    );
+  return JSON.parse(meta[HGT_METADATA.config] ?? 'null') as HgtConfig;
+}
+
+function checkPairs(pairs: HgtPairs, nodes: number): void {
+  if (pairs.src.length !== pairs.dst.length)
+    throw new HgtShapeError(
+      `pair lists differ in length (${pairs.src.length} sources, ${pairs.dst.length} targets)`,
+    );
+  for (let i = 0; i < pairs.src.length; i++) {
+    const u = pairs.src[i] as number;
+    const v = pairs.dst[i] as number;
+    // ORT's Gather would fail on these too, but with a message that names no pair.
+    if (u < 0 || u >= nodes || v < 0 || v >= nodes)
+      throw new HgtShapeError(`pair ${i} points outside the graph (${u} → ${v}, ${nodes} nodes)`);
+  }
+}
+
+/**
+ * One onnxruntime-web session for one exported HGT: validates a graph against the model's config, runs the
+ * whole-graph forward and the link head in one call. Zero edges and zero pairs are fine (ORT accepts empty
+ * dimensions; export-hgt.test.ts runs both). Call `release` when the model is swapped out.
+ */
+export class HgtOnnxRunner {
+  private session: OrtSession | null;
+
+  private constructor(
+    session: OrtSession,
+    readonly config: HgtConfig,
+  ) {
+    this.session = session;
+  }
+
+  static async create(modelBytes: Uint8Array): Promise<HgtOnnxRunner> {
+    const config = readHgtConfig(modelBytes);
+    const session = await createSession(modelBytes);
+    const missing = Object.values(HGT_ONNX).filter(
+      (name) => !session.inputNames.includes(name) && !session.outputNames.includes(name),
+    );
+    if (missing.length > 0) {
+      await releaseSession(session);
+      throw new HgtModelError(`the HGT model lacks ${missing.join(', ')}: re-export it with exportHgt`);
+    }
+    return new HgtOnnxRunner(session, config);
+  }
+
+  async run(graph: HgtGraphTensors, pairs: HgtPairs): Promise<HgtRunResult> {
+    const session = this.session;
+    if (!session) throw new HgtModelError('this HGT runner was released; create a new one');
+    checkGraphTensors(graph, this.config);
+    // The export projects each node only under its kind's relations; a mismatched edge would read the
+    // wrong projection silently.
+    checkRelationKinds(graph);
+    const nodes = graph.apiCount + graph.paramCount;
+    if (nodes === 0) throw new HgtShapeError('the graph has no nodes to embed');
+    checkPairs(pairs, nodes);
+    const E = graph.edgeSrc.length;
+    const P = pairs.src.length;
+    const t0 = performance.now();
+    const out = await run(session, {
+      [HGT_ONNX.xApi]: { data: graph.xApi, dims: [graph.apiCount, graph.inputDim] },
+      [HGT_ONNX.xParam]: { data: graph.xParam, dims: [graph.paramCount, graph.inputDim] },
+      [HGT_ONNX.edgeSrc]: { data: graph.edgeSrc, dims: [E] },
+      [HGT_ONNX.edgeDst]: { data: graph.edgeDst, dims: [E] },
+      [HGT_ONNX.edgeRel]: { data: graph.edgeRel, dims: [E] },
+      [HGT_ONNX.edgeW]: { data: graph.edgeW, dims: [E] },
+      [HGT_ONNX.pairSrc]: { data: pairs.src, dims: [P] },
+      [HGT_ONNX.pairDst]: { data: pairs.dst, dims: [P] },
+    });
+    const ms = performance.now() - t0;
+    const embeddings = out[HGT_ONNX.embeddings]?.data;
+    const scores = out[HGT_ONNX.scores]?.data;
+    if (!embeddings || !scores) throw new HgtModelError('the HGT model returned no embeddings or scores');
+    return { embeddings, scores, ms };
+  }
+
+  async release(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    if (session) await releaseSession(session);
+  }
+}
