@@ -4,9 +4,32 @@ import { expect, type Page } from '@playwright/test';
 export class AppPage {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
+  /**
+   * Opens the app. Automatic link-model retraining is off unless asked for: it starts a background HGT
+   * training 2 s after a world with ≥ 50 new traces is imported, which would compete for the worker with
+   * whatever a test is timing.
+   */
+  async open(options: { autoRetrain?: boolean } = {}): Promise<void> {
+    if (!options.autoRetrain)
+      await this.page.addInitScript(() => {
+        if (!localStorage.getItem('naviagent.linkModel'))
+          localStorage.setItem(
+            'naviagent.linkModel',
+            JSON.stringify({ enabled: false, threshold: 50, epochs: 60 }),
+          );
+      });
     await this.page.goto('/');
     await this.waitReady();
+  }
+
+  async openLinkModelTab(): Promise<void> {
+    await this.page.getByTestId('tab-link-model').click();
+  }
+
+  /** Selects an API in the tool list (its node details and toolchain panel open). */
+  async selectTool(name: string): Promise<void> {
+    await this.search(name);
+    await this.toolItems().filter({ hasText: name }).first().click();
   }
 
   async waitReady(): Promise<void> {

@@ -22,11 +22,14 @@
 //   role.
 // - AUC on test positives vs negatives. ACC and F1 at the threshold maximising F1 on the validation pairs
 //   (the paper does not say how it thresholds; scores of different methods are on different scales).
-// - Methods: hgt (default config: w̃ attention bias, Hadamard pair head), hgtNoBias (no w̃ in the attention
-//   logit), hgtPaperHead (eq. 17 exactly: σ(W[h_u; h_v] + b)), wTilde (statistics alone: the strongest
-//   2-hop path max_x w̃_ux·w̃_xv), cosine (text vectors of both ends), logreg (logistic regression on cosine,
-//   log in/out behavioural degrees of both ends, Adamic–Adar, output-field → input-parameter similarity,
-//   shared standardized parameter).
+// - Methods: hgt (the trainer's defaults: link-existence labels, margin ranking on the head logit, random
+//   same-relation negatives, and the baseline's pair features added linearly to the head logit, prefitted;
+//   docs/hgt.md "What made it work"), hgtPure (the same without pair features: the graph model alone),
+//   hgtNoBias (hgt without w̃ in the attention logit), hgtPaperHead (the paper's form: soft w̃ labels, margin
+//   on the embedding cosine, source-corrupted negatives, eq. 17 head σ(W[h_u; h_v] + b), no pair features),
+//   wTilde (statistics alone: the strongest 2-hop path max_x w̃_ux·w̃_xv), cosine (text vectors of both
+//   ends), logreg (logistic regression on cosine, log in/out behavioural degrees of both ends, Adamic–Adar,
+//   output-field → input-parameter similarity, shared standardized parameter).
 // - Node features and every text cue use one lexical embedder (dimension 256, IDF fitted on the nodes' own
 //   texts: catalogue and parameter clusters, nothing from test plans).
 // - Timing: HGT training s/epoch (Node) per dataset; ONNX inference of a seeded 8k-node / 24k-edge graph in
@@ -224,7 +227,10 @@ interface RunOptions {
   coldStartAll: boolean;
 }
 
-/** HGT ablations: in the cold-start setting only with --cold-start-all (each costs a training). */
+/**
+ * HGT ablations: in the cold-start setting only with --cold-start-all (each costs a training). hgtPure runs
+ * there by default: whether the graph alone (schema edges, text) predicts a new tool's links is the question.
+ */
 const ABLATIONS = new Set(['hgtNoBias', 'hgtPaperHead']);
 
 async function evalDataset(dir: string, o: RunOptions): Promise<Map<string, MethodRow> | undefined> {

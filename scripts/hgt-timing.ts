@@ -3,8 +3,8 @@
 // full forward (embeddings of every node + p_uv of every edge) timed in onnxruntime-web's wasm backend.
 //
 // Imports no Node built-ins, so scripts/browser-hgt-timing.ts runs this same function in Chromium.
-// Timing: `warmup` untimed runs (default 3: ORT allocates its buffers on the first run, and V8 runs the
-// wasm in its baseline tier until the optimising compiler has finished, so runs 2–3 are still slow), then
+// Timing: `warmup` untimed runs (default 10: ORT allocates its buffers on the first run, and V8 runs the
+// wasm in its baseline tier until its optimising compiler has finished — seconds on a busy machine), then
 // `runs` runs, each timed around the ORT call by HgtOnnxRunner (feeds in, outputs out).
 
 import { median, mean, p95 } from '../src/core/bench/stats';
@@ -27,7 +27,7 @@ export interface HgtTimingOptions {
   edges: number;
   seed: number;
   runs: number;
-  /** Untimed runs first; default 3. */
+  /** Untimed runs first; default 10. */
   warmup?: number;
   /** Feature length; default 260 (a 256-dimensional text embedding + 4 statistics, eq. 13). */
   inputDim?: number;
@@ -60,6 +60,11 @@ export interface HgtTimingResult {
   cpuMedianMs: number | null;
   /** The first warm-up run, not in the statistics above. */
   firstRunMs: number;
+  /**
+   * Pair features of all pairs (`pairFeatureMatrix`, in TypeScript before the ORT run) on the first run, for a
+   * config with pair features (DEFAULT_HGT_CONFIG has 9). Memoised per graph, so later runs skip it.
+   */
+  firstFeatureMs: number;
   exportMs: number;
   sessionMs: number;
   modelBytes: number;
@@ -158,7 +163,7 @@ export async function timeHgtInference(opts: HgtTimingOptions): Promise<HgtTimin
   const sessionMs = performance.now() - t0;
   try {
     const first = await runner.run(graph, pairs);
-    for (let i = 1; i < (opts.warmup ?? 3); i++) await runner.run(graph, pairs);
+    for (let i = 1; i < (opts.warmup ?? 10); i++) await runner.run(graph, pairs);
     const timesMs: number[] = [];
     const cpuMs: number[] = [];
     for (let i = 0; i < opts.runs; i++) {
@@ -183,6 +188,7 @@ export async function timeHgtInference(opts: HgtTimingOptions): Promise<HgtTimin
       minMs: Math.min(...timesMs),
       cpuMedianMs: cpuMs.length > 0 ? median(cpuMs) : null,
       firstRunMs: first.ms,
+      firstFeatureMs: first.featureMs,
       exportMs,
       sessionMs,
       modelBytes: bytes.length,

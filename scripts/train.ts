@@ -1,9 +1,11 @@
-// Trains the models the app ships (`npm run train`). For now: the DTDR-L head (variant b: separate query and
-// history embeddings + history length) over the built-in demo world's demonstration traces, with the
-// zero-download lexical embedder. Writes models/dtdr-l-demo.onnx and models/dtdr-l-demo.manifest.json.
-// Deterministic: the same code gives a byte-identical ONNX file (the manifest carries the date).
+// Trains the models the app ships (`npm run train`), each deterministic: the same code gives byte-identical
+// ONNX files (the manifests carry the date).
+// - DTDR-L head (variant b: separate query and history embeddings + history length) over the built-in demo
+//   world's demonstration traces, with the zero-download lexical embedder: models/dtdr-l-demo.onnx + manifest.
+// - The Tool World Navigation Model's HGT link scorer (NaviAgent Appendix B.1, 2 layers × 8 heads) on the
+//   Tool World graph the app starts with: models/twnm-hgt.onnx + manifest (scripts/train.ts → trainHgtModel).
 //
-//   npx tsx scripts/train.ts [--out <dir>]
+//   npx tsx scripts/train.ts [--out <dir>] [--only dtdr|hgt]
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -21,6 +23,16 @@ import { describeInput, inputDim, toolNameText } from '../src/core/retrieval/fea
 import { evaluateRetriever, stepPoints } from '../src/core/retrieval/metrics';
 import { END_OF_PLAN } from '../src/core/retrieval/retriever';
 import { tracesToRetrievalTasks } from '../src/core/retrieval/trace-tasks';
+import { HGT_ONNX } from '../src/core/ml/hgt/export-hgt';
+import { scoringPairs } from '../src/core/ml/hgt/hgt-app-candidates';
+import { HGT_MODEL_NAME } from '../src/core/ml/hgt/hgt-app-manifest';
+import { HGT_APP_SPLIT, hgtAppSplit } from '../src/core/ml/hgt/hgt-app-split';
+import { trainAppHgt } from '../src/core/ml/hgt/hgt-app-train';
+import { hgtEmbed, hgtScorePairs } from '../src/core/ml/hgt/hgt-forward';
+import { HgtOnnxRunner } from '../src/core/ml/hgt/hgt-onnx-runner';
+import { DEFAULT_HGT_CONFIG } from '../src/core/ml/hgt/hgt-spec';
+import { HGT_TRAIN_DEFAULTS } from '../src/core/ml/hgt/train-hgt';
+import { ToolWorld } from '../src/core/world/world';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,9 +52,7 @@ const CONFIG = {
 
 const round = (v: number, digits = 4) => (Number.isFinite(v) ? Number(v.toFixed(digits)) : null);
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: 'models' } }, strict: true });
-  const outDir = resolve(REPO_ROOT, values.out);
+async function trainDtdr(outDir: string, outName: string): Promise<void> {
   const started = Date.now();
 
   const train = tracesToRetrievalTasks(demoTraces(CONFIG.trainTraces, CONFIG.trainTraceSeed));
@@ -195,10 +205,126 @@ async function main(): Promise<void> {
   writeFileSync(resolve(outDir, `${CONFIG.name}.onnx`), onnx);
   writeFileSync(resolve(outDir, `${CONFIG.name}.manifest.json`), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(
-    `Wrote ${values.out}/${CONFIG.name}.onnx (${onnx.length} bytes) and its manifest: validation MRR ` +
+    `Wrote ${outName}/${CONFIG.name}.onnx (${onnx.length} bytes) and its manifest: validation MRR ` +
       `${report.validation.mrr.toFixed(3)}, test MRR ${g.all.mrr.toFixed(3)} (top-1 ${g.all.top1.toFixed(3)}), ` +
       `τ = ${dtdr.tau}, ONNX vs TS max |Δ| ${maxAbsError.toExponential(2)}, ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
+}
+
+/** Everything that decides the HGT model's bytes. */
+const HGT_CONFIG = {
+  /** The world the app starts with (WorldSession.loadDemoWorld): DEMO_TOOLS + demoTraces(48, 7). */
+  traces: 48,
+  traceSeed: 7,
+  /** Trainer defaults (docs/hgt.md) and the paper's model: 2 layers × 8 heads, hidden 64. */
+  seed: HGT_TRAIN_DEFAULTS.seed,
+  epochs: HGT_TRAIN_DEFAULTS.epochs,
+  config: DEFAULT_HGT_CONFIG,
+};
+const HGT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The HGT link scorer on the demo world: held-out links by the app's split (hgt-app-split.ts, the linkpred
+ * protocol with a fixed seed), trained by `trainAppHgt` — the same code the browser worker retrains with —
+ * then checked in onnxruntime-web against the TypeScript forward on the whole graph.
+ */
+async function trainHgtModel(outDir: string, outName: string): Promise<void> {
+  const started = Date.now();
+  const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => 0 });
+  await world.importTools(DEMO_TOOLS);
+  for (const t of demoTraces(HGT_CONFIG.traces, HGT_CONFIG.traceSeed)) await world.ingestTrace(t);
+  const split = await hgtAppSplit(world);
+  const t = split.full.tensors;
+  console.log(
+    `Training the HGT on the demo world (${t.apiCount} API + ${t.paramCount} parameter nodes, ` +
+      `${t.edgeSrc.length} edges, ${split.check.labels.length / 2} + ${split.selection.labels.length / 2} ` +
+      'behavioural links held out)…',
+  );
+  const model = await trainAppHgt(split, {
+    origin: 'shipped',
+    createdAt: new Date().toISOString(),
+    seed: HGT_CONFIG.seed,
+    epochs: HGT_CONFIG.epochs,
+    config: HGT_CONFIG.config,
+    trainingData: {
+      description:
+        `the Tool World graph the app starts with: DEMO_TOOLS + demoTraces(${HGT_CONFIG.traces}, ` +
+        `${HGT_CONFIG.traceSeed}) (src/core/demo), world embedder LexicalEmbedder() for parameter clusters`,
+      traces: world.traces.length,
+      lastTraceSeq: world.traces.at(-1)?.seq ?? -1,
+    },
+    onEpoch: (e) => {
+      if (e.epoch === 1 || e.epoch % 10 === 0 || e.epoch === e.epochs)
+        console.log(
+          `epoch ${e.epoch}: loss ${e.loss.toFixed(4)}, validation AUC ${e.valAuc?.toFixed(4) ?? '—'}`,
+        );
+    },
+  });
+  if (model.bytes.length > HGT_MAX_BYTES)
+    throw new Error(`the HGT model is ${model.bytes.length} bytes, over the 5 MB budget`);
+
+  // The exported graph must reproduce the TypeScript forward on the whole graph and the app's pairs.
+  await initOrt({ numThreads: 1 });
+  const scoring = scoringPairs(t);
+  const runner = await HgtOnnxRunner.create(model.bytes);
+  const onnx = await runner.run(t, scoring.pairs);
+  await runner.release();
+  const embeddings = hgtEmbed(model.params, t);
+  const scores = hgtScorePairs(model.params, embeddings, scoring.pairs, t);
+  let maxAbsError = 0;
+  embeddings.forEach((v, i) => (maxAbsError = Math.max(maxAbsError, Math.abs(v - onnx.embeddings[i]!))));
+  scores.forEach((v, i) => (maxAbsError = Math.max(maxAbsError, Math.abs(v - onnx.scores[i]!))));
+  if (maxAbsError > 1e-4)
+    throw new Error(`ONNX output differs from hgtEmbed/hgtScorePairs by ${maxAbsError}`);
+
+  const m = model.manifest.metrics;
+  const manifest = {
+    ...model.manifest,
+    method:
+      'Tool World Navigation Model link scorer: HGT (NaviAgent §3.2.1–3.2.2, Appendix B.1, eqs. 5–10, 13–17), ' +
+      'trained by trainHgt (src/core/ml/hgt/train-hgt.ts), exported by exportHgt',
+    split: {
+      protocol:
+        'src/core/linkpred edges setting: behavioural edges held out with holdOutEdges, one random non-edge ' +
+        'of the same relation per positive (randomNegatives); structural edges always stay',
+      ...HGT_APP_SPLIT,
+      validation: 'the split validation share: early stopping (best epoch by AUC)',
+      test: 'the split test share: the figures below, and what the app compares models on before a swap',
+    },
+    onnx: {
+      irVersion: 8,
+      opset: 18,
+      inputs: Object.values(HGT_ONNX).slice(0, 8),
+      outputs: [HGT_ONNX.embeddings, HGT_ONNX.scores],
+      maxAbsErrorVsTypeScript: maxAbsError,
+      checkedOn:
+        `the whole demo graph (${t.apiCount + t.paramCount} nodes, ${t.edgeSrc.length} edges) and ` +
+        `${scoring.pairs.src.length} pairs, onnxruntime-web 1.30 wasm (Node, 1 thread)`,
+    },
+  };
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(resolve(outDir, `${HGT_MODEL_NAME}.onnx`), model.bytes);
+  writeFileSync(resolve(outDir, `${HGT_MODEL_NAME}.manifest.json`), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(
+    `Wrote ${outName}/${HGT_MODEL_NAME}.onnx (${model.bytes.length} bytes) and its manifest: validation AUC ` +
+      `${m.validationAuc}, test AUC ${m.testAuc}, ACC ${m.testAcc}, F1 ${m.testF1} (best epoch ` +
+      `${model.manifest.training.bestEpoch} of ${model.manifest.training.epochs}, ` +
+      `${model.manifest.training.secondsPerEpoch} s/epoch), ONNX vs TS max |Δ| ` +
+      `${maxAbsError.toExponential(2)}, ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { out: { type: 'string', default: 'models' }, only: { type: 'string' } },
+    strict: true,
+  });
+  const outDir = resolve(REPO_ROOT, values.out);
+  const only = values.only;
+  if (only !== undefined && only !== 'dtdr' && only !== 'hgt')
+    throw new Error(`--only takes dtdr or hgt, got ${only}`);
+  if (only !== 'hgt') await trainDtdr(outDir, values.out);
+  if (only !== 'dtdr') await trainHgtModel(outDir, values.out);
 }
 
 main().catch((e: unknown) => {

@@ -5,8 +5,18 @@ import type {
   RetrievalModelsStatus,
   TrainingProgress,
 } from '../core/retrieval/retrieval-service';
-import type { SearchMethod, ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+import type { ModelStore } from '../core/ml/model-promotion';
+import type { SearchMethod } from '../core/search/search-engine';
 import type { ToolWorld } from '../core/world/world';
+import type {
+  AppToolchainRequest,
+  AppToolchainResult,
+  HgtEvent,
+  HgtJobOutcome,
+  HgtPredictions,
+  HgtRetrainOptions,
+  HgtStatus,
+} from '../workers/hgt-protocol';
 import { LEXICAL, type EmbedderChoice, type JobOutcome } from '../workers/protocol';
 import type { WorldWorkerApi } from '../workers/world-worker-api';
 
@@ -19,12 +29,22 @@ export interface RetrievalBackend {
   onTrainingProgress(listener: (p: TrainingProgress | null) => void): () => void;
 }
 
+/** What the Link model store needs from the worker (SearchClient in the app, fakes in tests). */
+export interface LinkModelBackend {
+  hgtStatus(world: ToolWorld, worldVersion: number, ensureScores?: boolean): Promise<HgtStatus>;
+  hgtRetrain(world: ToolWorld, worldVersion: number, options: HgtRetrainOptions): Promise<HgtJobOutcome>;
+  hgtRestorePrevious(world: ToolWorld, worldVersion: number): Promise<HgtJobOutcome>;
+  hgtPredictions(world: ToolWorld, worldVersion: number, nodeId: string, k: number): Promise<HgtPredictions>;
+  cancelHgtTraining(): void;
+  onHgtEvent(listener: (e: HgtEvent) => void): () => void;
+}
+
 /**
  * The UI side of the world worker: sends the world when it changed since the last call, then asks for a
  * toolchain, a ranking or a retrieval-model job. One worker for the session; a worker the browser killed
  * is started again on the next call, with the embedder the user had chosen.
  */
-export class SearchClient implements RetrievalBackend {
+export class SearchClient implements RetrievalBackend, LinkModelBackend {
   private worker: Worker | null = null;
   private remote: Remote<WorldWorkerApi> | null = null;
   private loadedVersion = -1;
@@ -32,6 +52,10 @@ export class SearchClient implements RetrievalBackend {
   /** The embedder the worker last switched to successfully; a new worker is switched to it again. */
   private embedder: EmbedderChoice = LEXICAL;
   private embedderApplied = true;
+  private readonly hgtListeners = new Set<(e: HgtEvent) => void>();
+
+  /** `models`: where the worker keeps retrained models (the session's store; absent in tests). */
+  constructor(private readonly models: ModelStore | null = null) {}
 
   private engine(): Remote<WorldWorkerApi> {
     if (!this.remote) {
@@ -39,6 +63,8 @@ export class SearchClient implements RetrievalBackend {
       this.worker.addEventListener('error', () => this.reset());
       this.remote = wrap<WorldWorkerApi>(this.worker);
       void this.remote.setProgressListener(proxy((p: TrainingProgress | null) => this.progress(p)));
+      void this.remote.setHgtListener(proxy((e: HgtEvent) => this.hgtEvent(e)));
+      void this.remote.setModelStore(this.models ? proxy(this.models) : null);
       this.loadedVersion = -1;
       this.embedderApplied = this.embedder.kind === 'lexical';
     }
@@ -49,11 +75,16 @@ export class SearchClient implements RetrievalBackend {
     for (const l of this.progressListeners) l(p);
   }
 
+  private hgtEvent(e: HgtEvent): void {
+    for (const l of this.hgtListeners) l(e);
+  }
+
   private reset(): void {
     this.worker?.terminate();
     this.worker = null;
     this.remote = null;
     this.progress(null);
+    this.hgtEvent({ kind: 'idle' });
   }
 
   private async loaded(world: ToolWorld, worldVersion: number): Promise<Remote<WorldWorkerApi>> {
@@ -70,7 +101,11 @@ export class SearchClient implements RetrievalBackend {
     return engine;
   }
 
-  async plan(world: ToolWorld, worldVersion: number, request: ToolchainRequest): Promise<ToolchainResult> {
+  async plan(
+    world: ToolWorld,
+    worldVersion: number,
+    request: AppToolchainRequest,
+  ): Promise<AppToolchainResult> {
     return (await this.loaded(world, worldVersion)).plan(request);
   }
 
@@ -101,6 +136,41 @@ export class SearchClient implements RetrievalBackend {
   onTrainingProgress(listener: (p: TrainingProgress | null) => void): () => void {
     this.progressListeners.add(listener);
     return () => this.progressListeners.delete(listener);
+  }
+
+  async hgtStatus(world: ToolWorld, worldVersion: number, ensureScores = false): Promise<HgtStatus> {
+    return (await this.loaded(world, worldVersion)).hgtStatus(ensureScores);
+  }
+
+  async hgtRetrain(
+    world: ToolWorld,
+    worldVersion: number,
+    options: HgtRetrainOptions,
+  ): Promise<HgtJobOutcome> {
+    return (await this.loaded(world, worldVersion)).hgtRetrain(options);
+  }
+
+  async hgtRestorePrevious(world: ToolWorld, worldVersion: number): Promise<HgtJobOutcome> {
+    return (await this.loaded(world, worldVersion)).hgtRestorePrevious();
+  }
+
+  async hgtPredictions(
+    world: ToolWorld,
+    worldVersion: number,
+    nodeId: string,
+    k: number,
+  ): Promise<HgtPredictions> {
+    return (await this.loaded(world, worldVersion)).hgtPredictions(nodeId, k);
+  }
+
+  /** Reaches the worker at once: HGT training checks for a cancel between epochs. */
+  cancelHgtTraining(): void {
+    void this.remote?.cancelHgtTraining();
+  }
+
+  onHgtEvent(listener: (e: HgtEvent) => void): () => void {
+    this.hgtListeners.add(listener);
+    return () => this.hgtListeners.delete(listener);
   }
 
   /** Subgraph search times measured inside the worker (the browser half of bench:search). */

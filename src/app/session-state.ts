@@ -1,5 +1,5 @@
 import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
-import type { ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+import type { AppToolchainRequest, AppToolchainResult } from '../workers/hgt-protocol';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -16,9 +16,9 @@ export interface Notice {
 /** The last toolchain search the user asked for (NaviAgent §3.3 toolchain retrieval). */
 export type ToolchainState =
   | { status: 'idle' }
-  | { status: 'running'; request: ToolchainRequest }
-  | { status: 'done'; result: ToolchainResult }
-  | { status: 'failed'; request: ToolchainRequest; error: string };
+  | { status: 'running'; request: AppToolchainRequest }
+  | { status: 'done'; result: AppToolchainResult }
+  | { status: 'failed'; request: AppToolchainRequest; error: string };
 
 /** The last next-tool retrieval the user asked for (DTDR). */
 export type RetrievalState =

@@ -3,7 +3,7 @@ import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { MemoryWorldStore } from '../core/world/memory-world-store';
 import type { WorldLoad } from '../core/world/world-store';
 import { parseKnownValues } from '../core/search/known-values';
-import { SearchEngine } from '../core/search/search-engine';
+import { WorldWorkerApi } from '../workers/world-worker-api';
 import { WorldSession } from './world-session';
 
 const catalogue = JSON.stringify({
@@ -105,7 +105,7 @@ describe('WorldSession', () => {
   });
 
   it('plans a toolchain through the planner and keeps only the latest answer', async () => {
-    const engine = new SearchEngine();
+    const engine = new WorldWorkerApi();
     let loaded = -1;
     const s = new WorldSession({
       embedder: new LexicalEmbedder(),
@@ -126,6 +126,7 @@ describe('WorldSession', () => {
     expect(t.result.plan.map((p) => p.tool)).toEqual(['contacts_search', 'mail_send']);
     expect(t.result.plan[1]!.args).toMatchObject({ to_email: '$0.email', subject: 'Hi' });
     expect(t.result.missing).toEqual([]);
+    expect(t.result.weightsUsed).toBe('dynamic w̃');
     await s.planToolchain({ target: 'no_such_tool', method: 'bfs', weights: 'dynamic' });
     expect(s.getState().toolchain).toMatchObject({
       status: 'failed',

@@ -5,7 +5,8 @@ import { describeIssue } from '../core/tools/import-issue';
 import { parseCatalogue } from '../core/tools/importers';
 import { ToolWorld } from '../core/world/world';
 import type { WorldChange } from '../core/world/world-snapshot';
-import type { ToolchainRequest, ToolchainResult } from '../core/search/search-engine';
+import type { ModelStore } from '../core/ml/model-promotion';
+import type { AppToolchainRequest, AppToolchainResult } from '../workers/hgt-protocol';
 import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
 import type { WorldStore, WorldLoad } from '../core/world/world-store';
@@ -30,7 +31,11 @@ export interface SessionDeps {
   /** Dumps a kept invalid store for download. */
   exportKept?: (name: string) => Promise<unknown>;
   /** Runs toolchain retrieval (the search worker in the app, an in-thread engine in tests). */
-  planner?: (world: ToolWorld, worldVersion: number, request: ToolchainRequest) => Promise<ToolchainResult>;
+  planner?: (
+    world: ToolWorld,
+    worldVersion: number,
+    request: AppToolchainRequest,
+  ) => Promise<AppToolchainResult>;
   /** Next-tool retrieval (the world worker in the app, an in-thread service in tests). */
   ranker?: (world: ToolWorld, worldVersion: number, request: RankRequest) => Promise<RankResult>;
 }
@@ -91,6 +96,25 @@ export class WorldSession {
     this.set({ progress: p });
   }
 
+  /**
+   * Where trained models are kept (IndexedDB `models`, which outlives a world reset): the world worker gets
+   * it as a comlink proxy to store a retrained HGT. Calls before the store is open wait for it.
+   */
+  readonly models: ModelStore = {
+    putModel: async (model) => (await this.openedStore()).putModel(model),
+    getModel: async (name) => (await this.openedStore()).getModel(name),
+  };
+
+  private storeOpened: { promise: Promise<WorldStore>; resolve: (s: WorldStore) => void } = (() => {
+    let resolve: (s: WorldStore) => void = () => undefined;
+    const promise = new Promise<WorldStore>((r) => (resolve = r));
+    return { promise, resolve };
+  })();
+
+  private openedStore(): Promise<WorldStore> {
+    return this.store ? Promise.resolve(this.store) : this.storeOpened.promise;
+  }
+
   /** Opens the store and loads the world; a fresh start gets the built-in demo world. */
   async start(): Promise<void> {
     try {
@@ -98,6 +122,7 @@ export class WorldSession {
       const { store, load } = await this.deps.openStore();
       const t1 = performance.now();
       this.store = store;
+      this.storeOpened.resolve(store);
       if (load.status === 'ok') {
         this.worldRef = await ToolWorld.fromSnapshot({ ...load.snapshot, exportedAt: 0 }, this.deps.embedder);
         const t2 = performance.now();
@@ -231,7 +256,7 @@ export class WorldSession {
   }
 
   /** Searches a toolchain to `request.target`; the result (or the error) lands in `state.toolchain`. */
-  async planToolchain(request: ToolchainRequest): Promise<void> {
+  async planToolchain(request: AppToolchainRequest): Promise<void> {
     if (!this.deps.planner) {
       this.set({
         toolchain: { status: 'failed', request, error: 'Toolchain search is not available in this build.' },

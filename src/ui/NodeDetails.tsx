@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { GraphEdge } from '../core/graph/graph-types';
 import { edgeWeight, statWeight, successRatio } from '../core/graph/weights';
+import { PredictedLinks } from './PredictedLinks';
 import { ToolchainPanel } from './ToolchainPanel';
 import { useSession, useSessionState } from './use-session';
 
@@ -87,6 +88,7 @@ export function NodeDetails() {
           </tr>
         </tbody>
       </table>
+      {node.kind === 'api' && node.active && <PredictedLinks nodeId={node.id} />}
       {record && node.active && <ToolchainPanel tool={record.tool.name} />}
       {record && (
         <>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { LinkModelPanel } from './LinkModelPanel';
 import { NodeDetails } from './NodeDetails';
 import { RetrievalPanel } from './RetrievalPanel';
 
-/** The right column: the selected node, or next-tool retrieval. */
+/** The right column: the selected node, next-tool retrieval, or the HGT link model. */
 export function RightPane() {
-  const [tab, setTab] = useState<'node' | 'retrieval'>('node');
+  const [tab, setTab] = useState<'node' | 'retrieval' | 'link-model'>('node');
   return (
     <div className="right-pane">
       <div className="tabs" role="tablist">
@@ -19,8 +20,16 @@ export function RightPane() {
         >
           Next tool
         </button>
+        <button
+          role="tab"
+          aria-selected={tab === 'link-model'}
+          onClick={() => setTab('link-model')}
+          data-testid="tab-link-model"
+        >
+          Link model
+        </button>
       </div>
-      {tab === 'node' ? <NodeDetails /> : <RetrievalPanel />}
+      {tab === 'node' ? <NodeDetails /> : tab === 'retrieval' ? <RetrievalPanel /> : <LinkModelPanel />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { parseKnownValues } from '../core/search/known-values';
-import type { SearchMethod, WeightMode } from '../core/search/search-engine';
+import type { SearchMethod } from '../core/search/search-engine';
+import type { ToolchainWeights } from '../workers/hgt-protocol';
 import { useSession, useSessionState } from './use-session';
 
 const METHODS: { id: SearchMethod; label: string }[] = [
@@ -20,7 +21,7 @@ export function ToolchainPanel({ tool }: { tool: string }) {
   const session = useSession();
   const { toolchain } = useSessionState();
   const [method, setMethod] = useState<SearchMethod>('alpha-beta');
-  const [weights, setWeights] = useState<WeightMode>('dynamic');
+  const [weights, setWeights] = useState<ToolchainWeights>('dynamic');
   const [knownText, setKnownText] = useState('');
   const [unmatched, setUnmatched] = useState<string[]>([]);
   const plan = () => {
@@ -50,11 +51,12 @@ export function ToolchainPanel({ tool }: { tool: string }) {
         </select>
         <select
           value={weights}
-          onChange={(e) => setWeights(e.target.value as WeightMode)}
+          onChange={(e) => setWeights(e.target.value as ToolchainWeights)}
           aria-label="Edge weights"
         >
           <option value="dynamic">Dynamic weights</option>
           <option value="static">Static weights (session start)</option>
+          <option value="hgt">HGT (learned p_uv)</option>
         </select>
         <button disabled={running} data-testid="plan-toolchain" onClick={plan}>
           {running ? 'Searching…' : 'Plan toolchain'}
@@ -73,10 +75,16 @@ export function ToolchainPanel({ tool }: { tool: string }) {
       {failed && <p className="warn">{failed}</p>}
       {result && (
         <div data-testid="toolchain-result">
-          <p className="meta">
+          <p className="meta" data-testid="toolchain-meta">
             Subgraph {result.subgraph.nodes.length} nodes, {result.subgraph.pruned.length} pruned · search{' '}
-            {result.searchMs.toFixed(1)} ms · plan {result.planMs.toFixed(1)} ms
+            {result.searchMs.toFixed(1)} ms · plan {result.planMs.toFixed(1)} ms · weights{' '}
+            {result.weightsUsed}
           </p>
+          {result.weightsNote && (
+            <p className="warn" data-testid="weights-note">
+              {result.weightsNote}
+            </p>
+          )}
           <ol start={0} className="plan-steps">
             {result.plan.map((s) => (
               <li key={s.step} data-testid="plan-step">

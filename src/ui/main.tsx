@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { probeEmbedders } from '../app/embedder-options';
+import { LinkModel } from '../app/link-model';
 import { RetrievalModels } from '../app/retrieval-models';
 import { SearchClient } from '../app/search-client';
 import { WorldSession } from '../app/world-session';
@@ -14,14 +15,19 @@ import {
 } from '../persist/idb-world-store';
 import { App } from './App';
 import { installTestHook } from './test-hook';
+import { LinkModelContext } from './use-link-model';
 import { RetrievalModelsContext } from './use-retrieval-models';
 import { SessionContext } from './use-session';
 import './styles.css';
 
 const startedAt = performance.now();
 const embedder = new LexicalEmbedder();
-const search = new SearchClient();
-const session = new WorldSession({
+// The worker keeps retrained models in the session's store (IndexedDB), which it gets as a comlink proxy.
+const search: SearchClient = new SearchClient({
+  putModel: (model) => session.models.putModel(model),
+  getModel: (name) => session.models.getModel(name),
+});
+const session: WorldSession = new WorldSession({
   embedder,
   openStore: async () => {
     try {
@@ -54,16 +60,25 @@ const models = new RetrievalModels({
   probe: () => probeEmbedders(new URL(`${import.meta.env.BASE_URL}models/`, location.href).href),
   storage: localStorage,
 });
+const linkModel = new LinkModel({
+  backend: search,
+  world: () => ({ world: session.world, version: session.getState().worldVersion }),
+  subscribe: (listener) => session.subscribe(listener),
+  storage: localStorage,
+  notify: (text) => session.notify('info', text),
+});
 const ready = session.start();
 // The saved embedder is applied once the world exists: switching retrains on the world's traces.
 const modelsReady = ready.then(() => (session.getState().phase === 'ready' ? models.init() : undefined));
-installTestHook(session, search, ready, startedAt, models, modelsReady);
+installTestHook(session, search, ready, startedAt, models, modelsReady, linkModel);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SessionContext.Provider value={session}>
       <RetrievalModelsContext.Provider value={models}>
-        <App />
+        <LinkModelContext.Provider value={linkModel}>
+          <App />
+        </LinkModelContext.Provider>
       </RetrievalModelsContext.Provider>
     </SessionContext.Provider>
   </StrictMode>,

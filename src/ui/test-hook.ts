@@ -1,3 +1,4 @@
+import type { LinkModel, LinkModelState } from '../app/link-model';
 import type { RetrievalModels, RetrievalModelsState } from '../app/retrieval-models';
 import type { SearchClient } from '../app/search-client';
 import type { WorldSession } from '../app/world-session';
@@ -28,6 +29,8 @@ export interface NaviTestHook {
   retrievalModels(): RetrievalModelsState;
   /** Resolves once the saved retrieval embedder has been applied (or found missing). */
   retrievalModelsReady: Promise<void>;
+  /** The HGT link model's state: model in use, job, epochs, promotion. */
+  linkModel(): LinkModelState;
 }
 
 declare global {
@@ -43,6 +46,7 @@ export function installTestHook(
   startedAt: number,
   models: RetrievalModels,
   modelsReady: Promise<void>,
+  linkModel: LinkModel,
 ): void {
   const hook: NaviTestHook = {
     ready,
@@ -62,6 +66,7 @@ export function installTestHook(
     settled: () => session.settled(),
     retrievalModels: () => models.getState(),
     retrievalModelsReady: modelsReady,
+    linkModel: () => linkModel.getState(),
     searchTimings: (targets, method) =>
       search.timeSubgraphs(session.world, session.getState().worldVersion, targets, method),
   };

@@ -8,33 +8,11 @@ import { RetrievalService } from '../core/retrieval/retrieval-service';
 import { END_OF_PLAN } from '../core/retrieval/retriever';
 import { ToolWorld } from '../core/world/world';
 import { loadShippedHead, SHIPPED_DTDR_L } from './onnx-head';
+import { modelsFetch, MODELS_BASE, MODELS_DIR } from './models-fetch.test-util';
 import { ShippedHeadError } from './shipped-head-error';
 
-const MODELS = resolve(import.meta.dirname, '../../models');
-const BASE = 'http://app.test/models/';
-
-/** A fetch over the repo's models/ folder, with files replaced or removed per test. */
-function modelsFetch(overrides: Record<string, string | Uint8Array | null> = {}): typeof fetch {
-  return (async (url: string | URL | Request) => {
-    const name = String(url).slice(BASE.length);
-    const body =
-      name in overrides
-        ? overrides[name]
-        : (() => {
-            try {
-              return new Uint8Array(readFileSync(resolve(MODELS, name)));
-            } catch {
-              return null;
-            }
-          })();
-    if (body === null || body === undefined) return new Response('model file not found', { status: 404 });
-    const type = name.endsWith('.json') ? 'application/json' : 'application/octet-stream';
-    return new Response(typeof body === 'string' ? body : new Blob([body as Uint8Array<ArrayBuffer>]), {
-      status: 200,
-      headers: { 'content-type': type },
-    });
-  }) as typeof fetch;
-}
+const MODELS = MODELS_DIR;
+const BASE = MODELS_BASE;
 
 const manifest = () => JSON.parse(readFileSync(resolve(MODELS, `${SHIPPED_DTDR_L}.manifest.json`), 'utf8'));
 

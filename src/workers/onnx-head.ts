@@ -3,6 +3,7 @@ import { createSession, initOrt, run, type OrtSession } from '../core/ml/ort-run
 import { featureSpec, type FeatureSpec } from '../core/retrieval/features';
 import type { ScoringHead } from '../core/retrieval/retrieval-service';
 import { parseHeadManifest, type HeadManifest } from './dtdr-manifest';
+import { fetchModelFile } from './fetch-model-file';
 import { ShippedHeadError } from './shipped-head-error';
 
 export interface LoadShippedHeadOptions {
@@ -19,26 +20,10 @@ export const SHIPPED_DTDR_L = 'dtdr-l-demo';
 
 const RUNTIME = 'onnxruntime-web wasm';
 
-/** GET a model file; a 404 or an HTML page (an SPA fallback) is a missing file, with the fix. */
-async function get(fetchFn: typeof fetch, url: string, shown: string): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetchFn(url);
-  } catch (e) {
-    throw new ShippedHeadError(
-      'missing',
-      `${shown} could not be fetched from ${url}: ${(e as Error).message}.`,
-    );
-  }
-  const html = (res.headers.get('content-type') ?? '').includes('text/html');
-  if (!res.ok || html)
-    throw new ShippedHeadError(
-      'missing',
-      `${shown} was not found (${html ? 'a web page came back' : `HTTP ${res.status}`} at ${url}): ` +
-        'run `npm run train` to write the shipped DTDR-L head.',
-    );
-  return res;
-}
+const FIX = 'run `npm run train` to write the shipped DTDR-L head.';
+
+/** A file of the shipped head, or a ShippedHeadError('missing') that says to run `npm run train`. */
+const get = (fetchFn: typeof fetch, url: string, shown: string) => fetchModelFile(fetchFn, url, shown, FIX);
 
 /**
  * Loads the shipped DTDR-L head: its manifest, its ONNX bytes, and an onnxruntime-web session, checked

@@ -2,8 +2,9 @@
 export type ShippedHeadProblem = 'missing' | 'invalid' | 'runtime';
 
 /**
- * The shipped DTDR-L head (ONNX + manifest under /models/) could not be used. The message names the file,
- * what was wrong and how to fix it (usually `npm run train`); the app falls back to training, never fails.
+ * A shipped model (ONNX + manifest under /models/: the DTDR-L head, the HGT link model) could not be used.
+ * The message names the file, what was wrong and how to fix it (usually `npm run train`); the app falls
+ * back (DTDR-L trains in the browser, the search uses statistical weights), never fails.
  */
 export class ShippedHeadError extends Error {
   override readonly name = 'ShippedHeadError';

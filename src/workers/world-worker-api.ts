@@ -10,14 +10,28 @@ import {
   type TrainingProgress,
 } from '../core/retrieval/retrieval-service';
 import {
+  NoWorldLoadedError,
   SearchEngine,
   type SearchMethod,
   type ToolchainRequest,
-  type ToolchainResult,
   type WeightMode,
 } from '../core/search/search-engine';
+import { HgtOnnxRunner } from '../core/ml/hgt/hgt-onnx-runner';
+import type { ModelStore } from '../core/ml/model-promotion';
+import { initOrt } from '../core/ml/ort-runtime';
 import type { WorldSnapshot } from '../core/world/world-snapshot';
 import { createEmbedder, disposeEmbedder } from './embedder-factory';
+import { fetchShippedHgt } from './hgt-model-files';
+import type {
+  AppToolchainRequest,
+  AppToolchainResult,
+  HgtEvent,
+  HgtJobOutcome,
+  HgtPredictions,
+  HgtRetrainOptions,
+  HgtStatus,
+} from './hgt-protocol';
+import { HgtService, type HgtServiceOptions } from './hgt-service';
 import { loadShippedHead, SHIPPED_DTDR_L } from './onnx-head';
 import type { AssetUrls, EmbedderChoice, JobOutcome } from './protocol';
 import { toWorkerError } from './worker-error';
@@ -29,9 +43,18 @@ export interface WorldWorkerOptions {
   loadShippedHead?: () => Promise<ScoringHead>;
   /** Builds the embedder a choice names (tests pass a stub). */
   createEmbedder?: typeof createEmbedder;
+  /** Overrides for the HGT link model (tests: the shipped model's loader, the rescore debounce). */
+  hgt?: Partial<Omit<HgtServiceOptions, 'onEvent'>>;
 }
 
 type ProgressListener = (progress: TrainingProgress | null) => void;
+
+/** How each weight choice is named in results. */
+export const WEIGHTS_LABEL = {
+  hgt: 'HGT (learned p_uv)',
+  dynamic: 'dynamic w̃',
+  static: 'static w̃ (session start)',
+} as const;
 
 /**
  * What the world worker offers the UI: toolchain search and next-tool retrieval over one copy of the Tool
@@ -47,9 +70,21 @@ export class WorldWorkerApi {
   private listener: ProgressListener | null = null;
   private switching: AbortController | null = null;
   private readonly makeEmbedder: typeof createEmbedder;
+  private readonly hgt: HgtService;
+  private hgtListener: ((e: HgtEvent) => void) | null = null;
 
   constructor(private readonly options: WorldWorkerOptions = {}) {
     const assets = options.assets;
+    this.hgt = new HgtService({
+      ...(assets ? { loadShipped: () => fetchShippedHgt(assets.modelsUrl) } : {}),
+      // One ORT for the worker: the same local wasm files the DTDR-L head uses (initOrt is idempotent).
+      createRunner: async (bytes) => {
+        await initOrt(assets ? { wasmPaths: assets.ortWasmPaths } : {});
+        return HgtOnnxRunner.create(bytes);
+      },
+      ...options.hgt,
+      onEvent: (e) => void Promise.resolve(this.hgtListener?.(e)).catch(() => undefined),
+    });
     const loadHead =
       options.loadShippedHead ??
       (assets
@@ -75,11 +110,63 @@ export class WorldWorkerApi {
   async load(snapshot: WorldSnapshot): Promise<{ nodes: number; edges: number; ms: number }> {
     const r = await this.search.load(snapshot);
     this.retrieval.reset(this.search.currentWorld()!);
+    this.hgt.worldChanged(this.search.currentWorld()!);
     return r;
   }
 
-  plan(request: ToolchainRequest): ToolchainResult {
-    return this.search.plan(request);
+  /**
+   * Plans a toolchain. HGT weights are p_uv of the model in use; when no model can serve, the search runs
+   * on dynamic w̃ and the result says why (`weightsNote`).
+   */
+  async plan(request: AppToolchainRequest): Promise<AppToolchainResult> {
+    if (request.weights !== 'hgt') {
+      const result = this.search.plan(request as ToolchainRequest);
+      return { ...result, request, weightsUsed: WEIGHTS_LABEL[request.weights], weightsNote: null };
+    }
+    const world = this.search.currentWorld();
+    if (!world) throw new NoWorldLoadedError();
+    const { provider, note } = await this.hgt.weights();
+    // Without a model the search runs on live w̃ (dynamic), and the result says so.
+    const searchRequest = { ...request, weights: 'dynamic' } as ToolchainRequest;
+    const result = this.search.plan(searchRequest, provider ?? undefined);
+    return {
+      ...result,
+      request,
+      weightsUsed: provider ? WEIGHTS_LABEL.hgt : WEIGHTS_LABEL.dynamic,
+      weightsNote: provider ? null : note,
+    };
+  }
+
+  /** Where retrained HGT models are kept: the app's WorldStore, passed as a comlink proxy. */
+  setModelStore(store: ModelStore | null): void {
+    this.hgt.setModelStore(store);
+  }
+
+  /** Receives the HGT job's stages and epochs, and `changed` when its model or scores moved. */
+  setHgtListener(listener: ((e: HgtEvent) => void) | null): void {
+    this.hgtListener = listener;
+  }
+
+  /** The link model's status; `ensureScores` scores the current graph first (the Link model view). */
+  hgtStatus(ensureScores = false): Promise<HgtStatus> {
+    return this.hgt.status(ensureScores);
+  }
+
+  /** Retrains the HGT on the world in this worker; swapped in only if it validates at least as well. */
+  hgtRetrain(options: HgtRetrainOptions = {}): Promise<HgtJobOutcome> {
+    return this.hgt.retrain(options);
+  }
+
+  hgtRestorePrevious(): Promise<HgtJobOutcome> {
+    return this.hgt.restorePrevious();
+  }
+
+  hgtPredictions(nodeId: string, k?: number): Promise<HgtPredictions> {
+    return this.hgt.predictions(nodeId, k);
+  }
+
+  cancelHgtTraining(): void {
+    this.hgt.cancel();
   }
 
   timeSubgraphs(targets: string[], method: SearchMethod, weights: WeightMode = 'dynamic'): number[] {

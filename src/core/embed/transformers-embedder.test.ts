@@ -1,14 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { env } from '@huggingface/transformers';
-import * as ort from 'onnxruntime-web';
+import onnxProto from 'onnx-proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  nodeOrtWasmPaths,
-  nodeTransformersEmbedder,
-  REPO_MODELS_DIR,
-} from '../../../scripts/node-transformers';
+import { nodeTransformersEmbedder, REPO_MODELS_DIR } from '../../../scripts/node-transformers';
+import { createSession, initOrt, releaseSession, run } from '../ml/ort-runtime';
 import { cosine } from './embedder';
 import { EmbeddingModelMissingError } from './embedding-model-missing-error';
 import { asMissingModel, type EmbedderLoadProgress } from './transformers-embedder';
@@ -82,41 +79,70 @@ describe('TransformersEmbedder on the tiny generated model', () => {
   );
 
   it(
-    'matches the same graph run directly on onnxruntime-web (the browser runtime), wasm from local files',
+    'matches the same graph run on onnxruntime-web (the browser runtime) through ort-runtime, wasm from local files',
     async () => {
       const embedder = nodeTransformersEmbedder({ model: TINY, dtype: 'fp32' });
       const extractor = await embedder.load();
       const text = 'Reply to the last email from Alice';
       const [expected] = await embedder.embed([text]);
       const encoded = extractor.tokenizer(text) as Record<
-        'input_ids' | 'attention_mask' | 'token_type_ids',
+        (typeof TOKEN_INPUTS)[number],
         { data: BigInt64Array; dims: number[] }
       >;
 
-      ort.env.wasm.wasmPaths = nodeOrtWasmPaths();
-      ort.env.wasm.numThreads = 1;
-      const session = await ort.InferenceSession.create(join(REPO_MODELS_DIR, TINY, 'onnx', 'model.onnx'));
+      // ort-runtime is the one module importing onnxruntime-web, and its `run` takes float32 feeds only; the
+      // tokenizer's int64 ids go in as floats (exact below 2^24) and a Cast node in front turns them back.
+      await initOrt({ numThreads: 1 });
+      const model = readFileSync(join(REPO_MODELS_DIR, TINY, 'onnx', 'model.onnx'));
+      const session = await createSession(withFloatTokenInputs(model));
       const feeds = Object.fromEntries(
-        (['input_ids', 'attention_mask', 'token_type_ids'] as const).map((k) => [
-          k,
-          new ort.Tensor('int64', encoded[k].data, encoded[k].dims),
+        TOKEN_INPUTS.map((k) => [
+          floatName(k),
+          { data: Float32Array.from(encoded[k].data, Number), dims: encoded[k].dims },
         ]),
       );
-      const { last_hidden_state: hidden } = await session.run(feeds);
-      expect(hidden?.dims).toEqual([1, encoded.input_ids.dims[1], HIDDEN]);
+      const { last_hidden_state: hidden } = await run(session, feeds);
+      const seq = encoded.input_ids.dims[1] as number;
+      expect(hidden?.dims).toEqual([1, seq, HIDDEN]);
       const data = hidden?.data as Float32Array;
       const pooled = new Float32Array(HIDDEN);
-      const seq = encoded.input_ids.dims[1] as number;
       for (let t = 0; t < seq; t++)
         for (let h = 0; h < HIDDEN; h++)
           pooled[h] = (pooled[h] as number) + (data[t * HIDDEN + h] as number) / seq;
       expect(cosine(pooled, expected as Float32Array)).toBeCloseTo(1, 5);
-      await session.release();
+      await releaseSession(session);
       await embedder.dispose();
     },
     TIMEOUT,
   );
 });
+
+const TOKEN_INPUTS = ['input_ids', 'attention_mask', 'token_type_ids'] as const;
+const floatName = (input: string) => `${input}_float`;
+const { onnx } = onnxProto;
+
+/** The model with each int64 token input replaced by a float input `<name>_float` and a Cast to int64. */
+function withFloatTokenInputs(bytes: Uint8Array): Uint8Array {
+  const model = onnx.ModelProto.decode(bytes);
+  const graph = model.graph as onnxProto.onnx.GraphProto;
+  const casts = TOKEN_INPUTS.map((name) => {
+    const input = graph.input.find((i) => i.name === name);
+    if (!input?.type?.tensorType) throw new Error(`tiny model has no tensor input ${name}`);
+    input.name = floatName(name);
+    input.type.tensorType.elemType = onnx.TensorProto.DataType.FLOAT;
+    return onnx.NodeProto.create({
+      name: `cast_${name}`,
+      opType: 'Cast',
+      input: [floatName(name)],
+      output: [name],
+      attribute: [
+        { name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: onnx.TensorProto.DataType.INT64 },
+      ],
+    });
+  });
+  graph.node.unshift(...casts);
+  return onnx.ModelProto.encode(model).finish();
+}
 
 describe('missing model files', () => {
   let dir: string;

@@ -7,7 +7,18 @@ import type { LinkMethod } from './link-method';
 /** Training settings the eval may change (chosen on validation pairs only); the rest are the trainer's. */
 export type HgtMethodOptions = Pick<
   HgtTrainOptions,
-  'epochs' | 'lr' | 'targetFraction' | 'negatives' | 'margin0' | 'mu0' | 'gamma' | 'weightDecay'
+  | 'epochs'
+  | 'lr'
+  | 'targetFraction'
+  | 'negatives'
+  | 'margin0'
+  | 'mu0'
+  | 'gamma'
+  | 'weightDecay'
+  | 'labels'
+  | 'marginScore'
+  | 'corrupt'
+  | 'prefitFeatures'
 >;
 
 const toPairs = (pairs: readonly LinkPair[]): HgtPairs => ({
@@ -50,7 +61,8 @@ export function hgtMethod(
         epochs,
         note: `best epoch ${trained.bestEpoch} of ${epochs}${bestVal == null ? '' : ` (val AUC ${bestVal.toFixed(3)})`}`,
         secondsPerEpoch: seconds / Math.max(1, epochs),
-        score: async (pairs) => Float64Array.from(hgtScorePairs(trained.params, embeddings, toPairs(pairs))),
+        score: async (pairs) =>
+          Float64Array.from(hgtScorePairs(trained.params, embeddings, toPairs(pairs), build.tensors)),
       };
     },
   };

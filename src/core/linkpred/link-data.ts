@@ -17,10 +17,11 @@ export interface LinkData {
 }
 
 export async function prepareLinkData(world: HgtWorldView, embedder: Embedder): Promise<LinkData> {
-  const full = await buildHgtGraph(world, { embedder });
-  const tools = full.tensors.nodeIds
-    .slice(0, full.tensors.apiCount)
-    .map((id) => world.catalogue.get(world.graph.node(id)?.tool ?? id.slice('api:'.length)));
+  const tools = [...world.graph.nodes()]
+    .filter((n) => n.active && n.kind === 'api')
+    .map((n) => world.catalogue.get(n.tool ?? n.id.slice('api:'.length)));
+  const io = await toolIoVectors(tools, embedder);
+  const full = await buildHgtGraph(world, { embedder, io });
   return {
     world,
     embedder,
@@ -28,6 +29,6 @@ export async function prepareLinkData(world: HgtWorldView, embedder: Embedder): 
     fullGraph: new LinkGraph(full.tensors),
     vectors: new Map(full.tensors.nodeIds.map((id, i) => [id, full.embeddings[i]!])),
     categories: full.tensors.nodeIds.map((_, i) => tools[i]?.category.trim() || undefined),
-    io: await toolIoVectors(tools, embedder),
+    io,
   };
 }

@@ -4,14 +4,21 @@ import type { LinkMethod } from './link-method';
 import { logregMethod } from './logreg-method';
 
 /**
- * Every method of the link-prediction eval, in report order: the full HGT, its two ablations, then the
- * baselines it has to beat.
+ * Every method of the link-prediction eval, in report order: the full HGT (trainer defaults: existence
+ * labels, margin on the logit, pair features in the head), the graph model alone (no pair features), the
+ * ablations, then the baselines it has to beat. `hgtPaperHead` is the paper's form throughout: soft w̃
+ * labels (eq. 6), margin on the embedding cosine (eq. 8), eq. 17 head, no pair features.
  */
 export function linkMethods(options: HgtMethodOptions = {}): LinkMethod[] {
   return [
     hgtMethod('hgt', {}, options),
+    hgtMethod('hgtPure', { pairFeatures: 0 }, options),
     hgtMethod('hgtNoBias', { edgeWeightBias: false }, options),
-    hgtMethod('hgtPaperHead', { pairHead: 'paper' }, options),
+    hgtMethod(
+      'hgtPaperHead',
+      { pairHead: 'paper', pairFeatures: 0 },
+      { labels: 'soft', marginScore: 'cosine', corrupt: 'source', ...options },
+    ),
     wTildeMethod,
     cosineMethod,
     logregMethod,

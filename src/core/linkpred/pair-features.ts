@@ -1,7 +1,7 @@
 import { cosine } from '../embed/embedder';
-import { HGT_RELATIONS } from '../ml/hgt/hgt-spec';
+import { HGT_RELATIONS, type HgtGraphTensors } from '../ml/hgt/hgt-spec';
 import type { ToolIoVectors } from './io-fields';
-import type { LinkGraph, LinkPair } from './link-graph';
+import { LinkGraph, type LinkPair } from './link-graph';
 
 const API_PARAM = HGT_RELATIONS.indexOf('api->param');
 const PARAM_API = HGT_RELATIONS.indexOf('param->api');
@@ -71,7 +71,8 @@ export function sharesParam(g: LinkGraph, u: number, v: number): number {
  */
 export function pairFeatures(ctx: PairFeatureContext, p: LinkPair, isInputEdge = false): Float32Array {
   const g = ctx.graph;
-  const self = isInputEdge ? 1 : 0;
+  // Only a behavioural edge counts in the behavioural degrees, so only its own edge is taken out.
+  const self = isInputEdge && g.behaviouralRelation(p.src, p.dst) >= 0 ? 1 : 0;
   return Float32Array.from([
     cosine(ctx.embeddings[p.src]!, ctx.embeddings[p.dst]!),
     Math.log1p(g.behaviouralInDegree(p.src)),
@@ -83,4 +84,63 @@ export function pairFeatures(ctx: PairFeatureContext, p: LinkPair, isInputEdge =
     sharesParam(g, p.src, p.dst),
     g.isApi(p.src) ? 0 : 1,
   ]);
+}
+
+/** Feature context of an HGT graph, built once per tensors object (the trainer asks every epoch). */
+const contexts = new WeakMap<HgtGraphTensors, { ctx: PairFeatureContext; memo: Map<number, Float32Array> }>();
+
+function contextOf(g: HgtGraphTensors) {
+  let c = contexts.get(g);
+  if (!c) {
+    // The text vector is the first block of a node's features (eq. 13: emb ⊕ 4 statistics), so the tensors
+    // alone carry everything the features read; `io` is optional (absent: io similarity of API pairs is 0).
+    const dim = g.inputDim - 4;
+    const row = (i: number) =>
+      i < g.apiCount
+        ? g.xApi.subarray(i * g.inputDim, i * g.inputDim + dim)
+        : g.xParam.subarray((i - g.apiCount) * g.inputDim, (i - g.apiCount) * g.inputDim + dim);
+    const n = g.apiCount + g.paramCount;
+    const ctx: PairFeatureContext = {
+      graph: new LinkGraph(g),
+      embeddings: Array.from({ length: n }, (_, i) => row(i)),
+      io: g.io ?? [],
+    };
+    c = { ctx, memo: new Map() };
+    contexts.set(g, c);
+  }
+  return c;
+}
+
+/**
+ * The pair features of `PAIR_FEATURES` for many pairs of one HGT graph, [P × F] row-major: the one function
+ * the trainer, the eval and the ONNX runner use to fill the model's `pair_feat` input, so a model is fed
+ * the same features everywhere. Structural pairs (API ↔ parameter) get all-zero rows: the features describe
+ * behavioural links (degrees, Adamic–Adar, io similarity); a schema edge is the graph part's business.
+ * `inputEdge[i]` = 1 marks a pair that is an edge of `graph` (a training positive): its own edge is taken
+ * out of the degrees, as in `pairFeatures`. Rows are memoised per graph object.
+ */
+export function pairFeatureMatrix(
+  graph: HgtGraphTensors,
+  src: Int32Array,
+  dst: Int32Array,
+  inputEdge?: Uint8Array,
+): Float32Array {
+  const F = PAIR_FEATURES.length;
+  const { ctx, memo } = contextOf(graph);
+  const n = ctx.graph.n;
+  const out = new Float32Array(src.length * F);
+  for (let i = 0; i < src.length; i++) {
+    const u = src[i] as number;
+    const v = dst[i] as number;
+    if (ctx.graph.behaviouralRelation(u, v) < 0) continue;
+    const own = inputEdge?.[i] ? 1 : 0;
+    const key = (u * n + v) * 2 + own;
+    let row = memo.get(key);
+    if (!row) {
+      row = pairFeatures(ctx, { src: u, dst: v }, own === 1);
+      memo.set(key, row);
+    }
+    out.set(row, i * F);
+  }
+  return out;
 }

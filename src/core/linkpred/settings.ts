@@ -32,6 +32,7 @@ async function inputOf(data: LinkData, removed: readonly LinkPair[], hidden: rea
     embeddings: data.vectors,
     excludeEdges: new Set(removed.map((p) => edgeIdOf(ids, p))),
     hiddenNodes: new Set(hidden.map((i) => ids[i]!)),
+    io: data.io,
   });
   return { build, graph: new LinkGraph(build.tensors), io: data.io };
 }

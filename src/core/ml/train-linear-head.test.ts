@@ -86,3 +86,78 @@ describe('trainLinearHead', () => {
     await expect(trainLinearHead(bad, { labels: ['x'] })).rejects.toThrow(RangeError);
   });
 });
+
+describe('trainLinearHead: plan groups and resuming', () => {
+  /** Groups of 3 examples sharing inputs 0–3 (the "query"); inputs 4–7 differ per example. */
+  function groupedSet(groups: number, seed: number): LabelledExample[] {
+    const rand = mulberry32(seed);
+    return Array.from({ length: groups }, (_, g) => {
+      const shared = Array.from({ length: 4 }, () => (rand() < 0.5 ? rand() : 0));
+      return Array.from({ length: 3 }, (_, step) => {
+        const x = new Float32Array(8);
+        x.set(shared);
+        x[4 + step] = 1;
+        x[7] = rand();
+        return { x, positives: [(g + step) % 5], group: g };
+      });
+    }).flat();
+  }
+  const bits = (a: Float32Array) => Buffer.from(a.buffer).toString('base64');
+
+  it('computes the shared inputs once per group with the same result as one pass per example', async () => {
+    const data = groupedSet(10, 21);
+    // One batch per epoch, so grouping cannot change which examples share an Adam step.
+    const common = { labels: LABELS, epochs: 4, batchSize: 1000, gradientFloor: 0, validationFraction: 0 };
+    const grouped = await trainLinearHead(data, { ...common, sharedInputs: 4 });
+    const plain = await trainLinearHead(data, common);
+    let maxDiff = 0;
+    grouped.head.W.forEach((w, i) => (maxDiff = Math.max(maxDiff, Math.abs(w - plain.head.W[i]!))));
+    expect(maxDiff).toBeLessThan(1e-5);
+    expect(grouped.losses[3]).toBeCloseTo(plain.losses[3]!, 5);
+  });
+
+  it('rejects a group whose members differ in the shared inputs', async () => {
+    const data = groupedSet(3, 22);
+    data[1]!.x[0] = 42;
+    await expect(trainLinearHead(data, { labels: LABELS, sharedInputs: 4 })).rejects.toThrow(
+      /group 0 differ/,
+    );
+  });
+
+  it('resuming a checkpoint continues the run (up to the order gradients are summed in)', async () => {
+    const data = groupedSet(8, 23);
+    const common = { labels: LABELS, batchSize: 1000, validationFraction: 0, learningRate: 0.05 };
+    const six = await trainLinearHead(data, { ...common, epochs: 6 });
+    const three = await trainLinearHead(data, { ...common, epochs: 3 });
+    const resumed = await trainLinearHead(data, { ...common, epochs: 3, resume: three.checkpoint });
+    // One batch per epoch: only the shuffled order of the sums differs from the uninterrupted run.
+    let maxDiff = 0;
+    resumed.head.W.forEach((w, i) => (maxDiff = Math.max(maxDiff, Math.abs(w - six.head.W[i]!))));
+    expect(maxDiff).toBeLessThan(1e-5);
+    resumed.losses.forEach((l, i) => expect(l).toBeCloseTo(six.losses[3 + i]!, 5));
+    // A fresh run of three more epochs is a different model: the Adam state and step count carried over.
+    const fresh = await trainLinearHead(data, { ...common, epochs: 3 });
+    let freshDiff = 0;
+    fresh.head.W.forEach((w, i) => (freshDiff = Math.max(freshDiff, Math.abs(w - six.head.W[i]!))));
+    expect(freshDiff).toBeGreaterThan(1e-3);
+    // The checkpoint passed in is not modified.
+    expect(bits(three.checkpoint.Wt)).not.toBe(bits(resumed.checkpoint.Wt));
+  });
+
+  it('stops at the first epoch whose validation loss reaches the target, keeping that epoch', async () => {
+    const data = groupedSet(12, 24);
+    const validation = data.slice(0, 9);
+    const r = await trainLinearHead(data, {
+      labels: LABELS,
+      epochs: 50,
+      learningRate: 0.05,
+      validation,
+      stopAtValidationLoss: 2.5,
+    });
+    const last = r.valLosses.length - 1;
+    expect(r.epochsRun).toBeLessThan(50);
+    expect(r.valLosses[last]).toBeLessThanOrEqual(2.5);
+    expect(r.valLosses.slice(0, last).every((l) => l > 2.5)).toBe(true);
+    expect(r.bestEpoch).toBe(r.epochsRun);
+  });
+});

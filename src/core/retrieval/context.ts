@@ -1,5 +1,6 @@
 import type { Embedder } from '../embed/embedder';
 import { EmbeddingCache } from './embedding-cache';
+import type { FitMemo } from './fit-memo';
 import type { CandidateTool } from './retriever';
 
 /** What every retrieval method is built from (method-registry.ts). */
@@ -12,6 +13,11 @@ export interface RetrieverContext {
    * Absent: the retriever keeps a private cache and its `fit` warms what `fit` needs.
    */
   cache?: EmbeddingCache;
+  /**
+   * Shared by methods built over the same catalogue and embedder: a model trained by one (DTDR-L) is reused
+   * by another that contains it (hybrid) instead of trained again. Absent: every method trains its own.
+   */
+  fits?: FitMemo;
 }
 
 export function cacheOf(ctx: RetrieverContext): EmbeddingCache {

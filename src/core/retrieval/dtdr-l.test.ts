@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import type { RetrieverContext } from './context';
-import { DtdrL } from './dtdr-l';
+import { linearForward } from '../ml/linear-head';
+import { DtdrL, sparseForward } from './dtdr-l';
+import { FitMemo } from './fit-memo';
 import { EmbeddingCache } from './embedding-cache';
 import { Hybrid } from './hybrid';
 import {
@@ -124,6 +126,38 @@ describe('DTDR-L', () => {
     await r.fit(plans());
     const ranked = await rankAfter(r, ctx, { query: TEST_PLANS[2]![0], history: [] });
     expect(ranked[0]!.tool).toBe('places_weather');
+  });
+});
+
+describe('training once for two methods', () => {
+  it('sparseForward equals linearForward bit for bit', async () => {
+    const ctx = context();
+    const r = new DtdrL(ctx, { training: { epochs: 10 } });
+    await r.fit(plans());
+    const q = { query: TEST_PLANS[0]![0], history: ['contacts_search'] };
+    await ctx.cache!.warm(r.textsToEmbed(q));
+    const x = r.inputVector(q);
+    expect(x.filter((v) => v === 0).length).toBeGreaterThan(x.length / 2);
+    expect(Array.from(sparseForward(r.head!, x))).toEqual(Array.from(linearForward(r.head!, x)));
+  });
+
+  it('a FitMemo lets the hybrid reuse the DTDR-L trained by dtdrL, and still tune on its held-out plans', async () => {
+    const ctx = { ...context(), fits: new FitMemo() };
+    const training = { epochs: 60, learningRate: 0.05 };
+    const dtdr = new DtdrL(ctx, { training });
+    const train = plans();
+    await dtdr.fit(train);
+    const hybrid = new Hybrid(ctx, { dtdr: { training } });
+    await hybrid.fit(train);
+    expect(hybrid.dtdr.head).toBe(dtdr.head);
+    expect(hybrid.dtdr.report).toBe(dtdr.report);
+    expect(hybrid.report?.tuned).toBe(true);
+    expect(hybrid.report?.validationPoints).toBeGreaterThan(0);
+    // Another training set is another model.
+    const other = new DtdrL(ctx, { training });
+    await other.fit(train.slice(0, 20));
+    expect(other.head).not.toBe(dtdr.head);
+    expect(other.report?.trainTasks).toBeLessThan(dtdr.report!.trainTasks);
   });
 });
 

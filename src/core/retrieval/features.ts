@@ -42,6 +42,14 @@ export function inputDim(spec: FeatureSpec): number {
   return spec.form === 'separate' ? 2 * spec.dimension + spec.lengthBuckets : spec.dimension;
 }
 
+/**
+ * Leading inputs that depend on the query alone, the same at every step of a plan: the query block of
+ * `separate` and all of `query`. The trainer computes them once per plan (0: nothing to share).
+ */
+export function queryOnlyInputs(spec: FeatureSpec): number {
+  return spec.form === 'joint' ? 0 : spec.dimension;
+}
+
 /** The text a called tool is embedded by in the history block: its name as words ("contacts search"). */
 export function toolNameText(name: string): string {
   return splitWords(name).join(' ');

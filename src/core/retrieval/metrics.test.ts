@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptableTools, evaluateRetriever, scoreRanking } from './metrics';
+import { acceptableTools, evaluateRetriever, pairedDifference, scoreRanking } from './metrics';
 import { END_OF_PLAN as END, type RetrievalTask, type ScoredTool } from './retriever';
 
 // A diamond DAG: a, then b and c (both need a), then d (needs b and c).
@@ -63,11 +63,34 @@ describe('evaluateRetriever on a hand-computed example', () => {
     expect(r.groups.noEnd).toMatchObject({ points: 4, mrr: 0.4375, f1: 0.125, recall5: 0.75, top1: 0.25 });
   });
 
+  it('keeps the reciprocal rank of every point, in step order, marking the end point', () => {
+    expect(r.pointRr).toHaveLength(5);
+    expect(Array.from(r.pointIsEnd)).toEqual([0, 0, 0, 0, 1]);
+    const mean = r.pointRr.reduce((a, b) => a + b, 0) / 5;
+    expect(mean).toBeCloseTo(0.55, 12);
+    expect(r.pointRr[4]).toBe(1);
+  });
+
   it('splits first step, later steps and end points', () => {
     expect(r.groups.t0).toMatchObject({ points: 1, mrr: 0.5 });
     expect(r.groups.later.points).toBe(3);
     expect(r.groups.later.mrr).toBeCloseTo(1.25 / 3, 12);
     expect(r.groups.end).toMatchObject({ points: 1, mrr: 1, top1: 1 });
     expect(r.msPerQuery).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('pairedDifference', () => {
+  it('gives the mean difference and its standard error, optionally on a subset', () => {
+    const a = [1, 0.5, 0.5, 1];
+    const b = [0.5, 0.5, 0.25, 0];
+    const all = pairedDifference(a, b);
+    // d = 0.5, 0, 0.25, 1: mean 0.4375, sample variance 0.1823, se = sqrt(0.1823 / 4)
+    expect(all.mean).toBeCloseTo(0.4375, 10);
+    expect(all.se).toBeCloseTo(Math.sqrt(0.18229166666666666 / 4), 10);
+    expect(all.n).toBe(4);
+    const firstTwo = pairedDifference(a, b, (i) => i < 2);
+    expect(firstTwo).toEqual({ mean: 0.25, se: 0.25, n: 2 });
+    expect(() => pairedDifference([1], [1, 2])).toThrow(RangeError);
   });
 });

@@ -74,6 +74,12 @@ export interface MetricSummary {
 
 export interface RetrievalReport {
   groups: Record<PointGroup, MetricSummary>;
+  /**
+   * Reciprocal rank at every point, tasks in the order given and steps in order, and which points are
+   * end-of-plan points: two methods scored on the same tasks can be compared point by point.
+   */
+  pointRr: Float64Array;
+  pointIsEnd: Uint8Array;
   rankCalls: number;
   /** Mean wall time of one `rank` call (query embeddings already cached). */
   msPerQuery: number;
@@ -110,6 +116,8 @@ export function evaluateRetriever(
   const sums = new Map<PointGroup, { n: number; s: PointScores }>();
   let ms = 0;
   let calls = 0;
+  const rrs: number[] = [];
+  const ends: number[] = [];
   for (const task of tasks) {
     for (const p of stepPoints(task)) {
       const t0 = performance.now();
@@ -120,6 +128,8 @@ export function evaluateRetriever(
         ranked.map((r) => r.tool),
         p.acceptable,
       );
+      rrs.push(s.rr);
+      ends.push(p.isEnd ? 1 : 0);
       for (const g of groupsOf(p)) {
         const e = sums.get(g) ?? { n: 0, s: { rr: 0, f1: 0, recall5: 0, top1: 0 } };
         e.n++;
@@ -131,5 +141,28 @@ export function evaluateRetriever(
       }
     }
   }
-  return { groups: summarise(sums), rankCalls: calls, msPerQuery: calls === 0 ? NaN : ms / calls };
+  return {
+    groups: summarise(sums),
+    pointRr: Float64Array.from(rrs),
+    pointIsEnd: Uint8Array.from(ends),
+    rankCalls: calls,
+    msPerQuery: calls === 0 ? NaN : ms / calls,
+  };
+}
+
+/** Mean paired difference a − b of per-point values and its standard error (n − 1 in the variance). */
+export function pairedDifference(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  keep: (i: number) => boolean = () => true,
+): { mean: number; se: number; n: number } {
+  if (a.length !== b.length)
+    throw new RangeError(`paired arrays differ in length: ${a.length} vs ${b.length}`);
+  const d: number[] = [];
+  for (let i = 0; i < a.length; i++) if (keep(i)) d.push((a[i] as number) - (b[i] as number));
+  const n = d.length;
+  if (n === 0) return { mean: NaN, se: NaN, n };
+  const mean = d.reduce((s, x) => s + x, 0) / n;
+  const variance = n < 2 ? 0 : d.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1);
+  return { mean, se: Math.sqrt(variance / n), n };
 }

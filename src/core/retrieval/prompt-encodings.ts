@@ -101,19 +101,22 @@ export function encodePrompt(
   encoding: PromptEncoding,
   options: PromptOptions = {},
 ): EncodedPrompt {
-  const byName = new Map(step.tools.map((t) => [t.name, t]));
+  const view = catalogueOf(step.tools);
+  const { byName, position } = view;
   const retrieved = retrieve(step.candidates, byName, options);
   const retrievedNames = new Set(retrieved.map((c) => c.tool));
   // Unweighted encodings show the retrieved set in catalogue order, so the order leaks no ranking.
-  const inCatalogueOrder = step.tools.filter((t) => retrievedNames.has(t.name)).map((t) => t.name);
+  const inCatalogueOrder = retrieved
+    .filter((c) => c.tool !== END_OF_PLAN)
+    .map((c) => c.tool)
+    .sort((a, b) => (position.get(a) as number) - (position.get(b) as number));
   if (retrievedNames.has(END_OF_PLAN)) inCatalogueOrder.push(END_OF_PLAN);
   const score = new Map(retrieved.map((c) => [c.tool, c.score]));
 
   const system = [GUIDELINES, ENCODING_GUIDELINES[encoding], exampleBlock(options.example)]
     .filter((s) => s.length > 0)
     .join('\n');
-  const systemParts = [system];
-  if (listsAllTools(encoding)) systemParts.push(toolsBlock(step.tools.map((t) => toolLine(t))));
+  const head = constantSection(view, system, listsAllTools(encoding));
 
   const userParts: string[] = [];
   let listedTools = step.tools.map((t) => t.name);
@@ -145,13 +148,12 @@ export function encodePrompt(
   }
   userParts.push('Next tool?');
 
-  const systemText = systemParts.join('\n\n');
   const user = userParts.join('\n\n');
   return {
     encoding,
-    constant: `<|im_start|>system\n${systemText}<|im_end|>\n`,
+    constant: head.constant,
     variable: `<|im_start|>user\n${user}<|im_end|>\n<|im_start|>assistant\n`,
-    system: systemText,
+    system: head.system,
     user,
     listedTools,
     hintedTools,
@@ -201,8 +203,56 @@ function planLines(demo: Demonstration): string {
   return `Request: ${oneLine(demo.query)}\nPlan: ${[...demo.tools, END_OF_PLAN].join(', ')}`;
 }
 
+/**
+ * The constant section, one string object per catalogue and system head: a token counter's cache then finds
+ * it by identity instead of comparing 470k characters per step.
+ */
+function constantSection(view: CatalogueView, head: string, allTools: boolean) {
+  const key = `${allTools ? 1 : 0}${head}`;
+  let c = view.constants.get(key);
+  if (!c) {
+    const system = allTools ? `${head}\n\n${view.block}` : head;
+    c = { system, constant: `<|im_start|>system\n${system}<|im_end|>\n` };
+    view.constants.set(key, c);
+  }
+  return c;
+}
+
 function toolsBlock(lines: string[]): string {
   return ['Tools:', ...lines].join('\n');
+}
+
+interface CatalogueView {
+  byName: Map<string, PromptTool>;
+  /** Catalogue position of each tool (first occurrence). */
+  position: Map<string, number>;
+  /** The list of every tool, as the unmasked encodings show it. */
+  block: string;
+  /** System message and constant section by (system head, full list or not): the same strings every step. */
+  constants: Map<string, { system: string; constant: string }>;
+}
+
+/**
+ * Lookups and the full tool list of a catalogue, built once per catalogue array (the steps of an evaluation
+ * share one): for seal_tools (4,076 tools, 470k characters of tool list) rebuilding them took 40 ms a step.
+ * Keyed by the array's identity, so a changed catalogue must be a new array (it is `readonly`).
+ */
+const catalogueViews = new WeakMap<readonly PromptTool[], CatalogueView>();
+
+function catalogueOf(tools: readonly PromptTool[]): CatalogueView {
+  let view = catalogueViews.get(tools);
+  if (!view) {
+    const position = new Map<string, number>();
+    tools.forEach((t, i) => position.has(t.name) || position.set(t.name, i));
+    view = {
+      byName: new Map(tools.map((t) => [t.name, t])),
+      position,
+      block: toolsBlock(tools.map((t) => toolLine(t))),
+      constants: new Map(),
+    };
+    catalogueViews.set(tools, view);
+  }
+  return view;
 }
 
 /** `- name(a: string, b?: integer): description`, with `[0.62] ` before the name when weighted. */

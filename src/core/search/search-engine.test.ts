@@ -18,6 +18,27 @@ async function handWorld(traces = HAND_TRACES) {
 }
 
 describe('SearchEngine', () => {
+  it('searches on a weight provider passed in (the HGT p_uv) instead of its own w̃', async () => {
+    const engine = new SearchEngine();
+    await engine.load((await handWorld()).snapshot());
+    const req = {
+      target: 'send_text',
+      method: 'alpha-beta',
+      weights: 'dynamic',
+      structuralPrior: 0,
+    } as const;
+    const own = engine.subgraph(req);
+    expect(own.nodes.length).toBeGreaterThan(1);
+    const scores = (s: typeof own) =>
+      Object.entries(s.kept)
+        .filter(([id]) => id !== 'api:send_text')
+        .map(([, k]) => k.score);
+    expect(Math.max(...scores(own))).toBeGreaterThan(0);
+    // A scorer that believes in no link: every edge-based score (eq. 18) drops to 0.
+    const none = engine.subgraph(req, { id: 'link:none', weight: () => 0 });
+    expect(scores(none).every((v) => v === 0)).toBe(true);
+  });
+
   it('refuses to search before a world is loaded, and names an unknown target', async () => {
     const engine = new SearchEngine();
     expect(() => engine.plan({ target: 'get_weather', method: 'alpha-beta', weights: 'dynamic' })).toThrow(

@@ -100,22 +100,27 @@ export class SearchEngine {
     return this.world;
   }
 
-  private weights(mode: WeightMode, prior: number): WeightProvider {
+  /**
+   * The provider a search reads: `override` when given (e.g. the HGT's p_uv, which the engine does not
+   * own), else the frozen or live w̃ of `mode`; with the structural prior on top either way.
+   */
+  private weights(mode: WeightMode, prior: number, override?: WeightProvider): WeightProvider {
     const world = this.requireWorld();
-    const base = mode === 'static' ? this.frozen! : dynamicWeights(world.graph);
+    const base = override ?? (mode === 'static' ? this.frozen! : dynamicWeights(world.graph));
     return prior > 0 ? withStructuralPrior(base, prior) : base;
   }
 
-  /** Runs only the subgraph search; the benchmark times this alone. */
+  /** Runs only the subgraph search; the benchmark times this alone. `base` overrides `req.weights`. */
   subgraph(
     req: Pick<ToolchainRequest, 'target' | 'method' | 'weights' | 'exclude' | 'seed' | 'structuralPrior'>,
+    base?: WeightProvider,
   ): SearchSubgraph {
     const world = this.requireWorld();
     const node = apiNodeId(req.target);
     if (!world.graph.node(node))
       throw new UnknownTargetError(`"${req.target}" is not an API in the Tool World.`);
     const exclude = new Set((req.exclude ?? []).map(apiNodeId));
-    const weights = this.weights(req.weights, req.structuralPrior ?? DEFAULT_STRUCTURAL_PRIOR);
+    const weights = this.weights(req.weights, req.structuralPrior ?? DEFAULT_STRUCTURAL_PRIOR, base);
     switch (req.method) {
       case 'alpha-beta':
         return alphaBetaSubgraph(world.graph, node, weights, { exclude });
@@ -126,12 +131,13 @@ export class SearchEngine {
     }
   }
 
-  plan(req: ToolchainRequest): ToolchainResult {
+  /** Searches, extracts the plan and serializes it. `base` overrides `req.weights` (HGT p_uv). */
+  plan(req: ToolchainRequest, base?: WeightProvider): ToolchainResult {
     const world = this.requireWorld();
     const t0 = performance.now();
-    const subgraph = this.subgraph(req);
+    const subgraph = this.subgraph(req, base);
     const t1 = performance.now();
-    const weights = this.weights(req.weights, req.structuralPrior ?? DEFAULT_STRUCTURAL_PRIOR);
+    const weights = this.weights(req.weights, req.structuralPrior ?? DEFAULT_STRUCTURAL_PRIOR, base);
     const exclude = new Set(req.exclude ?? []);
     const known = req.known ?? {};
     const extracted = extractPlan(world, subgraph, req.target, known, {

@@ -63,6 +63,7 @@ function randomParams(config: HgtConfig, seed: number): HgtParams {
       dst: uniform(rand, h, 0.5),
       had: config.pairHead === 'hadamard' ? uniform(rand, h, 0.5) : new Float32Array(h),
       b: Float32Array.of(0.1),
+      feat: uniform(rand, config.pairFeatures ?? 0, 0.5),
     },
   };
 }
@@ -125,7 +126,8 @@ async function parity(params: HgtParams, g: HgtGraphTensors, pairs: HgtPairs) {
   try {
     const out = await runner.run(g, pairs);
     const embeddings = hgtEmbed(params, g);
-    const scores = hgtScorePairs(params, embeddings, pairs);
+    // The runner computes pair_feat itself (pairFeatureMatrix), the reference gets it from the same graph.
+    const scores = hgtScorePairs(params, embeddings, pairs, g);
     return {
       out,
       scores,
@@ -143,6 +145,8 @@ const CONFIGS: HgtConfig[] = [
   { ...base, pairHead: 'hadamard', edgeWeightBias: false },
   { ...base, pairHead: 'paper', edgeWeightBias: true },
   { ...base, pairHead: 'paper', edgeWeightBias: false },
+  { ...base, pairHead: 'hadamard', edgeWeightBias: true, pairFeatures: 0 },
+  { ...base, pairHead: 'paper', edgeWeightBias: false, pairFeatures: 0 },
 ];
 
 describe('ONNX subgraphs against plain TypeScript', () => {
@@ -236,7 +240,7 @@ describe('ONNX subgraphs against plain TypeScript', () => {
 
 describe('exportHgt in onnxruntime-web (wasm, 1 thread) vs the trainer forward', () => {
   for (const config of CONFIGS) {
-    it(`matches hgtEmbed / hgtScorePairs to 1e-4 (${config.pairHead} head, w̃ bias ${config.edgeWeightBias})`, async () => {
+    it(`matches hgtEmbed / hgtScorePairs to 1e-4 (${config.pairHead} head, w̃ bias ${config.edgeWeightBias}, ${config.pairFeatures} pair features)`, async () => {
       const g = fixedGraph(config.inputDim, 7);
       const pairs = pairsOf(g);
       const { out, scores, embDiff, scoreDiff } = await parity(randomParams(config, 11), g, pairs);
@@ -250,6 +254,20 @@ describe('exportHgt in onnxruntime-web (wasm, 1 thread) vs the trainer forward',
       expect(Number.isFinite(out.embeddings[0])).toBe(true);
     });
   }
+
+  it('feeds pair features: the feature term moves the scores, and a missing one is refused', async () => {
+    const config = CONFIGS[0]!;
+    const params = randomParams(config, 11);
+    const g = fixedGraph(config.inputDim, 7);
+    const pairs = pairsOf(g);
+    const emb = hgtEmbed(params, g);
+    const withF = hgtScorePairs(params, emb, pairs, g);
+    const zeroW = { ...params, head: { ...params.head, feat: new Float32Array(9) } };
+    const without = hgtScorePairs(zeroW, emb, pairs, g);
+    // Behavioural pairs (api→api, param→param) get the term, so some scores must differ clearly.
+    expect(maxAbsDiff(withF, without)).toBeGreaterThan(0.05);
+    expect(() => hgtScorePairs(params, emb, pairs)).toThrow(/pass the graph/);
+  });
 
   it('matches on a larger seeded graph (300 nodes, 1,200 edges, Xavier init)', async () => {
     const config: HgtConfig = { ...DEFAULT_HGT_CONFIG, inputDim: 20 };

@@ -1,7 +1,9 @@
+import { PAIR_FEATURES } from '../../linkpred/pair-features';
 import { OnnxGraphWriter, attr } from '../onnx-writer';
 import {
   HGT_RELATIONS,
   HgtShapeError,
+  pairFeatureCount,
   type HgtConfig,
   type HgtEncoderParams,
   type HgtGraphTensors,
@@ -40,6 +42,8 @@ export const HGT_ONNX = {
   edgeW: 'edge_w',
   pairSrc: 'pair_src',
   pairDst: 'pair_dst',
+  /** [n_pairs × pairFeatures] float32; present only in a model with pair features (hgt-spec.ts). */
+  pairFeat: 'pair_feat',
   embeddings: 'embeddings',
   scores: 'scores',
 } as const;
@@ -49,6 +53,8 @@ export const HGT_METADATA = {
   format: 'hgt.format',
   config: 'hgt.config',
   relations: 'hgt.relations',
+  /** Names of the pair features the model was trained with (PAIR_FEATURES), when it has any. */
+  pairFeatures: 'hgt.pairFeatures',
 } as const;
 
 /** Bumped when the graph's inputs, outputs or semantics change, so a runner can refuse an old model. */
@@ -367,6 +373,9 @@ function addKindSlices(w: OnnxGraphWriter, h: string): { api: string; param: str
 function addLinkHead(w: OnnxGraphWriter, params: HgtParams, h: string): void {
   const { hidden, pairHead } = params.config;
   const { head } = params;
+  const F = pairFeatureCount(params.config);
+  // The terms are summed in the trainer's order: z_src + z_dst + b, then the Hadamard term, then the features.
+  const graphLogit = F > 0 ? 'z_graph' : 'pair_logit';
   const srcDst = new Float32Array(hidden * 2);
   for (let i = 0; i < hidden; i++) {
     srcDst[i * 2] = head.src[i] as number;
@@ -383,7 +392,7 @@ function addLinkHead(w: OnnxGraphWriter, params: HgtParams, h: string): void {
     .node('Gather', ['node_terms_flat', 'pair_src_x2'], ['z_src'], { axis: attr.int(0) })
     .node('Gather', ['node_terms_flat', 'pair_dst_x2_1'], ['z_dst'], { axis: attr.int(0) })
     .node('Add', ['z_src', 'z_dst'], ['z_sd'])
-    .node('Add', ['z_sd', 'head_b'], [pairHead === 'hadamard' ? 'z_lin' : 'pair_logit']);
+    .node('Add', ['z_sd', 'head_b'], [pairHead === 'hadamard' ? 'z_lin' : graphLogit]);
   if (pairHead === 'hadamard')
     w.floatInitializer('head_had', head.had, [hidden])
       .node('Mul', [h, 'head_had'], ['h_had'])
@@ -391,7 +400,13 @@ function addLinkHead(w: OnnxGraphWriter, params: HgtParams, h: string): void {
       .node('Gather', [h, HGT_ONNX.pairDst], ['h_v'], { axis: attr.int(0) })
       .node('Mul', ['hu_had', 'h_v'], ['uv_had'])
       .node('ReduceSum', ['uv_had', 'c_axes1'], ['z_had'], { keepdims: attr.int(0) })
-      .node('Add', ['z_lin', 'z_had'], ['pair_logit']);
+      .node('Add', ['z_lin', 'z_had'], [graphLogit]);
+  if (F > 0)
+    // z += pair_feat · w_f: [P × F] · [F × 1], flattened to [P] like the other terms.
+    w.floatInitializer('head_feat', params.head.feat!, [F, 1])
+      .node('MatMul', [HGT_ONNX.pairFeat, 'head_feat'], ['z_feat_col'])
+      .node('Reshape', ['z_feat_col', 'c_shape_flat'], ['z_feat'])
+      .node('Add', ['z_graph', 'z_feat'], ['pair_logit']);
   w.node('Sigmoid', ['pair_logit'], [HGT_ONNX.scores]);
 }
 
@@ -425,12 +440,14 @@ export function checkHgtParams(params: HgtParams): void {
   });
   for (const v of ['src', 'dst', 'had'] as const) expectLength(`head.${v}`, params.head[v], hidden);
   expectLength('head.b', params.head.b, 1);
+  const F = pairFeatureCount(params.config);
+  if (F > 0) expectLength('head.feat', params.head.feat ?? new Float32Array(0), F);
 }
 
 /**
  * Writes the HGT as ONNX (IR 8, opset 18). Inputs: x_api [n_api × inputDim], x_param [n_param × inputDim]
  * (float32), edge_src / edge_dst / edge_rel [n_edges] (int32), edge_w [n_edges] (float32), pair_src /
- * pair_dst [n_pairs] (int32). Outputs: embeddings [n_nodes × hidden], scores [n_pairs] = p_uv. Edge order
+ * pair_dst [n_pairs] (int32), and with pair features pair_feat [n_pairs × F] (float32, `pairFeatureMatrix`). Outputs: embeddings [n_nodes × hidden], scores [n_pairs] = p_uv. Edge order
  * does not matter; edge relations must match their endpoints' kinds (`checkRelationKinds`). The config is
  * stored as JSON under the `hgt.config` metadata key. Same params → same bytes.
  */
@@ -447,6 +464,8 @@ export function exportHgt(params: HgtParams, options: ExportHgtOptions = {}): Ui
     .input(HGT_ONNX.edgeW, 'float32', ['n_edges'])
     .input(HGT_ONNX.pairSrc, 'int32', ['n_pairs'])
     .input(HGT_ONNX.pairDst, 'int32', ['n_pairs']);
+  const F = pairFeatureCount(config);
+  if (F > 0) w.input(HGT_ONNX.pairFeat, 'float32', ['n_pairs', F]);
   addConstants(w, config);
   w.int64Initializer('c_zero_i64_1', [0], [1]);
   addNodeShapes(w);
@@ -477,6 +496,7 @@ export function exportHgt(params: HgtParams, options: ExportHgtOptions = {}): Ui
         [HGT_METADATA.format]: HGT_ONNX_FORMAT,
         [HGT_METADATA.config]: JSON.stringify(config),
         [HGT_METADATA.relations]: JSON.stringify(HGT_RELATIONS),
+        ...(F > 0 ? { [HGT_METADATA.pairFeatures]: JSON.stringify(PAIR_FEATURES) } : {}),
       },
     });
 }

@@ -5,8 +5,9 @@ import { relationOf, type GraphEdge, type GraphNode } from '../../graph/graph-ty
 import type { ParamCluster } from '../../graph/param-standardizer';
 import type { ToolGraph } from '../../graph/tool-graph';
 import { edgeWeight, successRatio } from '../../graph/weights';
+import { toolIoVectors } from '../../linkpred/io-fields';
 import { fieldDescription, inputNames, type Tool } from '../../tools/tool';
-import { HgtShapeError, relationIndex, type HgtGraphTensors } from './hgt-spec';
+import { HgtShapeError, relationIndex, type HgtGraphTensors, type HgtToolIo } from './hgt-spec';
 
 /** What the builder reads from a Tool World; `ToolWorld` satisfies it as it is. */
 export interface HgtWorldView {
@@ -32,6 +33,12 @@ export interface BuildHgtGraphOptions {
   hiddenNodes?: ReadonlySet<string>;
   /** The statistical weight put in `edgeW`, clipped to [0, 1]. Default `edgeWeight` (eq. 12 else eq. 4). */
   weight?: (graph: ToolGraph, edge: GraphEdge) => number;
+  /**
+   * Input/output field vectors per API row, carried in `tensors.io` for the pair features (io similarity).
+   * Default: embedded here with `embedder`; pass vectors already computed (same embedder, model order) to
+   * reuse them, or `false` to leave them out.
+   */
+  io?: readonly HgtToolIo[] | false;
 }
 
 export interface HgtGraphBuild {
@@ -127,6 +134,14 @@ export async function buildHgtGraph(
 
   const texts = nodes.map((n) => nodeText(n, world));
   const embeddings = await embedAll(nodes, texts, embedder, options.embeddings);
+  const io =
+    options.io === false
+      ? undefined
+      : (options.io ??
+        (await toolIoVectors(
+          apis.map((n) => world.catalogue.get(n.tool ?? n.label)),
+          embedder,
+        )));
   const dim = embedder.dimension;
   const inputDim = dim + 4;
   const x = new Float32Array(nodes.length * inputDim);
@@ -152,6 +167,7 @@ export async function buildHgtGraph(
       edgeDst,
       edgeRel,
       edgeW,
+      ...(io ? { io: [...io] } : {}),
     },
     indexOf,
     embeddings,

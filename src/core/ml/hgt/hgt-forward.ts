@@ -9,6 +9,7 @@ import {
   layerNorm,
   leakyRelu,
   matmul,
+  parameter,
   pairLogits,
   segmentSoftmax,
   sigmoidValue,
@@ -17,9 +18,11 @@ import {
 } from '../autograd';
 import { buildMessagePlan, type HgtMessagePlan } from './hgt-message-plan';
 import { hgtParamTensors, type HgtParamTensors } from './hgt-param-tensors';
+import { pairFeatureMatrix } from '../../linkpred/pair-features';
 import {
   checkGraphTensors,
   HgtShapeError,
+  pairFeatureCount,
   type HgtConfig,
   type HgtGraphTensors,
   type HgtPairs,
@@ -113,7 +116,15 @@ export function hgtEmbedOnTape(
   return h;
 }
 
-/** eq. 17 (plus the optional Hadamard term): logits z_uv [pairs × 1]. */
+/** The pair-feature term of the head: f [pairs × F] (a constant input) and its weights w_f [F × 1]. */
+export interface HgtPairFeatureTerm {
+  x: Float32Array;
+  w: Tensor;
+}
+
+/**
+ * eq. 17 (plus the optional Hadamard term, plus f_uv · w_f when `feat` is given): logits z_uv [pairs × 1].
+ */
 export function hgtPairLogitsOnTape(
   tape: Tape,
   p: HgtParamTensors,
@@ -121,9 +132,12 @@ export function hgtPairLogitsOnTape(
   h: Tensor,
   src: Int32Array,
   dst: Int32Array,
+  feat?: HgtPairFeatureTerm,
 ): Tensor {
   const had = config.pairHead === 'hadamard' ? p.head.had : null;
-  return pairLogits(tape, h, src, dst, p.head.src, p.head.dst, had, p.head.b);
+  const z = pairLogits(tape, h, src, dst, p.head.src, p.head.dst, had, p.head.b);
+  if (!feat || feat.w.rows === 0) return z;
+  return add(tape, z, matmul(tape, constant(feat.x, src.length, feat.w.rows), feat.w));
 }
 
 /** Final node embeddings [N × hidden] of the whole graph (inference: no tape, all edges pass messages). */
@@ -133,8 +147,17 @@ export function hgtEmbed(params: HgtParams, graph: HgtGraphTensors): Float32Arra
   return hgtEmbedOnTape(tape, hgtParamTensors(params), params.config, graph, buildMessagePlan(graph)).data;
 }
 
-/** p_uv = σ(z_uv) for each pair, from embeddings computed by `hgtEmbed`. */
-export function hgtScorePairs(params: HgtParams, embeddings: Float32Array, pairs: HgtPairs): Float32Array {
+/**
+ * p_uv = σ(z_uv) for each pair, from embeddings computed by `hgtEmbed`. A model with pair features also needs
+ * them: pass the graph the embeddings were computed on (they are then computed by `pairFeatureMatrix`, as
+ * the ONNX runner does), or the [P × F] matrix itself.
+ */
+export function hgtScorePairs(
+  params: HgtParams,
+  embeddings: Float32Array,
+  pairs: HgtPairs,
+  features?: HgtGraphTensors | Float32Array,
+): Float32Array {
   const { hidden } = params.config;
   if (embeddings.length % hidden !== 0)
     throw new HgtShapeError(
@@ -149,8 +172,21 @@ export function hgtScorePairs(params: HgtParams, embeddings: Float32Array, pairs
     if (u < 0 || u >= n || v < 0 || v >= n)
       throw new HgtShapeError(`pair ${i} (${u} → ${v}) is outside the ${n} embedded nodes`);
   }
+  const F = pairFeatureCount(params.config);
+  let feat: HgtPairFeatureTerm | undefined;
+  if (F > 0) {
+    if (!features)
+      throw new HgtShapeError(
+        'this model adds pair features to its link score: pass the graph (or the feature matrix) to hgtScorePairs',
+      );
+    const x = features instanceof Float32Array ? features : pairFeatureMatrix(features, pairs.src, pairs.dst);
+    if (x.length !== pairs.src.length * F)
+      throw new HgtShapeError(`pair features: ${x.length} values for ${pairs.src.length} pairs × ${F}`);
+    const w = params.head.feat ?? new Float32Array(F);
+    feat = { x, w: parameter(w, F, 1) };
+  }
   const tape = new Tape(false);
   const h = constant(embeddings, n, hidden);
-  const z = hgtPairLogitsOnTape(tape, hgtParamTensors(params), params.config, h, pairs.src, pairs.dst);
+  const z = hgtPairLogitsOnTape(tape, hgtParamTensors(params), params.config, h, pairs.src, pairs.dst, feat);
   return z.data.map(sigmoidValue);
 }

@@ -70,3 +70,33 @@ describe('crossEntropyLoss (eq. 6 + negatives)', () => {
     expect(terms.total.item()).toBeCloseTo(0.25 * expected + 0.75 * terms.margin.item(), 5);
   });
 });
+
+describe('hgtLoss objective options (existence labels, margin on the logit)', () => {
+  it('uses label 1 for every target with existence labels, and the logits in the margin', () => {
+    const params = initHgtParams(
+      {
+        inputDim: 1,
+        hidden: 2,
+        heads: 1,
+        layers: 0,
+        leakySlope: 0.01,
+        lnEps: 1e-5,
+        edgeWeightBias: true,
+        pairHead: 'hadamard',
+      },
+      1,
+    );
+    for (const a of [params.head.src, params.head.dst, params.head.had]) a.fill(0);
+    params.head.b[0] = 2;
+    const p = hgtParamTensors(params);
+    const sp = Math.log1p(Math.exp(2));
+    // Both targets labelled 1: each costs softplus(2) − 2; negatives softplus(2).
+    const t = hgtLoss(new Tape(false), p, params.config, h, batch, 1, 0.2, { labels: 'existence' });
+    expect(t.ce.item()).toBeCloseTo(0.5 * (sp - 2) + 0.5 * sp, 5);
+    // Every logit is the bias 2, so z⁺ − z⁻ = 0 and each hinge is its margin: target 0 (w̃ 0) 0.3, target 1
+    // (w̃ 1) 0.2·(1 + σ(1)); the mean over targets is their average.
+    const m = hgtLoss(new Tape(false), p, params.config, h, batch, 0, 0.2, { marginScore: 'logit' });
+    expect(m.margin.item()).toBeCloseTo((0.3 + 0.2 * (1 + sigma(1))) / 2, 5);
+    expect(m.total.item()).toBeCloseTo(m.margin.item(), 6);
+  });
+});

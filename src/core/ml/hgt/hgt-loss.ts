@@ -11,7 +11,7 @@ import {
   type Tensor,
   weightedSum,
 } from '../autograd';
-import { hgtPairLogitsOnTape } from './hgt-forward';
+import { hgtPairLogitsOnTape, type HgtPairFeatureTerm } from './hgt-forward';
 import type { HgtParamTensors } from './hgt-param-tensors';
 import type { HgtEpochBatch } from './hgt-sampling';
 import type { HgtConfig } from './hgt-spec';
@@ -25,18 +25,36 @@ export interface HgtLossTerms {
 
 const zero = () => constant(new Float32Array(1), 1, 1);
 
-/**
- * Soft-label cross-entropy (eq. 6) on the target edges with label w̃, plus every sampled negative with label 0.
- * Eq. 6 sums over observed edges only, so it never sees a 0 label: the cheapest way to lower it is to say
- * "linked" to every pair. Positives and negatives each get half the weight, as a 1 : 1 sample would, however
- * many negatives were drawn: ½·mean_pos + ½·mean_neg.
- */
-export function crossEntropyLoss(
+/** Target of a supervised edge in the cross-entropy. */
+export type HgtLabels = 'soft' | 'existence';
+/** The score the margin ranking (eq. 8) is applied to. */
+export type HgtMarginScore = 'cosine' | 'logit';
+
+export interface HgtLossOptions {
+  /**
+   * 'soft' (the paper, eq. 6): the label of an edge is its w̃. 'existence': 1 for every observed edge. w̃ is
+   * small for most behavioural edges and 0 for every edge of a never-called tool, so soft labels teach "a
+   * schema edge of a new tool is not a link" and rank a rarely traversed link near a non-edge; what the
+   * eval asks (and search needs) is whether a link exists. w̃ still enters as the attention bias (eq. 15).
+   */
+  labels?: HgtLabels;
+  /**
+   * 'cosine' (the paper): s(u, v) = cosine of the final embeddings. 'logit': s = z_uv, the score that is
+   * ranked at inference, so the ranking objective trains what is evaluated.
+   */
+  marginScore?: HgtMarginScore;
+  /** Pair features of the batch's pairs, positives then negatives (hgt-spec.ts, `pairFeatures`). */
+  feat?: HgtPairFeatureTerm;
+}
+
+/** z_uv of the batch's positives then negatives [P + M × 1]. */
+function batchLogits(
   tape: Tape,
   p: HgtParamTensors,
   config: HgtConfig,
   h: Tensor,
   batch: HgtEpochBatch,
+  feat?: HgtPairFeatureTerm,
 ): Tensor {
   const P = batch.posSrc.length;
   const M = batch.negSrc.length;
@@ -46,27 +64,49 @@ export function crossEntropyLoss(
   src.set(batch.negSrc, P);
   dst.set(batch.posDst);
   dst.set(batch.negDst, P);
+  return hgtPairLogitsOnTape(tape, p, config, h, src, dst, feat);
+}
+
+/**
+ * Cross-entropy on the target edges (label w̃ as in eq. 6, or 1 for 'existence'), plus every sampled negative
+ * with label 0. Eq. 6 sums over observed edges only, so it never sees a 0 label: the cheapest way to lower it
+ * is to say "linked" to every pair. Positives and negatives each get half the weight, as a 1 : 1 sample
+ * would, however many negatives were drawn: ½·mean_pos + ½·mean_neg. `z`: logits of positives then negatives.
+ */
+function crossEntropyOf(tape: Tape, z: Tensor, batch: HgtEpochBatch, labelsMode: HgtLabels): Tensor {
+  const P = batch.posSrc.length;
+  const M = batch.negSrc.length;
   const labels = new Float32Array(P + M);
-  labels.set(batch.posLabel);
+  if (labelsMode === 'soft') labels.set(batch.posLabel);
+  else labels.fill(1, 0, P);
   const weights = new Float32Array(P + M);
   const posShare = M > 0 ? 0.5 : 1;
   weights.fill(posShare / P, 0, P);
   if (M > 0) weights.fill(0.5 / M, P);
-  return bceWithLogits(tape, hgtPairLogitsOnTape(tape, p, config, h, src, dst), labels, weights);
+  return bceWithLogits(tape, z, labels, weights);
 }
 
-/**
- * Adaptive-margin ranking (eqs. 7–8): mean over positives of the mean over their negatives (u_j, v) of
- * [m_uv − s(u, v) + s(u_j, v)]₊, with m_uv = m0(1 + σ(w̃_uv)) and s the cosine similarity of the final
- * embeddings ("embedding similarity").
- */
-export function marginLoss(tape: Tape, h: Tensor, batch: HgtEpochBatch, margin0: number): Tensor {
+export function crossEntropyLoss(
+  tape: Tape,
+  p: HgtParamTensors,
+  config: HgtConfig,
+  h: Tensor,
+  batch: HgtEpochBatch,
+  options: HgtLossOptions = {},
+): Tensor {
+  return crossEntropyOf(
+    tape,
+    batchLogits(tape, p, config, h, batch, options.feat),
+    batch,
+    options.labels ?? 'soft',
+  );
+}
+
+/** Eq. 8 over given scores of the positives [P × 1] and negatives [M × 1]. */
+function marginOf(tape: Tape, sPos: Tensor, sNeg: Tensor, batch: HgtEpochBatch, margin0: number): Tensor {
   const n = batch.negSrc.length;
-  if (n === 0) return zero();
   const perPositive = new Int32Array(batch.posSrc.length);
   for (const i of batch.negOf) perPositive[i] = (perPositive[i] as number) + 1;
-  const sPos = pairCosine(tape, h, batch.posSrc, batch.posDst);
-  const sNeg = pairCosine(tape, h, batch.negSrc, batch.negDst);
   const m = Float32Array.from(batch.negOf, (i) => margin0 * (1 + sigmoidValue(batch.posLabel[i] as number)));
   const slack = add(
     tape,
@@ -79,7 +119,19 @@ export function marginLoss(tape: Tape, h: Tensor, batch: HgtEpochBatch, margin0:
   return weightedSum(tape, hinge(tape, slack), weights);
 }
 
-/** The curriculum objective of eq. 10 for one epoch, μ = μ_t. */
+/**
+ * Adaptive-margin ranking (eqs. 7–8): mean over positives of the mean over their negatives (u_j, v) of
+ * [m_uv − s(u, v) + s(u_j, v)]₊, with m_uv = m0(1 + σ(w̃_uv)) and s the cosine similarity of the final
+ * embeddings ("embedding similarity").
+ */
+export function marginLoss(tape: Tape, h: Tensor, batch: HgtEpochBatch, margin0: number): Tensor {
+  if (batch.negSrc.length === 0) return zero();
+  const sPos = pairCosine(tape, h, batch.posSrc, batch.posDst);
+  const sNeg = pairCosine(tape, h, batch.negSrc, batch.negDst);
+  return marginOf(tape, sPos, sNeg, batch, margin0);
+}
+
+/** The curriculum objective of eq. 10 for one epoch, μ = μ_t. Defaults: the paper's form. */
 export function hgtLoss(
   tape: Tape,
   p: HgtParamTensors,
@@ -88,9 +140,19 @@ export function hgtLoss(
   batch: HgtEpochBatch,
   mu: number,
   margin0: number,
+  options: HgtLossOptions = {},
 ): HgtLossTerms {
-  const ce = crossEntropyLoss(tape, p, config, h, batch);
-  const margin = marginLoss(tape, h, batch, margin0);
+  const z = batchLogits(tape, p, config, h, batch, options.feat);
+  const ce = crossEntropyOf(tape, z, batch, options.labels ?? 'soft');
+  const P = batch.posSrc.length;
+  const M = batch.negSrc.length;
+  let margin: Tensor;
+  if (M === 0) margin = zero();
+  else if ((options.marginScore ?? 'cosine') === 'cosine') margin = marginLoss(tape, h, batch, margin0);
+  else {
+    const idx = (from: number, count: number) => Int32Array.from({ length: count }, (_, i) => from + i);
+    margin = marginOf(tape, gatherRows(tape, z, idx(0, P)), gatherRows(tape, z, idx(P, M)), batch, margin0);
+  }
   const total = add(tape, scale(tape, ce, mu), scale(tape, margin, 1 - mu));
   return { total, ce, margin };
 }

@@ -1,9 +1,11 @@
+import { PAIR_FEATURES, pairFeatureMatrix } from '../../linkpred/pair-features';
 import { readModelMetadata } from '../onnx-writer';
 import { createSession, releaseSession, run, type OrtSession } from '../ort-runtime';
 import { checkRelationKinds, HGT_METADATA, HGT_ONNX, HGT_ONNX_FORMAT } from './export-hgt';
 import {
   checkGraphTensors,
   HgtShapeError,
+  pairFeatureCount,
   type HgtConfig,
   type HgtGraphTensors,
   type HgtPairs,
@@ -21,6 +23,8 @@ export interface HgtRunResult {
   scores: Float32Array;
   /** Wall time of the ORT run (feeds in, outputs out). */
   ms: number;
+  /** Time spent computing pair features (`pairFeatureMatrix`, memoised per graph); 0 when given or unused. */
+  featureMs: number;
 }
 
 /** The config an exported HGT carries in its metadata; throws HgtModelError when it is not there. */
@@ -38,7 +42,14 @@ export function readHgtConfig(modelBytes: Uint8Array): HgtConfig {
     throw new HgtModelError(
       `HGT model format ${format}, this app reads format ${HGT_ONNX_FORMAT}: retrain or re-export the model`,
     );
-  return JSON.parse(meta[HGT_METADATA.config] ?? 'null') as HgtConfig;
+  const config = JSON.parse(meta[HGT_METADATA.config] ?? 'null') as HgtConfig;
+  // A model trained on other pair features (a different list or order) would weigh the wrong columns.
+  const names = meta[HGT_METADATA.pairFeatures];
+  if (pairFeatureCount(config) > 0 && names !== undefined && names !== JSON.stringify(PAIR_FEATURES))
+    throw new HgtModelError(
+      `the HGT model was trained on pair features ${names}, this app computes ${JSON.stringify(PAIR_FEATURES)}: retrain it`,
+    );
+  return config;
 }
 
 function checkPairs(pairs: HgtPairs, nodes: number): void {
@@ -73,8 +84,12 @@ export class HgtOnnxRunner {
   static async create(modelBytes: Uint8Array): Promise<HgtOnnxRunner> {
     const config = readHgtConfig(modelBytes);
     const session = await createSession(modelBytes);
+    const F = pairFeatureCount(config);
     const missing = Object.values(HGT_ONNX).filter(
-      (name) => !session.inputNames.includes(name) && !session.outputNames.includes(name),
+      (name) =>
+        (name !== HGT_ONNX.pairFeat || F > 0) &&
+        !session.inputNames.includes(name) &&
+        !session.outputNames.includes(name),
     );
     if (missing.length > 0) {
       await releaseSession(session);
@@ -83,7 +98,12 @@ export class HgtOnnxRunner {
     return new HgtOnnxRunner(session, config);
   }
 
-  async run(graph: HgtGraphTensors, pairs: HgtPairs): Promise<HgtRunResult> {
+  /**
+   * `pairFeatures` ([P × F], a model with pair features only) defaults to `pairFeatureMatrix(graph, …)`, the
+   * function the trainer used; the graph should then carry `io` (buildHgtGraph adds it), or the io
+   * similarity of API pairs reads 0.
+   */
+  async run(graph: HgtGraphTensors, pairs: HgtPairs, pairFeatures?: Float32Array): Promise<HgtRunResult> {
     const session = this.session;
     if (!session) throw new HgtModelError('this HGT runner was released; create a new one');
     checkGraphTensors(graph, this.config);
@@ -95,6 +115,12 @@ export class HgtOnnxRunner {
     checkPairs(pairs, nodes);
     const E = graph.edgeSrc.length;
     const P = pairs.src.length;
+    const F = pairFeatureCount(this.config);
+    const f0 = performance.now();
+    const feat = F > 0 ? (pairFeatures ?? pairFeatureMatrix(graph, pairs.src, pairs.dst)) : undefined;
+    const featureMs = F > 0 && !pairFeatures ? performance.now() - f0 : 0;
+    if (feat && feat.length !== P * F)
+      throw new HgtShapeError(`pair features: ${feat.length} values for ${P} pairs × ${F}`);
     const t0 = performance.now();
     const out = await run(session, {
       [HGT_ONNX.xApi]: { data: graph.xApi, dims: [graph.apiCount, graph.inputDim] },
@@ -105,12 +131,13 @@ export class HgtOnnxRunner {
       [HGT_ONNX.edgeW]: { data: graph.edgeW, dims: [E] },
       [HGT_ONNX.pairSrc]: { data: pairs.src, dims: [P] },
       [HGT_ONNX.pairDst]: { data: pairs.dst, dims: [P] },
+      ...(feat ? { [HGT_ONNX.pairFeat]: { data: feat, dims: [P, F] } } : {}),
     });
     const ms = performance.now() - t0;
     const embeddings = out[HGT_ONNX.embeddings]?.data;
     const scores = out[HGT_ONNX.scores]?.data;
     if (!embeddings || !scores) throw new HgtModelError('the HGT model returned no embeddings or scores');
-    return { embeddings, scores, ms };
+    return { embeddings, scores, ms, featureMs };
   }
 
   async release(): Promise<void> {

@@ -94,6 +94,13 @@ export function cloneHgtParams(p: HgtParams): HgtParams {
       lnGamma: l.lnGamma.slice(),
       lnBeta: l.lnBeta.slice(),
     })),
-    head: { src: p.head.src.slice(), dst: p.head.dst.slice(), had: p.head.had.slice(), b: p.head.b.slice() },
+    head: {
+      src: p.head.src.slice(),
+      dst: p.head.dst.slice(),
+      had: p.head.had.slice(),
+      b: p.head.b.slice(),
+      // The pair-feature weights: dropping them would make hgtScorePairs score with zero feature weights.
+      ...(p.head.feat ? { feat: p.head.feat.slice() } : {}),
+    },
   };
 }

@@ -58,3 +58,28 @@ describe('sampleEpochBatch', () => {
     expect(again.messageEdges).toEqual(batch.messageEdges);
   });
 });
+
+describe("sampleEpochBatch with corrupt: 'random'", () => {
+  it('replaces both ends by nodes of the same kinds, never an edge or a self pair', () => {
+    const graph = randomHgtGraph(5, 30, 20, 200, 3);
+    const keys = edgeKeySet(graph);
+    const b = sampleEpochBatch(graph, keys, mulberry32(9), {
+      targetFraction: 0.3,
+      negatives: 4,
+      corrupt: 'random',
+    });
+    const isApi = (i: number) => i < graph.apiCount;
+    let movedDst = 0;
+    b.negSrc.forEach((s, j) => {
+      const i = b.negOf[j]!;
+      const d = b.negDst[j]!;
+      expect(isApi(s)).toBe(isApi(b.posSrc[i]!));
+      expect(isApi(d)).toBe(isApi(b.posDst[i]!));
+      expect(s).not.toBe(d);
+      expect(keys.has(pairKey(s, d, 50))).toBe(false);
+      if (d !== b.posDst[i]) movedDst++;
+    });
+    // The target end is redrawn too: most negatives do not keep v.
+    expect(movedDst).toBeGreaterThan(b.negSrc.length / 2);
+  });
+});

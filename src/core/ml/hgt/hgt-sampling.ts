@@ -21,6 +21,13 @@ export interface HgtSamplingOptions {
   targetFraction: number;
   /** k: negatives per positive. */
   negatives: number;
+  /**
+   * 'source' (the paper, eq. 8): (u_j, v), only the source replaced. 'random': both ends replaced by nodes of
+   * the same kinds, a random non-edge of the positive's relation — what the eval's (and a search's
+   * candidate list's) negatives look like. With source-only negatives, every feature of v (its degree, its
+   * inputs) is identical in a positive and its negatives, so the head learns to ignore them. Default 'source'.
+   */
+  corrupt?: 'source' | 'random';
 }
 
 /** Key of a directed pair; exact in a double for graphs of up to ~9e7 nodes. */
@@ -84,9 +91,10 @@ export function sampleEpochBatch(
     for (let j = 0; j < options.negatives; j++) {
       for (let t = 0; t < MAX_TRIES; t++) {
         const s = sameType(u);
-        if (s === v || edgeKeys.has(pairKey(s, v, N))) continue;
+        const d = options.corrupt === 'random' ? sameType(v) : v;
+        if (s === d || edgeKeys.has(pairKey(s, d, N))) continue;
         negSrc.push(s);
-        negDst.push(v);
+        negDst.push(d);
         negOf.push(i);
         break;
       }

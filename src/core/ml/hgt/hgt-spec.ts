@@ -18,7 +18,12 @@ import type { Relation } from '../../graph/graph-types';
  *     h ← LayerNorm_ℓ(h + LeakyReLU(m · Wo[ℓ]))                       (m_v = 0 for a node with no in-edges)
  *   eq. 17 link head for a pair (u, v):
  *     z_uv = h_u · headSrc + h_v · headDst + (pairHead === 'hadamard' ? Σ_i h_u,i · h_v,i · headHad_i : 0) + headB
+ *            + (pairFeatures > 0 ? Σ_j f_uv,j · headFeat_j : 0)
  *     p_uv = σ(z_uv)
+ *   f_uv (input `pair_feat`, [P × pairFeatures]) are the simple pair features of the logistic-regression
+ *   baseline, computed in TypeScript by `pairFeatureMatrix` (src/core/linkpred/pair-features.ts) from the
+ *   graph tensors (+ `io`). Beyond the paper: with them the model contains that regression as a special case
+ *   and the graph part has to add on top of it (docs/hgt.md, "What made it work").
  *
  * Note eq. 15 as printed applies the query projection to the *source* u and the key projection to the target
  * v; we follow the text. `pairHead: 'paper'` is eq. 17 exactly; `'hadamard'` (beyond the paper) adds an
@@ -50,7 +55,15 @@ export interface HgtConfig {
   /** Adds w̃_uv to the attention logit (eq. 15). False for the "no w̃ bias" ablation. */
   edgeWeightBias: boolean;
   pairHead: PairHead;
+  /**
+   * Number of pair features f_uv added linearly to the link logit (PAIR_FEATURES.length), 0 for none. Absent
+   * in configs written before the term existed: read as 0 (`pairFeatureCount`).
+   */
+  pairFeatures?: number;
 }
+
+/** Pair features of a config (0 when the config predates them). */
+export const pairFeatureCount = (config: Pick<HgtConfig, 'pairFeatures'>): number => config.pairFeatures ?? 0;
 
 export const DEFAULT_HGT_CONFIG: Omit<HgtConfig, 'inputDim'> = {
   hidden: 64,
@@ -60,7 +73,15 @@ export const DEFAULT_HGT_CONFIG: Omit<HgtConfig, 'inputDim'> = {
   lnEps: 1e-5,
   edgeWeightBias: true,
   pairHead: 'hadamard',
+  // The length of PAIR_FEATURES (src/core/linkpred/pair-features.ts; a test ties them).
+  pairFeatures: 9,
 };
+
+/** Input and output field text vectors of one API (same embedder as the node texts). */
+export interface HgtToolIo {
+  ins: Float32Array[];
+  outs: Float32Array[];
+}
 
 /**
  * One graph as the model sees it. Edges are listed once each, with their relation index; `edgeW` is the
@@ -81,6 +102,8 @@ export interface HgtGraphTensors {
   /** Index into HGT_RELATIONS. */
   edgeRel: Int32Array;
   edgeW: Float32Array;
+  /** Per API row, its tools' input/output field vectors: read by the pair features (io similarity). */
+  io?: HgtToolIo[];
 }
 
 /** Type-specific encoder (eq. 14). */
@@ -116,6 +139,8 @@ export interface HgtHeadParams {
   had: Float32Array;
   /** [1] */
   b: Float32Array;
+  /** [pairFeatures] weights of the pair features; absent (or empty) without them. */
+  feat?: Float32Array;
 }
 
 export interface HgtParams {

@@ -1,5 +1,5 @@
 import { mulberry32, type Random } from '../../demo/prng';
-import { HGT_RELATIONS, HgtShapeError, type HgtConfig, type HgtParams } from './hgt-spec';
+import { HGT_RELATIONS, HgtShapeError, pairFeatureCount, type HgtConfig, type HgtParams } from './hgt-spec';
 
 /** Throws HgtShapeError for a config no HGT can be built from. */
 export function checkHgtConfig(config: HgtConfig): void {
@@ -9,6 +9,9 @@ export function checkHgtConfig(config: HgtConfig): void {
       throw new HgtShapeError(`HGT config: ${name} must be a positive integer`);
   if (!Number.isInteger(layers) || layers < 0)
     throw new HgtShapeError('HGT config: layers must be an integer ≥ 0');
+  const F = pairFeatureCount(config);
+  if (!Number.isInteger(F) || F < 0)
+    throw new HgtShapeError('HGT config: pairFeatures must be an integer ≥ 0');
   if (hidden % heads !== 0)
     throw new HgtShapeError(
       `HGT config: hidden ${hidden} is not divisible by heads ${heads}; pick e.g. 64 and 8`,
@@ -59,6 +62,7 @@ export function initHgtParams(config: HgtConfig, seed: number): HgtParams {
     config: { ...config },
     encoder: { api, param },
     layers,
-    head: { src, dst, had, b: new Float32Array(1) },
+    // Pair-feature weights start at 0 (drawn nothing, so the other weights match a model without them).
+    head: { src, dst, had, b: new Float32Array(1), feat: new Float32Array(pairFeatureCount(config)) },
   };
 }

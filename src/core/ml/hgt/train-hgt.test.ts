@@ -23,7 +23,10 @@ describe('trainHgt', () => {
   it('ranks held-out links of a planted pattern above cross-group pairs (AUC > 0.9)', async () => {
     const { graph, validation } = plantedTask(2);
     const { params, history } = await trainHgt(graph, { config: small, epochs: 40, seed: 1 });
-    const auc = rocAuc(hgtScorePairs(params, hgtEmbed(params, graph), validation.pairs), validation.labels);
+    const auc = rocAuc(
+      hgtScorePairs(params, hgtEmbed(params, graph), validation.pairs, graph),
+      validation.labels,
+    );
     expect(auc).toBeGreaterThan(0.9);
     // The curriculum decays μ_t = μ0·γ^t (eq. 9).
     expect(history[10]!.mu).toBeCloseTo(0.95 ** 10, 10);
@@ -45,7 +48,7 @@ describe('trainHgt', () => {
     const best = Math.max(...aucs);
     expect(result.bestEpoch).toBe(aucs.indexOf(best) + 1);
     const auc = rocAuc(
-      hgtScorePairs(result.params, hgtEmbed(result.params, graph), validation.pairs),
+      hgtScorePairs(result.params, hgtEmbed(result.params, graph), validation.pairs, graph),
       validation.labels,
     );
     expect(auc).toBeCloseTo(best, 6);

@@ -1,15 +1,17 @@
 import { mulberry32 } from '../../demo/prng';
-import { Adam, Tape } from '../autograd';
+import { pairFeatureMatrix } from '../../linkpred/pair-features';
+import { Adam, parameter, Tape } from '../autograd';
 import { rocAuc } from '../roc-auc';
 import { hgtEmbed, hgtEmbedOnTape, hgtScorePairs } from './hgt-forward';
-import { hgtLoss } from './hgt-loss';
+import { hgtLoss, type HgtLabels, type HgtMarginScore } from './hgt-loss';
 import { buildMessagePlan } from './hgt-message-plan';
 import { cloneHgtParams, hgtParamTensors, trainableTensors } from './hgt-param-tensors';
-import { edgeKeySet, sampleEpochBatch } from './hgt-sampling';
+import { edgeKeySet, pairKey, sampleEpochBatch } from './hgt-sampling';
 import {
   checkGraphTensors,
   DEFAULT_HGT_CONFIG,
   HgtShapeError,
+  pairFeatureCount,
   type HgtConfig,
   type HgtGraphTensors,
   type HgtPairs,
@@ -49,6 +51,17 @@ export interface HgtTrainOptions {
   targetFraction?: number;
   /** Decoupled (AdamW) weight decay. */
   weightDecay?: number;
+  /** Cross-entropy target of an observed edge: 'existence' (1, default) or 'soft' (w̃, the paper's eq. 6). */
+  labels?: HgtLabels;
+  /** Margin ranking (eq. 8) on the head logit z_uv ('logit', default) or the embedding cosine (the paper). */
+  marginScore?: HgtMarginScore;
+  /**
+   * With pair features: start w_f and the head bias from a logistic regression on the features, with the
+   * graph part of the head at 0 (default true; ignored on a warm start, which keeps its own weights).
+   */
+  prefitFeatures?: boolean;
+  /** Negatives: 'source' (eq. 8, only u replaced) or 'random' (both ends; hgt-sampling.ts). */
+  corrupt?: 'source' | 'random';
   /** Held-out pairs scored after every epoch → valAuc; the returned params are those of the best valAuc epoch when given. */
   validation?: { pairs: HgtPairs; labels: Float32Array };
   /** Cancel: an HgtTrainingCancelled error is thrown at the next epoch boundary. */
@@ -80,6 +93,128 @@ export const HGT_TRAIN_DEFAULTS = {
   targetFraction: 0.3,
   weightDecay: 0,
 } as const;
+
+/** The objective's form (kept apart from the numeric defaults above, which callers read as numbers). */
+export const HGT_OBJECTIVE_DEFAULTS: {
+  labels: HgtLabels;
+  marginScore: HgtMarginScore;
+  prefitFeatures: boolean;
+  corrupt: 'source' | 'random';
+} = {
+  labels: 'existence',
+  marginScore: 'logit',
+  prefitFeatures: true,
+  corrupt: 'random',
+};
+
+/** Per-feature mean and spread of the training pairs' features: the trainer works on z-scores. */
+interface FeatureScale {
+  mean: Float32Array;
+  sd: Float32Array;
+}
+
+/**
+ * Mean and spread over the behavioural rows (structural rows are all-zero by construction). Adam moves every
+ * weight by ~lr per step whatever its gradient's scale, so a raw feature with a spread of 0.1 (text cosine)
+ * would need a weight of ~10 to matter — out of reach in 60 steps; z-scores put all features on one scale.
+ */
+function featureScale(x: Float32Array, F: number): FeatureScale {
+  const mean = new Float32Array(F);
+  const sd = new Float32Array(F);
+  const rows: number[] = [];
+  for (let i = 0; i < x.length / F; i++)
+    if (x.subarray(i * F, (i + 1) * F).some((v) => v !== 0)) rows.push(i);
+  const n = Math.max(1, rows.length);
+  for (const i of rows)
+    for (let j = 0; j < F; j++) mean[j] = (mean[j] as number) + (x[i * F + j] as number) / n;
+  for (const i of rows)
+    for (let j = 0; j < F; j++)
+      sd[j] = (sd[j] as number) + ((x[i * F + j] as number) - (mean[j] as number)) ** 2 / n;
+  for (let j = 0; j < F; j++) sd[j] = Math.sqrt(sd[j] as number) || 1;
+  return { mean, sd };
+}
+
+const standardize = (x: Float32Array, s: FeatureScale): Float32Array => {
+  const F = s.mean.length;
+  return x.map((v, k) => (v - (s.mean[k % F] as number)) / (s.sd[k % F] as number));
+};
+
+/** Rows used for the pair-feature prefit: every behavioural edge, and k same-kind corrupted sources each. */
+function prefitPairs(graph: HgtGraphTensors, edgeKeys: Set<number>, k: number, seed: number) {
+  const rand = mulberry32(seed);
+  const N = graph.apiCount + graph.paramCount;
+  const src: number[] = [];
+  const dst: number[] = [];
+  const label: number[] = [];
+  for (let e = 0; e < graph.edgeSrc.length; e++) {
+    const u = graph.edgeSrc[e] as number;
+    const v = graph.edgeDst[e] as number;
+    const api = u < graph.apiCount;
+    if (api !== v < graph.apiCount) continue; // structural: no pair features
+    src.push(u);
+    dst.push(v);
+    label.push(1);
+    // Both ends random (as the logistic-regression baseline draws them), so v's own features count too.
+    const draw = () =>
+      api ? Math.floor(rand() * graph.apiCount) : graph.apiCount + Math.floor(rand() * graph.paramCount);
+    for (let j = 0; j < k; j++) {
+      const s = draw();
+      const d = draw();
+      if (s === d || edgeKeys.has(pairKey(s, d, N))) continue;
+      src.push(s);
+      dst.push(d);
+      label.push(0);
+    }
+  }
+  return { src: Int32Array.from(src), dst: Int32Array.from(dst), label: Float32Array.from(label) };
+}
+
+/**
+ * Logistic regression of the link on the z-scored pair features alone (full-batch gradient descent, class
+ * balanced, small L2): the starting point of w_f and the head bias. With the graph part of the head at 0, the
+ * model starts as the logistic-regression baseline, and training (with best-epoch selection on validation)
+ * can only add the graph's contribution on top of it instead of having to find the features first — with
+ * ~60 Adam steps of lr 0.01 it cannot reach weights of the needed size (docs/hgt.md).
+ */
+function prefitLinear(x: Float32Array, y: Float32Array, F: number, steps = 300, lr = 0.5, l2 = 1e-3) {
+  const n = y.length;
+  const pos = y.reduce((a, b) => a + b, 0);
+  const wPos = pos > 0 ? 0.5 / pos : 0;
+  const wNeg = n - pos > 0 ? 0.5 / (n - pos) : 0;
+  const w = new Float64Array(F);
+  let b = 0;
+  for (let t = 0; t < steps; t++) {
+    const gw = new Float64Array(F);
+    let gb = 0;
+    for (let i = 0; i < n; i++) {
+      let z = b;
+      for (let j = 0; j < F; j++) z += (w[j] as number) * (x[i * F + j] as number);
+      const yi = y[i] as number;
+      const g = (1 / (1 + Math.exp(-z)) - yi) * (yi === 1 ? wPos : wNeg);
+      gb += g;
+      for (let j = 0; j < F; j++) gw[j] = (gw[j] as number) + g * (x[i * F + j] as number);
+    }
+    for (let j = 0; j < F; j++) w[j] = (w[j] as number) - lr * ((gw[j] as number) + l2 * (w[j] as number));
+    b -= lr * gb;
+  }
+  return { w: Float32Array.from(w), b };
+}
+
+/**
+ * Exported params take raw features: w·(f − μ)/σ + b = (w/σ)·f + (b − Σ w μ/σ), exactly, so the ONNX model
+ * and the runner need no scaling step.
+ */
+function foldScale(params: HgtParams, w: Float32Array, s: FeatureScale): HgtParams {
+  let shift = 0;
+  const raw = w.map((v, j) => {
+    shift += (v * (s.mean[j] as number)) / (s.sd[j] as number);
+    return v / (s.sd[j] as number);
+  });
+  return {
+    ...params,
+    head: { ...params.head, feat: raw, b: Float32Array.of((params.head.b[0] as number) - shift) },
+  };
+}
 
 /** Training stopped by its AbortSignal. Carries how far it got, so a UI can say so. */
 export class HgtTrainingCancelled extends Error {
@@ -114,7 +249,7 @@ const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * says nothing about the links it has not seen. One full-graph Adam step per epoch.
  */
 export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions = {}): Promise<TrainedHgt> {
-  const o = { ...HGT_TRAIN_DEFAULTS, ...stripUndefined(options) };
+  const o = { ...HGT_TRAIN_DEFAULTS, ...HGT_OBJECTIVE_DEFAULTS, ...stripUndefined(options) };
   const config = resolveConfig(graph, options);
   checkHgtConfig(config);
   checkGraphTensors(graph, config);
@@ -127,10 +262,35 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
   params.config = config;
   const tensors = hgtParamTensors(params);
   const trainable = trainableTensors(tensors, params);
+  // Pair-feature weights (hgt-spec.ts `pairFeatures`), trained in z-score space (featureScale), folded back
+  // to raw-feature weights in the returned params.
+  const F = pairFeatureCount(config);
+  const featW = new Float32Array(F);
+  const featTensor = parameter(featW, F, 1);
+  if (F > 0) trainable.push(featTensor);
   const optimizer = new Adam(trainable, { lr: o.lr, weightDecay: o.weightDecay });
   // Sampling has its own stream (seed + 1) so it does not shift when initialisation changes (warm start).
   const rand = mulberry32(o.seed + 1);
   const edgeKeys = edgeKeySet(graph);
+  let scale: FeatureScale | null = null;
+  if (F > 0 && o.prefitFeatures && !options.init) {
+    const pre = prefitPairs(graph, edgeKeys, o.negatives, o.seed + 2);
+    if (pre.label.includes(1) && pre.label.includes(0)) {
+      const own = Uint8Array.from(pre.label);
+      const raw = pairFeatureMatrix(graph, pre.src, pre.dst, own);
+      scale = featureScale(raw, F);
+      const fit = prefitLinear(standardize(raw, scale), pre.label, F);
+      featW.set(fit.w);
+      params.head.b[0] = fit.b;
+      params.head.src.fill(0);
+      params.head.dst.fill(0);
+      params.head.had.fill(0);
+    }
+  }
+  const featuresOf = (src: Int32Array, dst: Int32Array, inputEdge?: Uint8Array) =>
+    standardize(pairFeatureMatrix(graph, src, dst, inputEdge), scale!);
+  const finish = (p: HgtParams, w: Float32Array): HgtParams =>
+    F === 0 ? p : scale ? foldScale(p, w, scale) : { ...p, head: { ...p.head, feat: w.slice() } };
   const validation = options.validation;
   if (validation) {
     if (validation.pairs.src.length !== validation.labels.length)
@@ -142,7 +302,8 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
   }
 
   const history: HgtEpochReport[] = [];
-  let best: { auc: number; epoch: number; params: HgtParams } | null = null;
+  let best: { auc: number; epoch: number; params: HgtParams; feat: Float32Array } | null = null;
+  let valFeat: Float32Array | undefined;
   for (let t = 0; t < o.epochs; t++) {
     if (options.signal?.aborted) throw new HgtTrainingCancelled(t);
     const started = performance.now();
@@ -150,7 +311,32 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
     const batch = sampleEpochBatch(graph, edgeKeys, rand, o);
     const tape = new Tape();
     const h = hgtEmbedOnTape(tape, tensors, config, graph, buildMessagePlan(graph, batch.messageEdges));
-    const loss = hgtLoss(tape, tensors, config, h, batch, mu, o.margin0);
+    let feat: { x: Float32Array; w: typeof featTensor } | undefined;
+    if (F > 0) {
+      const P = batch.posSrc.length;
+      const src = Int32Array.from([...batch.posSrc, ...batch.negSrc]);
+      const dst = Int32Array.from([...batch.posDst, ...batch.negDst]);
+      const inputEdge = new Uint8Array(src.length).fill(1, 0, P);
+      if (!scale) {
+        scale = featureScale(pairFeatureMatrix(graph, src, dst, inputEdge), F);
+        if (options.init?.head.feat?.length === F) {
+          // Warm start: the init's raw-feature weights back into z-score space (the inverse of foldScale).
+          const wRaw = options.init.head.feat;
+          let shift = 0;
+          for (let j = 0; j < F; j++) {
+            featW[j] = (wRaw[j] as number) * (scale.sd[j] as number);
+            shift += (wRaw[j] as number) * (scale.mean[j] as number);
+          }
+          params.head.b[0] = (params.head.b[0] as number) + shift;
+        }
+      }
+      feat = { x: featuresOf(src, dst, inputEdge), w: featTensor };
+    }
+    const loss = hgtLoss(tape, tensors, config, h, batch, mu, o.margin0, {
+      labels: o.labels,
+      marginScore: o.marginScore,
+      ...(feat ? { feat } : {}),
+    });
     if (!Number.isFinite(loss.total.item()))
       throw new RangeError(
         `HGT training diverged at epoch ${t + 1} (loss ${loss.total.item()}); lower lr (now ${o.lr})`,
@@ -161,9 +347,14 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
 
     let valAuc: number | null = null;
     if (validation) {
-      valAuc = rocAuc(hgtScorePairs(params, hgtEmbed(params, graph), validation.pairs), validation.labels);
+      if (F > 0) valFeat ??= featuresOf(validation.pairs.src, validation.pairs.dst);
+      const scoring = F > 0 ? { ...params, head: { ...params.head, feat: featW } } : params;
+      valAuc = rocAuc(
+        hgtScorePairs(scoring, hgtEmbed(params, graph), validation.pairs, valFeat),
+        validation.labels,
+      );
       if (best === null || valAuc > best.auc)
-        best = { auc: valAuc, epoch: t + 1, params: cloneHgtParams(params) };
+        best = { auc: valAuc, epoch: t + 1, params: cloneHgtParams(params), feat: featW.slice() };
     }
     const report: HgtEpochReport = {
       epoch: t + 1,
@@ -180,8 +371,8 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
     // Let a worker handle a cancel message before the next epoch.
     await nextTick();
   }
-  if (best) return { params: best.params, history, bestEpoch: best.epoch };
-  return { params, history, bestEpoch: o.epochs };
+  if (best) return { params: finish(best.params, best.feat), history, bestEpoch: best.epoch };
+  return { params: finish(cloneHgtParams(params), featW), history, bestEpoch: o.epochs };
 }
 
 /** `{ ...defaults, ...options }` without letting an explicit `undefined` erase a default. */
