@@ -19,6 +19,7 @@ import {
   type ScoredTool,
 } from './retriever';
 import { holdOut } from './tasks';
+import { twoDecimals } from './two-decimals';
 
 /** Training knobs passed through to `trainLinearHead` (labels, validation and seed are set here). */
 export type HeadTrainingOptions = Omit<
@@ -127,23 +128,38 @@ function reciprocalRank(scores: ArrayLike<number>, ok: readonly number[]): numbe
 }
 
 /**
- * `linearForward` over the non-zeros of x only: lexical inputs are ~80 % zeros, and skipping a zero term
- * leaves a float sum unchanged, so the result is identical at a fraction of the cost (every rank call and
- * every validation prefix runs this).
+ * `linearForward` over the non-zeros of x only, reading W transposed (`Wt[i·outputDim + o]`, one contiguous
+ * row per non-zero input): lexical inputs are ~80 % zeros, and skipping a zero term leaves a float sum
+ * unchanged, while each output still sums its terms in ascending input order from its bias, so the result
+ * equals `linearForward`'s bit for bit. Every rank call and every validation prefix runs this.
  */
-export function sparseForward(head: LinearHeadWeights, x: Float32Array): Float32Array {
+export function sparseForward(
+  head: LinearHeadWeights,
+  x: Float32Array,
+  Wt = transposeHead(head),
+): Float32Array {
   if (x.length !== head.inputDim)
     throw new RangeError(`input has ${x.length} values, the head takes ${head.inputDim}`);
-  const nz: number[] = [];
-  for (let i = 0; i < x.length; i++) if (x[i] !== 0) nz.push(i);
-  const out = new Float32Array(head.outputDim);
-  for (let o = 0; o < head.outputDim; o++) {
-    let z = head.b[o] as number;
-    const row = o * head.inputDim;
-    for (const i of nz) z += (head.W[row + i] as number) * (x[i] as number);
-    out[o] = 1 / (1 + Math.exp(-z));
+  const out = head.outputDim;
+  const z = Float64Array.from(head.b);
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i] as number;
+    if (v === 0) continue;
+    const row = i * out;
+    for (let o = 0; o < out; o++) z[o] = (z[o] as number) + (Wt[row + o] as number) * v;
   }
-  return out;
+  const p = new Float32Array(out);
+  for (let o = 0; o < out; o++) p[o] = 1 / (1 + Math.exp(-(z[o] as number)));
+  return p;
+}
+
+/** W as [inputDim × outputDim], the layout `sparseForward` reads. */
+export function transposeHead(head: LinearHeadWeights): Float32Array {
+  const { inputDim, outputDim, W } = head;
+  const Wt = new Float32Array(W.length);
+  for (let o = 0; o < outputDim; o++)
+    for (let i = 0; i < inputDim; i++) Wt[i * outputDim + o] = W[o * inputDim + i] as number;
+  return Wt;
 }
 
 /** Occurrences of each tool in the plans. */
@@ -380,7 +396,9 @@ export class LinearHeadRetriever implements Retriever {
   /** σ(W·x + b) for every label, in `head.labels` order (equal to `linearForward`, bit for bit). */
   probabilities(q: RetrievalQuery): Float32Array {
     if (!this.head) throw new Error(`${this.id}: call fit() before rank()`);
-    return sparseForward(this.head, this.inputVector(q));
+    if (this.transposed?.head !== this.head)
+      this.transposed = { head: this.head, Wt: transposeHead(this.head) };
+    return sparseForward(this.head, this.inputVector(q), this.transposed.Wt);
   }
 
   /** Probability of one label (0 for a tool the head has no row for). */
@@ -407,11 +425,13 @@ export class LinearHeadRetriever implements Retriever {
     );
     return order.map((i) => {
       const score = p[i] as number;
-      return { tool: labels[i] as string, score, why: `${this.id} p=${score.toFixed(2)} ${after}` };
+      return { tool: labels[i] as string, score, why: `${this.id} p=${twoDecimals(score)} ${after}` };
     });
   }
 
   private nameOrderOf: { head: LinearHeadWeights; order: Int32Array } | undefined;
+  /** The current head's W transposed, for `sparseForward` (a second copy of W: 9 MB for seal_tools). */
+  private transposed: { head: LinearHeadWeights; Wt: Float32Array } | undefined;
 
   /** Each label's position among the labels sorted by name (ties in probability rank by name). */
   private nameOrder(head: LinearHeadWeights): Int32Array {

@@ -11,6 +11,7 @@ import {
   type Retriever,
   type ScoredTool,
 } from './retriever';
+import { twoDecimals } from './two-decimals';
 import { fuseZeroShot, ZeroShotScorer, type ZeroShotEvidence } from './zero-shot-scores';
 
 /**
@@ -444,17 +445,18 @@ export class Hybrid implements Retriever {
       (a, b) => (scores[b] as number) - (scores[a] as number) || (tie[a] as number) - (tie[b] as number),
     );
     const u = fuseZeroShot(ev.zs, this.params.alpha, this.u, this.params.residualWeight);
+    const trust = twoDecimals(lambda);
     return order.map((c) => {
       const tool = this.candidates[c] as string;
       const li = this.candidateLabel[c] as number;
-      const pl = li < 0 ? 0 : (ev.pL[li] as number);
-      const sim = c < this.tools.length ? (u[c] as number) : 0;
+      const pl = twoDecimals(li < 0 ? 0 : (ev.pL[li] as number));
+      const sim = twoDecimals(c < this.tools.length ? (u[c] as number) : 0);
       const why =
         tool === END_OF_PLAN
-          ? `hybrid: DTDR-L end-of-plan p=${pl.toFixed(2)}`
+          ? `hybrid: DTDR-L end-of-plan p=${pl}`
           : this.seenMask[c]
-            ? `hybrid: DTDR-L p=${pl.toFixed(2)}, query similarity ${sim.toFixed(2)}, trust ${lambda.toFixed(2)}`
-            : `hybrid: not in training plans, query similarity ${sim.toFixed(2)}`;
+            ? `hybrid: DTDR-L p=${pl}, query similarity ${sim}, trust ${trust}`
+            : `hybrid: not in training plans, query similarity ${sim}`;
       return { tool, score: scores[c] as number, why };
     });
   }
