@@ -28,7 +28,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build, served with the same COOP/COEP headers as dev (vite.config.ts).
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
