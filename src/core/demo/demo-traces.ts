@@ -25,7 +25,7 @@ interface City {
   baseTempC: number;
 }
 
-const CITIES: City[] = [
+export const CITIES: City[] = [
   { name: 'Paris', streets: ['Rue Oberkampf', 'Rue de Rivoli', 'Boulevard Voltaire'], baseTempC: 9 },
   { name: 'Berlin', streets: ['Torstrasse', 'Kastanienallee', 'Oranienstrasse'], baseTempC: 6 },
   { name: 'London', streets: ['Upper Street', 'Brick Lane', 'Baker Street'], baseTempC: 10 },
@@ -36,8 +36,8 @@ const CITIES: City[] = [
   { name: 'Madrid', streets: ['Calle Mayor', 'Gran Via', 'Calle de Alcala'], baseTempC: 12 },
 ];
 
-const HOME_ADDRESS = '27 Upper Street, London';
-const HOME_CITY = 'London';
+export const HOME_ADDRESS = '27 Upper Street, London';
+export const HOME_CITY = 'London';
 
 interface Contact {
   contact_id: string;
@@ -62,7 +62,7 @@ const PEOPLE: [first: string, last: string, city: string][] = [
 ];
 
 // Derived from the list index, not the PRNG, so a contact is the same person in every trace and seed.
-const CONTACTS: Contact[] = PEOPLE.map(([first, last, cityName], i) => {
+export const CONTACTS: Contact[] = PEOPLE.map(([first, last, cityName], i) => {
   const city = CITIES.find((c) => c.name === cityName) ?? CITIES[0]!;
   const street = city.streets[i % city.streets.length]!;
   return {
@@ -75,7 +75,7 @@ const CONTACTS: Contact[] = PEOPLE.map(([first, last, cityName], i) => {
   };
 });
 
-const PLACE_NAMES: Record<string, string[]> = {
+export const PLACE_NAMES: Record<string, string[]> = {
   cafe: ['Blue Door Cafe', 'Corner Roast', 'Little Bean', 'Cafe Lumen'],
   dentist: ['Bright Smile Dental', 'City Dental Care', 'Riverside Dental Clinic'],
   restaurant: ['The Olive Table', 'Saffron House', 'Harbour Kitchen'],
@@ -89,7 +89,7 @@ interface Topic {
   notes: string[];
 }
 
-const TOPICS: Topic[] = [
+export const TOPICS: Topic[] = [
   {
     key: 'budget',
     notes: [
@@ -143,7 +143,7 @@ interface FileEntry {
   content: string;
 }
 
-const FILES: FileEntry[] = [
+export const FILES: FileEntry[] = [
   {
     query: 'quarterly report',
     path: '/Documents/Reports/q3-report.txt',
@@ -171,12 +171,19 @@ const FILES: FileEntry[] = [
   },
 ];
 
-const CONDITIONS = ['sunny', 'partly cloudy', 'overcast', 'light rain', 'showers', 'windy', 'fog'];
+export const CONDITIONS = ['sunny', 'partly cloudy', 'overcast', 'light rain', 'showers', 'windy', 'fog'];
 
 const UNIT_FACTORS: Record<string, number> = { 'km>miles': 0.621371, 'miles>km': 1.609344 };
 
 /** Euro value of one unit of each currency. */
-const EUR_RATES: Record<string, number> = { EUR: 1, USD: 0.92, GBP: 1.17, JPY: 0.0061, CAD: 0.67, CHF: 1.05 };
+export const EUR_RATES: Record<string, number> = {
+  EUR: 1,
+  USD: 0.92,
+  GBP: 1.17,
+  JPY: 0.0061,
+  CAD: 0.67,
+  CHF: 1.05,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

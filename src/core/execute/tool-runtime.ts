@@ -1,0 +1,36 @@
+import type { Tool } from '../tools/tool';
+import type { CallOutcome, ResultSource } from './call-outcome';
+
+/**
+ * Executes tool calls. The agent and the executor see only this interface: the built-in sandbox pack,
+ * the simulator for catalogue tools, HTTP (OpenAPI) and MCP tools all sit behind it. A runtime never
+ * throws for a failed call: it returns `{ok: false, failure}`; it throws only for programming errors.
+ */
+export interface ToolRuntime {
+  /** True when this runtime can really execute (or, labelled, simulate) the tool. */
+  canExecute(tool: string): boolean;
+  /** Calls the tool. `args` are already validated by the caller; the runtime checks what only it knows. */
+  call(tool: Tool, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallOutcome>;
+  /**
+   * Names the tools' data knows (contacts, cities, places…), so an agent without an LLM can recognise
+   * them in a request ("Anna" is a contact). Empty when the runtime has none.
+   */
+  lexicon?(): Promise<LexiconEntry[]>;
+}
+
+export interface LexiconEntry {
+  /** What kind of thing: `person`, `city`, `place`, `currency`, `unit`, … */
+  kind: string;
+  /** The name as the tools know it ("Anna Keller", "Natural History Museum"). */
+  value: string;
+  /** Other ways a user may say it ("Anna", "the museum"), lower case. */
+  aliases?: string[];
+}
+
+/** One tool's implementation: plain async code over the runtime's state. */
+export interface ToolImplementation {
+  /** Runs the call; throw a `ToolCallError` for an expected failure (not found, bad value). */
+  run(args: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
+  /** Where its results come from (sandbox, bundled data of a date, …). */
+  source: ResultSource;
+}

@@ -1,0 +1,37 @@
+import type { LexiconEntry } from '../execute/tool-runtime';
+import { CITY_GEO } from './data/geo';
+import { PLACES } from './data/places';
+import { CURRENCY_ALIASES, EUR_VALUE } from './data/rates';
+import { UNITS } from './data/units';
+import type { SandboxState } from './sandbox-state';
+
+const unique = (words: string[]): string[] => [...new Set(words.map((w) => w.toLowerCase()))];
+
+/**
+ * Names the sandbox's tools know, so an agent without an LLM can spot them in a request: contacts (with
+ * their first name: "Anna"), cities, places (with "the museum", "the cafe"…), currencies and units.
+ */
+export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
+  const people = state.contacts.map((c) => ({
+    kind: 'person',
+    value: c.name,
+    aliases: unique([c.name.split(' ')[0] ?? c.name, c.name]),
+  }));
+  const cities = CITY_GEO.map((c) => ({
+    kind: 'city',
+    value: c.name,
+    aliases: unique([c.name, ...c.aliases]),
+  }));
+  const places = PLACES.map((p) => ({
+    kind: 'place',
+    value: p.name,
+    aliases: unique([p.name, ...p.aliases, `the ${p.kind}`]),
+  }));
+  const currencies = Object.keys(EUR_VALUE).map((code) => ({
+    kind: 'currency',
+    value: code,
+    aliases: unique([code, ...(CURRENCY_ALIASES[code] ?? [])]),
+  }));
+  const units = UNITS.map((u) => ({ kind: 'unit', value: u.name, aliases: unique([u.name, ...u.aliases]) }));
+  return [...people, ...cities, ...places, ...currencies, ...units];
+}
