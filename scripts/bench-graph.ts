@@ -21,7 +21,8 @@ import {
 } from '../src/core/bench/synthetic-catalogue';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import { parseCatalogue } from '../src/core/tools/importers';
-import { planToTrace, type PlanTask } from '../src/core/trace/plan-to-trace';
+import type { PlanTask } from '../src/core/plan/plan-step';
+import { planToTrace } from '../src/core/trace/plan-to-trace';
 import type { Trace } from '../src/core/trace/trace';
 import { ToolWorld } from '../src/core/world/world';
 import { measureColdLoad } from './browser-cold-load';

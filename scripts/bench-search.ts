@@ -31,10 +31,11 @@
 //   ceiling.chainRecall: the best recall any plan for the final tool can reach (`upstreamCeiling`).
 //   Headline figures are over test tasks with ≥ 2 steps; `.all.*` over every test task. The cross-dataset
 //   `<method>.chainRecall` / `.exactChainRate` are the unweighted means of the static headline figures.
-// - Recombination: each test gold plan run by `executeWithRecombination` on the static world (whole graph,
-//   static weights, literal known values); `runStep` fails 30 % of calls with 'unavailable' (seeded; a failed
-//   API stays down for the task) and otherwise returns every declared or standardized output field of the
-//   tool plus every field the gold plan references from that step.
+// - Recombination: each test gold plan run by `runPlan` (src/core/execute/step-runner.ts) on the static
+//   world (whole graph, static weights, literal known values) through a `FailureInjector` that fails 30 % of
+//   calls with 'unavailable' (seeded; a failed API stays down for the task) around a `SyntheticRuntime`
+//   that returns every declared or standardized output field of the tool plus every field the gold plan
+//   references from a step of that tool.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -47,24 +48,25 @@ import {
   chainScore,
   infeasibleCategory,
   knownFromPlan,
-  OutageSimulator,
   outputFieldIndex,
   requiredInputParams,
   sampleKnown,
   sampleTargets,
-  syntheticOutput,
   upstreamCeiling,
 } from '../src/core/bench/search-bench';
+import { SyntheticRuntime } from '../src/core/bench/synthetic-runtime';
 import { mean, median, p95 } from '../src/core/bench/stats';
 import { mulberry32, sample } from '../src/core/demo/prng';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
+import { FailureInjector } from '../src/core/execute/failure-injection';
+import { runPlan } from '../src/core/execute/step-runner';
 import { apiNodeId } from '../src/core/graph/graph-types';
 import { alphaBetaSubgraph } from '../src/core/search/alpha-beta';
 import { backwardBfsSubgraph } from '../src/core/search/backward-bfs';
 import { gaSaSubgraph, type GaSaOptions } from '../src/core/search/ga-sa';
 import { extractPlan } from '../src/core/search/plan-extraction';
-import { referencedFields } from '../src/core/search/plan-refs';
-import { executeWithRecombination, type RecombineMode } from '../src/core/search/recombine';
+import type { PlanTask } from '../src/core/plan/plan-step';
+import type { RecombineMode } from '../src/core/search/recombine';
 import type { SearchSubgraph } from '../src/core/search/search-types';
 import { serializeSubgraph } from '../src/core/search/serialize-subgraph';
 import { FITNESS_DEFAULTS } from '../src/core/search/subgraph-fitness';
@@ -75,7 +77,7 @@ import {
   type WeightProvider,
 } from '../src/core/search/weight-provider';
 import { parseCatalogue } from '../src/core/tools/importers';
-import { planToTrace, type PlanTask } from '../src/core/trace/plan-to-trace';
+import { planToTrace } from '../src/core/trace/plan-to-trace';
 import { ToolWorld } from '../src/core/world/world';
 import { findChromium } from '../e2e/find-chromium';
 import { measureSearchInWorker } from './browser-search-timing';
@@ -559,31 +561,30 @@ async function benchRecombination(
   tasks: Task[],
   seed: number,
 ): Promise<void> {
-  const outages = new OutageSimulator(OUTAGE_RATE, seed);
   const fields = outputFieldIndex(world);
+  // One injector for the whole run, so outcomes depend on the seed and on the order of calls only.
+  const runtime = new SyntheticRuntime(fields);
+  const outages = new FailureInjector(runtime, {
+    seed,
+    rate: OUTAGE_RATE,
+    faults: 'unavailable',
+    sticky: true,
+  });
   const tally = emptyTally();
   const examples: string[] = [];
   const t0 = performance.now();
   for (const task of tasks) {
     outages.nextTask();
+    runtime.startTask(task.plan);
     tally.plans++;
     const before = { calls: outages.calls, failures: outages.failures };
-    let call = 0;
     try {
-      const res = await executeWithRecombination(
-        world,
-        task.plan,
-        async (step) => {
-          if (!outages.call(step.tool))
-            return { ok: false, kind: 'unavailable', message: 'simulated outage' };
-          const referenced = referencedFields(task.plan, step.step);
-          return {
-            ok: true,
-            output: syntheticOutput(step.tool, call++, fields.get(step.tool) ?? [], referenced),
-          };
-        },
-        { weights, known: knownFromPlan(world, task.plan), excluded: new Set(), now: () => BENCH_CLOCK },
-      );
+      const res = await runPlan(world, task.plan, outages, {
+        weights,
+        known: knownFromPlan(world, task.plan),
+        excluded: new Set(),
+        now: () => BENCH_CLOCK,
+      });
       tally.recombinations += res.recombinations.filter((r) => r.mode !== null).length;
       const failed = new Set<string>();
       for (const r of res.steps) {
@@ -601,7 +602,7 @@ async function benchRecombination(
         }
       } else {
         tally.infeasible++;
-        const c = infeasibleCategory(res.reason);
+        const c = infeasibleCategory(res);
         tally.reasons.set(c, (tally.reasons.get(c) ?? 0) + 1);
         if (examples.length < 3) examples.push(res.reason);
       }

@@ -49,7 +49,7 @@ import { prepareLinkData, type LinkData } from '../src/core/linkpred/link-data';
 import { LINK_METHOD_IDS, linkMethods } from '../src/core/linkpred/methods';
 import { coldStartSetting, edgeSetting, type LinkSetting } from '../src/core/linkpred/settings';
 import { parseCatalogue } from '../src/core/tools/importers';
-import type { PlanTask } from '../src/core/trace/plan-to-trace';
+import type { PlanTask } from '../src/core/plan/plan-step';
 import { FigureSheet, printRows, runCli } from './figures';
 import { randomHgtGraph, timeHgtInference } from './hgt-timing';
 

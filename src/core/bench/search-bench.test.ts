@@ -7,13 +7,12 @@ import {
   SECURE_FORECAST,
   worldOf,
 } from '../search/search-fixtures.test-util';
-import type { PlanStep } from '../trace/plan-to-trace';
+import type { PlanStep } from '../plan/plan-step';
 import {
   buildSyntheticWorld,
   chainScore,
   infeasibleCategory,
   knownFromPlan,
-  OutageSimulator,
   outputFieldIndex,
   requiredInputParams,
   sampleKnown,
@@ -155,67 +154,46 @@ describe('world lookups for the benchmark', () => {
   });
 });
 
-describe('simulated outages', () => {
-  it('fails about the given share of calls, keeps a failed API down until the next task, and is seeded', () => {
-    const sim = new OutageSimulator(0.3, 5);
-    const outcomes: boolean[] = [];
-    for (let i = 0; i < 2000; i++) {
-      sim.nextTask();
-      outcomes.push(sim.call(`tool${i}`));
-    }
-    const rate = outcomes.filter((ok) => !ok).length / outcomes.length;
-    expect(rate).toBeGreaterThan(0.26);
-    expect(rate).toBeLessThan(0.34);
-    expect(sim.calls).toBe(2000);
-    expect(sim.failures).toBe(outcomes.filter((ok) => !ok).length);
-
-    const again = new OutageSimulator(0.3, 5);
-    const replay: boolean[] = [];
-    for (let i = 0; i < 2000; i++) {
-      again.nextTask();
-      replay.push(again.call(`tool${i}`));
-    }
-    expect(replay).toEqual(outcomes);
-
-    const always = new OutageSimulator(1, 1);
-    expect(always.call('x')).toBe(false);
-    const never = new OutageSimulator(0, 1);
-    expect(never.call('x')).toBe(true);
-    // Down for the task: a rate-1 outage marked it; a second simulator shares nothing.
-    const sticky = new OutageSimulator(0.5, 9);
-    let first = true;
-    while (first) first = sticky.call('y');
-    for (let i = 0; i < 20; i++) expect(sticky.call('y')).toBe(false);
-    sticky.nextTask();
-    const results = Array.from({ length: 50 }, () => {
-      sticky.nextTask();
-      return sticky.call('y');
-    });
-    expect(results).toContain(true);
-    expect(() => new OutageSimulator(1.5, 1)).toThrow(RangeError);
-  });
-});
-
 describe('infeasibility categories', () => {
-  it('names the reason without tool names', () => {
-    expect(infeasibleCategory('gave up after 5 recombinations; last: x unavailable')).toBe(
-      'recombination limit reached',
-    );
-    expect(infeasibleCategory('step 3: step 1 has not run')).toBe('reference to a step that did not run');
-    expect(infeasibleCategory('step 3: step 1\'s output has no field "id"')).toBe(
-      'reference to a missing output field',
-    );
+  it("names the reason without tool names, from the run's typed end", () => {
+    const unavailable = { kind: 'unavailable' as const, code: 'x', message: 'x' };
+    const noDetour = (reason: string) =>
+      infeasibleCategory({ end: { kind: 'no-detour', step: 0, tool: 'a', failure: unavailable }, reason });
     expect(
-      infeasibleCategory(
+      infeasibleCategory({
+        end: { kind: 'recombination-limit', limit: 5 },
+        reason: 'gave up after 5 recombinations; last: x unavailable',
+      }),
+    ).toBe('recombination limit reached');
+    const ref = { step: 1, field: 'id' };
+    expect(
+      infeasibleCategory({
+        end: { kind: 'unresolved-reference', step: 3, missing: 'step', reference: ref },
+        reason: 'step 3: step 1 has not run',
+      }),
+    ).toBe('reference to a step that did not run');
+    expect(
+      infeasibleCategory({
+        end: { kind: 'unresolved-reference', step: 3, missing: 'field', reference: ref },
+        reason: 'step 3: step 1\'s output has no field "id"',
+      }),
+    ).toBe('reference to a missing output field');
+    expect(
+      noDetour(
         'step 0 (BookHotel) failed (unavailable: x): no alternative target for BookHotel: no other API produces order_id',
       ),
     ).toBe("switch: no other API produces the target's outputs");
     expect(
-      infeasibleCategory(
+      noDetour(
         'step 1 (a) failed (unavailable: x): no other API produces p; input "q" of b (step 2, q) cannot be ' +
           'produced without a; no alternative target for b: alternative target c needs "k" (k), which cannot be produced',
       ),
     ).toBe('switch: every alternative needs unproducible inputs');
-    expect(infeasibleCategory('something else')).toBe('other');
+    expect(noDetour('step 1 (a) failed: no alternative target for b: something new')).toBe('switch: other');
+    expect(noDetour('something else')).toBe('other');
+    // The words of a reason never decide what the typed end already says.
+    expect(infeasibleCategory({ end: { kind: 'cancelled' }, reason: 'gave up after 5 recombinations' })).toBe(
+      'other',
+    );
   });
 });

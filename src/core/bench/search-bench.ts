@@ -1,12 +1,14 @@
-import { mulberry32, sample, type Random } from '../demo/prng';
+import { mulberry32, sample } from '../demo/prng';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
+import type { ExecutionResult } from '../execute/step-runner';
 import { paramNodeId } from '../graph/graph-types';
 import type { ToolGraph } from '../graph/tool-graph';
+import { dependenciesOf } from '../plan/dag';
+import type { PlanStep } from '../plan/plan-step';
+import { referencesIn } from '../plan/references';
 import { requiredInputs } from '../search/plan-builder';
-import { refsIn, stepInputs } from '../search/plan-refs';
 import type { KnownValues } from '../search/search-types';
 import { outputNames, WHOLE_RESULT_FIELD } from '../tools/tool';
-import type { PlanStep } from '../trace/plan-to-trace';
 import { ToolWorld } from '../world/world';
 import {
   SYNTHETIC_TRACE_COUNT,
@@ -18,7 +20,8 @@ import {
 
 // Pieces of the search benchmark (`npm run bench:search`) that do not need Node: the synthetic world and
 // the target sample (so the browser-worker timing can reuse them), and the pure bookkeeping of the
-// dataset evaluation (known values, chain scores, simulated outages, infeasibility reasons).
+// dataset evaluation (known values, chain scores, infeasibility reasons). Simulated outages are
+// src/core/execute/failure-injection.ts around the synthetic outputs of synthetic-runtime.ts.
 
 /** Fixed clock of the benchmarks: timestamps in the synthetic world do not change between runs. */
 export const BENCH_CLOCK = Date.UTC(2026, 0, 1);
@@ -95,7 +98,7 @@ export function knownFromPlan(world: ToolWorld, plan: readonly PlanStep[]): Know
   const known: KnownValues = {};
   for (const s of plan) {
     for (const [arg, value] of Object.entries(s.args)) {
-      if (refsIn(value).length > 0) continue;
+      if (referencesIn(value).length > 0) continue;
       const c = world.standardizer.clusterOf({ tool: s.tool, direction: 'in', field: arg });
       if (!c) continue;
       const id = paramNodeId(c.id);
@@ -134,7 +137,7 @@ export function upstreamCeiling(plan: readonly PlanStep[]): number {
   const seen = new Set<number>([last.step]);
   const stack = [last];
   while (stack.length > 0) {
-    for (const d of stepInputs(stack.pop()!)) {
+    for (const d of dependenciesOf(stack.pop()!)) {
       const s = byStep.get(d);
       if (s && !seen.has(d)) {
         seen.add(d);
@@ -200,47 +203,18 @@ export function syntheticOutput(
 }
 
 /**
- * Seeded API outages for simulated execution: a call fails with probability `rate`, and an API that has
- * failed stays down until `nextTask`. One generator for the whole run, so outcomes depend on the seed and
- * on the order of calls only.
+ * A short, tool-free category for why simulated execution ended infeasible. The run's typed end says
+ * which; when recombination found no detour, the reason `recombine` gave is read for the last recovery
+ * mode tried (subgraph switching), since every earlier mode had failed too.
  */
-export class OutageSimulator {
-  private readonly rand: Random;
-  private readonly down = new Set<string>();
-  calls = 0;
-  failures = 0;
-
-  constructor(
-    readonly rate: number,
-    seed: number,
-  ) {
-    if (!(rate >= 0 && rate <= 1)) throw new RangeError(`outage rate must be in [0, 1], got ${rate}`);
-    this.rand = mulberry32(seed);
-  }
-
-  nextTask(): void {
-    this.down.clear();
-  }
-
-  /** Whether a call of `tool` succeeds now. */
-  call(tool: string): boolean {
-    this.calls++;
-    if (!this.down.has(tool) && !(this.rand() < this.rate)) return true;
-    this.down.add(tool);
-    this.failures++;
-    return false;
-  }
-}
-
-/**
- * A short, tool-free category for why simulated execution ended infeasible, from the reason text of
- * `executeWithRecombination` / `recombine`. The last recovery mode tried (subgraph switching) decides,
- * since every earlier mode had failed too.
- */
-export function infeasibleCategory(reason: string): string {
-  if (/^gave up after \d+ recombinations/.test(reason)) return 'recombination limit reached';
-  if (/^step \d+: step \d+ has not run/.test(reason)) return 'reference to a step that did not run';
-  if (/^step \d+: step \d+'s output has no field/.test(reason)) return 'reference to a missing output field';
+export function infeasibleCategory(run: Pick<ExecutionResult, 'end' | 'reason'>): string {
+  const { end, reason } = run;
+  if (end.kind === 'recombination-limit') return 'recombination limit reached';
+  if (end.kind === 'unresolved-reference')
+    return end.missing === 'step'
+      ? 'reference to a step that did not run'
+      : 'reference to a missing output field';
+  if (end.kind !== 'no-detour') return 'other';
   const sw = /no alternative target for [^;]*?: (.*)$/.exec(reason);
   if (sw) {
     const tail = sw[1]!;

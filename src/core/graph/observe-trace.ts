@@ -1,7 +1,9 @@
+import { referencesIn } from '../plan/references';
 import { WHOLE_RESULT_FIELD, outputNames, type Tool } from '../tools/tool';
 import type { Trace } from '../trace/trace';
+import { isEvidenceOfTool } from './blame';
 import type { ParamRef } from './param-standardizer';
-import { isTrackable, leaves, parseRefs, valueKey } from './value-flow';
+import { isTrackable, leaves, valueKey } from './value-flow';
 
 /** What a trace says about one node or one edge, before it is added to the graph's counts. */
 export interface Observation {
@@ -43,7 +45,9 @@ function producedFields(tool: Tool | undefined, output: unknown, referenced: Set
  * Reads the behavioural evidence in a trace (NaviAgent §3.2.1): API nodes called, params used and
  * produced, API → API transitions and param → param value flows. Pure: the caller maps refs to
  * standardized nodes and adds the counts. Flows come from explicit `$k.field` references, from
- * task-link deps, and from value equality (AutoTool), preferring the latest earlier call.
+ * task-link deps, and from value equality (AutoTool), preferring the latest earlier call. A failed call
+ * the tool is not to blame for (`isEvidenceOfTool`) is left out entirely: no counts on its API node,
+ * inputs or incoming edges, and its arguments feed no later value flow.
  */
 export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
   const evidence: TraceEvidence = { calls: [], apiFlows: [], paramFlows: [] };
@@ -52,12 +56,13 @@ export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
   const referenced = calls.map(() => new Set<string>());
   for (const call of calls) {
     for (const v of Object.values(call.args)) {
-      for (const r of parseRefs(v)) referenced[r.fromCall]?.add(r.field ?? WHOLE_RESULT_FIELD);
+      for (const r of referencesIn(v)) referenced[r.step]?.add(r.field ?? WHOLE_RESULT_FIELD);
     }
   }
   const seen = new Map<string, SeenValue>();
   let lastOk = -1;
   calls.forEach((call, i) => {
+    if (!isEvidenceOfTool(call)) return;
     const ok = call.status === 'ok';
     const at = call.startedAt;
     const inputs = Object.keys(call.args).map((field) => ({
@@ -79,11 +84,11 @@ export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
     for (const d of call.deps ?? []) if (d >= 0 && d < i && calls[d]?.status === 'ok') sources.add(d);
     for (const [arg, value] of Object.entries(call.args)) {
       const to = { tool: call.tool, direction: 'in' as const, field: arg };
-      const refs = parseRefs(value).filter((r) => r.fromCall >= 0 && r.fromCall < i);
+      const refs = referencesIn(value).filter((r) => r.step < i);
       for (const r of refs) {
-        sources.add(r.fromCall);
+        sources.add(r.step);
         const from = {
-          tool: calls[r.fromCall]!.tool,
+          tool: calls[r.step]!.tool,
           direction: 'out' as const,
           field: r.field ?? WHOLE_RESULT_FIELD,
         };
@@ -107,7 +112,7 @@ export function observeTrace(trace: Trace, lookup: ToolLookup): TraceEvidence {
     // Record this call's values after matching, so a call never feeds itself. Inputs first, then
     // outputs, so an output wins over an input carrying the same value (it is the producer).
     for (const [field, value] of Object.entries(call.args)) {
-      if (parseRefs(value).length > 0) continue;
+      if (referencesIn(value).length > 0) continue;
       for (const v of leaves(value))
         seen.set(valueKey(v), { call: i, ref: { tool: call.tool, direction: 'in', field } });
     }

@@ -20,24 +20,3 @@ export function leaves(value: unknown, depth = 3): (string | number)[] {
   const children = Array.isArray(value) ? value : Object.values(value);
   return children.flatMap((c) => leaves(c, depth - 1));
 }
-
-/** A `$k.field` / `$k` reference (shared dataset plan format); NESTFUL embeds `{$k.field}` in strings. */
-export interface OutputRef {
-  fromCall: number;
-  /** Output field, or null for the whole output. */
-  field: string | null;
-}
-
-const WHOLE_REF = /^\$(\d+)(?:\.([A-Za-z0-9_-]+))?(?:\[[^\]]*\])*(?:\.[A-Za-z0-9_.\-[\]]*)?$/;
-const EMBEDDED_REF = /\{\$(\d+)(?:\.([A-Za-z0-9_-]+))?[^}]*\}/g;
-
-/** References to earlier outputs written in an argument value. Only the first path segment names the field. */
-export function parseRefs(value: unknown): OutputRef[] {
-  if (typeof value === 'string') {
-    const whole = WHOLE_REF.exec(value);
-    if (whole) return [{ fromCall: Number(whole[1]), field: whole[2] ?? null }];
-    return [...value.matchAll(EMBEDDED_REF)].map((m) => ({ fromCall: Number(m[1]), field: m[2] ?? null }));
-  }
-  if (Array.isArray(value)) return value.flatMap((v) => parseRefs(v));
-  return [];
-}

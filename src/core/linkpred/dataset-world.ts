@@ -1,5 +1,6 @@
 import type { Embedder } from '../embed/embedder';
-import { planToTrace, type PlanTask } from '../trace/plan-to-trace';
+import type { PlanTask } from '../plan/plan-step';
+import { planToTrace } from '../trace/plan-to-trace';
 import type { Tool } from '../tools/tool';
 import { ToolWorld } from '../world/world';
 

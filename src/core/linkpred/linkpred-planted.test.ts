@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import type { Tool } from '../tools/tool';
-import type { PlanTask } from '../trace/plan-to-trace';
+import type { PlanTask } from '../plan/plan-step';
 import { cosineMethod, wTildeMethod } from './baseline-stats';
 import { worldFromPlans } from './dataset-world';
 import { evaluateLink } from './evaluate';

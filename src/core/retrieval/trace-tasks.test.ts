@@ -37,6 +37,19 @@ describe('traceToRetrievalTask', () => {
     });
   });
 
+  it('takes dependencies from references too, never from money in text', () => {
+    const trace: Trace = {
+      id: 'r',
+      query: 'Book the cheapest hotel and tell Ann',
+      calls: [
+        call('hotel_search', { budget: 'a $2 budget' }, undefined),
+        call('hotel_book', { hotel_id: '$0.id', note: 'costs $1' }, undefined),
+        call('mail_send', { body: 'Booked {$1.confirmation}', price: '$0.5' }, undefined),
+      ],
+    };
+    expect(traceToRetrievalTask(trace)?.deps).toEqual([[], [0], [1]]);
+  });
+
   it('drops a trace abandoned after a failure', () => {
     const trace: Trace = {
       id: 'y',

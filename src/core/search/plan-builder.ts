@@ -1,8 +1,8 @@
 import { apiNodeId, paramNodeId, type GraphNode } from '../graph/graph-types';
 import { fieldDescription, inputNames, outputNames, type Tool } from '../tools/tool';
-import type { PlanStep } from '../trace/plan-to-trace';
+import type { PlanStep } from '../plan/plan-step';
 import type { ToolWorld } from '../world/world';
-import { outputField, refTo } from './plan-refs';
+import { outputField, printReference } from '../plan/references';
 import type { KnownValues } from './search-types';
 import type { WeightProvider } from './weight-provider';
 
@@ -189,7 +189,7 @@ export class PlanBuilder {
       if (!required.includes(field)) continue;
       const r = param === null ? null : this.tryParam(param, path, depth);
       if (r && 'step' in r && param !== null) {
-        args[field] = refTo(r.step, r.output);
+        args[field] = printReference(r.step, r.output);
         deps.add(r.step);
         pending.push({ producer: r.step, feed: { tool, field, param, output: r.output, weight: r.weight } });
         continue;

@@ -1,5 +1,5 @@
 import { apiNodeId } from '../graph/graph-types';
-import type { PlanStep } from '../trace/plan-to-trace';
+import type { PlanStep } from '../plan/plan-step';
 import type { ToolWorld } from '../world/world';
 import { PlanBuilder, type MissingInput, type ProducerFeed } from './plan-builder';
 import type { KnownValues } from './search-types';

@@ -1,28 +1,20 @@
+import type { FailureKind } from '../execute/call-outcome';
 import { apiNodeId } from '../graph/graph-types';
+import { dependenciesOf, topologicalOrder } from '../plan/dag';
+import type { PlanStep } from '../plan/plan-step';
+import { parseReference, referencesIn, rewriteReferences, type ReferenceTarget } from '../plan/references';
+import { rewriteStep } from '../plan/step-references';
 import { WHOLE_RESULT_FIELD } from '../tools/tool';
-import type { PlanStep } from '../trace/plan-to-trace';
-import type { Trace, TraceCall } from '../trace/trace';
 import type { ToolWorld } from '../world/world';
 import { byStrength, outputParams, paramOf, PlanBuilder, type MissingInput } from './plan-builder';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_EXPANSIONS } from './plan-extraction';
-import {
-  orderSteps,
-  outputField,
-  referencedFields,
-  refsIn,
-  refTo,
-  rewriteRefs,
-  rewriteStep,
-  stepInputs,
-  substituteRefs,
-  UnresolvedRefError,
-} from './plan-refs';
 import type { KnownValues } from './search-types';
 import { dynamicWeights, type WeightProvider } from './weight-provider';
 
-/** Why a call failed: the API is unreachable, it returned an error, or its output lacks what is needed. */
-export type FailureKind = 'unavailable' | 'error' | 'invalid-output';
+// Plan repair only (NaviAgent §3.3): given a plan, the step that failed and what has run, find a detour.
+// Running plans and recording their calls is src/core/execute's job (step-runner.ts).
 
+/** The failed step and why it failed (the typed kind of src/core/execute/call-outcome.ts). */
 export interface StepFailure {
   step: number;
   kind: FailureKind;
@@ -109,18 +101,18 @@ class Recovery {
       grew = false;
       for (const s of pending) {
         if (this.dependents.has(s.step)) continue;
-        const inputs = stepInputs(s);
+        const inputs = dependenciesOf(s);
         if (inputs.has(failed.step) || [...inputs].some((d) => this.dependents.has(d))) {
           this.dependents.add(s.step);
           grew = true;
         }
       }
     }
-    this.consumers = pending.filter((s) => stepInputs(s).has(failed.step));
+    this.consumers = pending.filter((s) => dependenciesOf(s).has(failed.step));
     for (const c of this.consumers) {
       for (const [arg, value] of Object.entries(c.args)) {
-        for (const r of refsIn(value)) {
-          if (r.fromCall !== failed.step) continue;
+        for (const r of referencesIn(value)) {
+          if (r.step !== failed.step) continue;
           const field = r.field ?? WHOLE_RESULT_FIELD;
           this.consumed.push({
             consumer: c,
@@ -128,12 +120,12 @@ class Recovery {
             field,
             outParam: paramOf(world, failed.tool, 'out', field),
             inParam: paramOf(world, c.tool, 'in', arg),
-            whole: typeof value === 'string' && /^\$\d+(?:\.[A-Za-z0-9_-]+)?$/.test(value),
+            whole: typeof value === 'string' && parseReference(value)?.path.length === 0,
           });
         }
       }
     }
-    const read = new Set(plan.flatMap((s) => [...stepInputs(s)]));
+    const read = new Set(plan.flatMap((s) => [...dependenciesOf(s)]));
     this.sinks = new Set(plan.filter((s) => !read.has(s.step)).map((s) => s.step));
     this.firstStep =
       Math.max(-1, ...plan.map((s) => s.step), ...Object.keys(state.completed).map(Number)) + 1;
@@ -197,14 +189,15 @@ class Recovery {
       if (s.step === slot) list.push(...insert);
       if (!remove.has(s.step)) list.push(replace.get(s.step) ?? s);
     }
-    const ordered = orderSteps(list);
+    // Lenient: completed steps dropped from the list, and references to them, are fine here.
+    const ordered = topologicalOrder(list, { lenient: true });
     const byNumber = new Map(ordered.map((s) => [s.step, s]));
     const keep = new Set<number>();
     const visit = (n: number): void => {
       const s = byNumber.get(n);
       if (!s || keep.has(n)) return;
       keep.add(n);
-      for (const d of stepInputs(s)) visit(d);
+      for (const d of dependenciesOf(s)) visit(d);
     };
     for (const n of this.sinks) if (!remove.has(n)) visit(n);
     if (root !== null) visit(root);
@@ -238,7 +231,11 @@ function ioEquivalent(r: Recovery): Attempt {
     ? probe
         .candidates(first)
         .filter((c) => rest.every((p) => probe.outputFieldFor(c.tool, p) !== null))
-        .map((c) => ({ ...r.strength(probe, c.tool, needed), inSubgraph: r.inSubgraph(c.tool) }))
+        .map((c) => ({
+          ...r.strength(probe, c.tool, needed),
+          inSubgraph: r.inSubgraph(c.tool),
+          firstField: c.output,
+        }))
         .sort((a, b) => Number(b.inSubgraph) - Number(a.inSubgraph) || byStrength(a, b))
     : [];
   const names = needed.map((p) => r.label(p)).join(', ');
@@ -251,16 +248,22 @@ function ioEquivalent(r: Recovery): Attempt {
       why.push(`I/O-equivalent ${cand.tool} needs ${r.missingText(res.missing)}, which cannot be produced`);
       continue;
     }
+    // The replacement's field for each consumed output. A candidate for `first` may produce it only
+    // through a learned value flow (Q → first); its field is then the flow's source field, as the plan
+    // builder reads it (candidates for the other params produce them directly).
     const fieldFor = new Map(
-      r.consumed.map((c) => [c.field, b.outputFieldFor(cand.tool, c.outParam as string) as string]),
+      r.consumed.map((c) => [
+        c.field,
+        b.outputFieldFor(cand.tool, c.outParam!) ?? (c.outParam === first ? cand.firstField : null),
+      ]),
     );
     const replace = new Map<number, PlanStep>();
     for (const c of r.consumers) {
       replace.set(
         c.step,
-        rewriteStep(c, (k, f) => {
-          const to = k === failed.step ? fieldFor.get(f ?? WHOLE_RESULT_FIELD) : undefined;
-          return to === undefined ? null : refTo(failed.step, to);
+        rewriteStep(c, (r) => {
+          const to = r.step === failed.step ? fieldFor.get(r.field ?? WHOLE_RESULT_FIELD) : undefined;
+          return to === undefined || to === null ? null : { step: failed.step, field: to };
         }),
       );
     }
@@ -283,7 +286,7 @@ function ioEquivalent(r: Recovery): Attempt {
 function upstreamReroute(r: Recovery): Attempt {
   const { failed } = r;
   const b = r.builder();
-  const heads = new Map<string, string>();
+  const heads = new Map<string, ReferenceTarget>();
   /** Whole-reference arguments whose value is now known: `<step>\0<arg>` → value. */
   const literals = new Map<string, unknown>();
   const via: string[] = [];
@@ -303,7 +306,7 @@ function upstreamReroute(r: Recovery): Attempt {
           `cannot be produced without ${failed.tool}`,
       };
     }
-    heads.set(`${c.consumer.step}\u0000${c.arg}\u0000${c.field}`, refTo(got.step, got.output));
+    heads.set(`${c.consumer.step}\u0000${c.arg}\u0000${c.field}`, { step: got.step, field: got.output });
     via.push(`"${c.arg}" of ${c.consumer.tool}`);
   }
   const replace = new Map<number, PlanStep>();
@@ -313,8 +316,10 @@ function upstreamReroute(r: Recovery): Attempt {
       const at = `${consumer.step}\u0000${arg}`;
       args[arg] = literals.has(at)
         ? literals.get(at)
-        : rewriteRefs(value, (k, f) =>
-            k === failed.step ? (heads.get(`${at}\u0000${f ?? WHOLE_RESULT_FIELD}`) ?? null) : null,
+        : rewriteReferences(value, (r) =>
+            r.step === failed.step
+              ? (heads.get(`${at}\u0000${r.field ?? WHOLE_RESULT_FIELD}`) ?? null)
+              : null,
           );
     }
     replace.set(
@@ -448,197 +453,4 @@ export function recombine(
     notes.push(a.reason);
   }
   return { status: 'infeasible', reason: `${r.what}: ${notes.join('; ')}` };
-}
-
-/** One call the driver made, with its arguments as planned (`$k.field` by step number). */
-export interface ExecutedCall {
-  step: number;
-  tool: string;
-  args: Record<string, unknown>;
-  deps: number[];
-  status: 'ok' | 'error';
-  output?: unknown;
-  error?: string;
-  startedAt: number;
-  durationMs: number;
-}
-
-/**
- * The calls executed so far as a Trace, failed calls with status 'error', so the caller can
- * `world.ingestTrace` it: each failure counts in the failed API's n_fail and in its input edges (eq. 4),
- * which is what later steers search and pruning away from it (§3.2.4). References are remapped from
- * step numbers to call indices (the latest successful call of that step).
- */
-export function recordFailure(
-  world: ToolWorld,
-  calls: ExecutedCall[],
-  meta: { id?: string; query?: string } = {},
-): Trace {
-  const latestOk = new Map<number, number>();
-  const traceCalls: TraceCall[] = calls.map((c, i) => {
-    const args = Object.fromEntries(
-      Object.entries(c.args).map(([k, v]) => [
-        k,
-        rewriteRefs(v, (step, field) => {
-          const at = latestOk.get(step);
-          return at === undefined ? null : field === null ? `$${at}` : refTo(at, field);
-        }),
-      ]),
-    );
-    const deps = c.deps.map((d) => latestOk.get(d)).filter((d): d is number => d !== undefined);
-    if (c.status === 'ok') latestOk.set(c.step, i);
-    return {
-      tool: c.tool,
-      args,
-      ...(c.status === 'ok' ? { output: c.output } : { error: c.error ?? 'failed' }),
-      status: c.status,
-      startedAt: c.startedAt,
-      durationMs: c.durationMs,
-      deps,
-    };
-  });
-  return {
-    id: meta.id ?? `recombination-${world.traces.length}`,
-    query: meta.query ?? '',
-    calls: traceCalls,
-  };
-}
-
-export type StepOutcome = { ok: true; output: unknown } | { ok: false; kind: FailureKind; message: string };
-
-export interface ExecuteOptions extends RecombineOptions {
-  /** Recombinations allowed before giving up (default 5). */
-  maxRecombinations?: number;
-  known?: KnownValues;
-  /** Failed APIs; grows as calls fail. */
-  excluded?: Set<string>;
-  query?: string;
-  traceId?: string;
-  now?: () => number;
-}
-
-export interface StepRun {
-  step: number;
-  tool: string;
-  /** Arguments as sent, references substituted. */
-  args: Record<string, unknown>;
-  ok: boolean;
-  output?: unknown;
-  kind?: FailureKind;
-  message?: string;
-}
-
-export interface ExecutionResult {
-  status: 'completed' | 'infeasible';
-  reason: string;
-  /** The plan as it stood at the end. */
-  plan: PlanStep[];
-  /** Every call made, in order. */
-  steps: StepRun[];
-  outputs: Record<number, unknown>;
-  /** Output of the final plan's last step, when completed. */
-  result?: unknown;
-  recombinations: {
-    step: number;
-    tool: string;
-    kind: FailureKind;
-    mode: RecombineMode | null;
-    reason: string;
-  }[];
-  /** Every call made as a Trace (failed ones with status 'error'), for `world.ingestTrace`. */
-  failures: Trace;
-}
-
-/**
- * Runs a plan step by step, substituting `$k.field` arguments from executed outputs; on a failure it
- * recombines the path and goes on, until the plan completes or recovery is infeasible (NaviAgent §3.3:
- * "this adaptive loop can be repeated until completion or infeasibility"). An ok call whose output lacks
- * a field a later step references counts as an 'invalid-output' failure of that call.
- */
-export async function executeWithRecombination(
-  world: ToolWorld,
-  initialPlan: PlanStep[],
-  runStep: (step: PlanStep, args: Record<string, unknown>) => Promise<StepOutcome>,
-  options: ExecuteOptions = {},
-): Promise<ExecutionResult> {
-  const now = options.now ?? (() => Date.now());
-  const maxRecombinations = options.maxRecombinations ?? 5;
-  const state: RecombineState = {
-    known: options.known ?? {},
-    completed: {},
-    excluded: options.excluded ?? new Set(),
-  };
-  let plan = initialPlan;
-  const steps: StepRun[] = [];
-  const log: ExecutedCall[] = [];
-  const recombinations: ExecutionResult['recombinations'] = [];
-  const finish = (status: ExecutionResult['status'], reason: string): ExecutionResult => {
-    const last = plan[plan.length - 1];
-    return {
-      status,
-      reason,
-      plan,
-      steps,
-      outputs: state.completed,
-      ...(status === 'completed' && last ? { result: state.completed[last.step] } : {}),
-      recombinations,
-      failures: recordFailure(world, log, { id: options.traceId, query: options.query }),
-    };
-  };
-
-  for (;;) {
-    const next = plan.find((s) => !(s.step in state.completed));
-    if (!next) return finish('completed', `completed ${plan.length} steps`);
-    let args: Record<string, unknown>;
-    try {
-      args = substituteRefs(next.args, state.completed) as Record<string, unknown>;
-    } catch (e) {
-      if (e instanceof UnresolvedRefError) return finish('infeasible', `step ${next.step}: ${e.message}`);
-      throw e;
-    }
-    const startedAt = now();
-    let outcome: StepOutcome;
-    try {
-      outcome = await runStep(next, args);
-    } catch (e) {
-      outcome = { ok: false, kind: 'error', message: e instanceof Error ? e.message : String(e) };
-    }
-    const durationMs = Math.max(0, now() - startedAt);
-    if (outcome.ok) {
-      const output = outcome.output;
-      const lacking = [...referencedFields(plan, next.step)].filter((f) => !outputField(output, f).found);
-      if (lacking.length > 0)
-        outcome = { ok: false, kind: 'invalid-output', message: `output lacks ${lacking.join(', ')}` };
-    }
-    const call = {
-      step: next.step,
-      tool: next.tool,
-      args: next.args,
-      deps: next.deps,
-      startedAt,
-      durationMs,
-    };
-    if (outcome.ok) {
-      state.completed[next.step] = outcome.output;
-      steps.push({ step: next.step, tool: next.tool, args, ok: true, output: outcome.output });
-      log.push({ ...call, status: 'ok', output: outcome.output });
-      continue;
-    }
-    const { kind, message } = outcome;
-    steps.push({ step: next.step, tool: next.tool, args, ok: false, kind, message });
-    log.push({ ...call, status: 'error', error: `${kind}: ${message}` });
-    if (recombinations.length >= maxRecombinations) {
-      return finish(
-        'infeasible',
-        `gave up after ${maxRecombinations} recombinations; last: ${next.tool} ${kind}`,
-      );
-    }
-    const res = recombine(world, plan, { step: next.step, kind, message }, state, options);
-    if (res.status === 'infeasible') {
-      recombinations.push({ step: next.step, tool: next.tool, kind, mode: null, reason: res.reason });
-      return finish('infeasible', res.reason);
-    }
-    recombinations.push({ step: next.step, tool: next.tool, kind, mode: res.mode, reason: res.reason });
-    plan = res.plan;
-  }
 }

@@ -1,3 +1,5 @@
+import type { CallFailure, ResultSource } from '../execute/call-outcome';
+
 /** One tool call as executed (or as a gold plan states it). */
 export interface TraceCall {
   tool: string;
@@ -5,7 +7,12 @@ export interface TraceCall {
   /** The call's output; undefined when unknown (gold plans carry no outputs). */
   output?: unknown;
   status: 'ok' | 'error';
+  /** Message of a failed call (kept for traces written before `failure` existed). */
   error?: string;
+  /** Why a failed call failed; absent in old traces (then the failure counts against the tool). */
+  failure?: CallFailure;
+  /** Where an ok call's output came from (sandbox, bundled data, simulated, remote). */
+  source?: ResultSource;
   startedAt: number;
   durationMs: number;
   /**

@@ -1,10 +1,12 @@
+import { parseReference } from '../plan/references';
 import type { JsonSchemaObject, Tool } from '../tools/tool';
 
 function jsonType(v: unknown): string | undefined {
   if (v === null || v === undefined) return undefined;
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  if (typeof v === 'string' && /^\$\d/.test(v)) return undefined; // a plan reference says nothing of type
+  // A reference says nothing of the type (the producer's output decides); "$5 budget" is a string.
+  if (typeof v === 'string' && parseReference(v) !== null) return undefined;
   return typeof v;
 }
 
