@@ -8,6 +8,7 @@ import type {
 import type { ModelStore } from '../core/ml/model-promotion';
 import type { SearchMethod } from '../core/search/search-engine';
 import type { ToolWorld } from '../core/world/world';
+import type { Trace } from '../core/trace/trace';
 import type {
   AppToolchainRequest,
   AppToolchainResult,
@@ -99,6 +100,17 @@ export class SearchClient implements RetrievalBackend, LinkModelBackend {
       if (!outcome.ok) this.embedder = LEXICAL;
     }
     return engine;
+  }
+
+  /**
+   * Tells the worker about a trace the owner just ingested (world version `from` → `to`). When the worker
+   * holds version `from`, it applies the trace to its copy; otherwise the next call sends the snapshot.
+   */
+  async ingestTrace(trace: Trace, from: number, to: number): Promise<void> {
+    if (!this.remote || this.loadedVersion !== from) return;
+    this.loadedVersion = -1;
+    await this.remote.ingestTrace(trace);
+    this.loadedVersion = to;
   }
 
   async plan(

@@ -3,7 +3,8 @@ import { demoTraces } from '../core/demo/demo-traces';
 import type { Embedder } from '../core/embed/embedder';
 import { describeIssue } from '../core/tools/import-issue';
 import { parseCatalogue } from '../core/tools/importers';
-import { ToolWorld } from '../core/world/world';
+import { ToolWorld, type IngestOutcome } from '../core/world/world';
+import type { Trace } from '../core/trace/trace';
 import type { WorldChange } from '../core/world/world-snapshot';
 import type { ModelStore } from '../core/ml/model-promotion';
 import type { AppToolchainRequest, AppToolchainResult } from '../workers/hgt-protocol';
@@ -38,6 +39,8 @@ export interface SessionDeps {
   ) => Promise<AppToolchainResult>;
   /** Next-tool retrieval (the world worker in the app, an in-thread service in tests). */
   ranker?: (world: ToolWorld, worldVersion: number, request: RankRequest) => Promise<RankResult>;
+  /** Told after a trace was ingested (version `from` → `to`), so the world worker can follow it. */
+  onTraceIngested?: (trace: Trace, from: number, to: number) => Promise<void>;
 }
 
 /**
@@ -296,6 +299,21 @@ export class WorldSession {
 
   clearToolchain(): void {
     this.set({ toolchain: { status: 'idle' } });
+  }
+
+  /**
+   * The closed loop: a trace the agent executed is ingested (graph evolution, eq. 4 counts), persisted in
+   * one transaction, and passed on to the world worker. Returns what the graph changed, for the live view.
+   */
+  async ingestTrace(trace: Trace): Promise<IngestOutcome> {
+    const out = await this.world.ingestTrace(trace);
+    await this.persist(out.change);
+    const from = this.state.worldVersion;
+    this.worldMoved();
+    await this.deps.onTraceIngested?.(trace, from, this.state.worldVersion).catch((e: unknown) =>
+      this.notify('warn', `The search worker could not follow the new trace: ${(e as Error).message}`),
+    );
+    return out;
   }
 
   /** Undoes a prune (NaviAgent eq. 11 marks nodes inactive; nothing was deleted). */

@@ -20,6 +20,7 @@ import { HgtOnnxRunner } from '../core/ml/hgt/hgt-onnx-runner';
 import type { ModelStore } from '../core/ml/model-promotion';
 import { initOrt } from '../core/ml/ort-runtime';
 import type { WorldSnapshot } from '../core/world/world-snapshot';
+import type { Trace } from '../core/trace/trace';
 import { createEmbedder, disposeEmbedder } from './embedder-factory';
 import { fetchShippedHgt } from './hgt-model-files';
 import type {
@@ -112,6 +113,19 @@ export class WorldWorkerApi {
     this.retrieval.reset(this.search.currentWorld()!);
     this.hgt.worldChanged(this.search.currentWorld()!);
     return r;
+  }
+
+  /**
+   * Applies one trace to the worker's copy of the world — the same deterministic ingestion the owner ran —
+   * so a trace crosses the boundary as itself, not as a new snapshot, and the trained retrievers keep
+   * serving (a snapshot load would reset them). The link model rescoring is debounced as for any change.
+   */
+  async ingestTrace(trace: Trace): Promise<{ nodes: number; edges: number }> {
+    const world = this.search.currentWorld();
+    if (!world) throw new NoWorldLoadedError();
+    await world.ingestTrace(trace);
+    this.hgt.worldChanged(world);
+    return { nodes: world.graph.nodeCount, edges: world.graph.edgeCount };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import { apiNodeId } from '../graph/graph-types';
 import type { Embedder } from '../embed/embedder';
-import type { PlanStep } from '../trace/plan-to-trace';
+import type { PlanStep } from '../plan/plan-step';
 import { ToolWorld } from '../world/world';
 import type { WorldSnapshot } from '../world/world-snapshot';
 import { alphaBetaSubgraph } from './alpha-beta';
@@ -88,6 +88,15 @@ export class SearchEngine {
       edges: this.world.graph.edgeCount,
       ms: performance.now() - t0,
     };
+  }
+
+  /**
+   * Searches `world` itself instead of a copy (the world's owner runs search in its own thread): its
+   * traces move dynamic weights at once; static weights freeze now unless frozen before.
+   */
+  attach(world: ToolWorld, refreeze = false): void {
+    this.world = world;
+    if (!this.frozen || refreeze) this.frozen = staticWeights(world.graph);
   }
 
   /** The world searches run on (null before the first load). */

@@ -1,0 +1,187 @@
+// npm run bench:agent -- [--json <file>]
+// The agent on the built-in world: the graph-only engine on the written request fixture (share solved,
+// by size, LLM calls, ms per request), and what an LLM decision would cost in prompt tokens (Qwen3
+// tokenizer) with the pruned-subgraph context, without it, and with every tool in the prompt.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { LocalAgentWorld } from '../src/core/agent/local-agent-world';
+import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
+import { worldFromPlans } from '../src/core/linkpred/dataset-world';
+import type { PlanTask } from '../src/core/plan/plan-step';
+import { parseCatalogue } from '../src/core/tools/importers';
+import type { Decision, DecisionInput, DecisionPolicy } from '../src/core/agent/decision-policy';
+import { checkCase } from '../src/core/agent/fixtures/check-case';
+import { GRAPH_ONLY_REQUESTS, REFERENCE_DAY } from '../src/core/agent/fixtures/graph-only-requests';
+import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
+import { Agent } from '../src/core/agent/agent';
+import { GraphPolicy } from '../src/core/agent/graph-policy';
+import { observationText } from '../src/core/agent/observation';
+import { buildPrompt, promptParts, signature } from '../src/core/agent/prompt';
+import { createSandboxRuntime } from '../src/core/sandbox';
+import { FigureSheet, printRows, runCli } from './figures';
+import { tryLoadQwenTokenCounter } from './qwen-token-counter';
+
+const USAGE = `Usage: npm run bench:agent -- [--data <dataset dir>]... [--limit N] [--json <file>]
+
+  Without --data: the graph-only agent on the built-in world's request fixture, and prompt tokens per
+  LLM decision there. With --data (a folder in the shared format, repeatable): prompt tokens per LLM
+  decision on its test requests (first N, default 40), the world built from its train plans.`;
+const DATASET = 'builtin';
+
+/** Graph-only decisions, and beside each the LLM prompt the same state would need (not sent anywhere). */
+class PromptProbe implements DecisionPolicy {
+  readonly inner = new GraphPolicy();
+  readonly engine = this.inner.engine;
+  readonly decomposes = false;
+  readonly rows: { subgraph: number; noSubgraph: number; allTools: number }[] = [];
+
+  constructor(private readonly count: (t: string) => number) {}
+
+  async decide(input: DecisionInput): Promise<Decision> {
+    const { state, world } = input;
+    // Only decisions an LLM would take with candidates in view (after the first retrieval).
+    if (state.subIntents.some((s) => s.candidates)) {
+      const parts = promptParts(state, (n) => world.tool(n), observationText(state));
+      const budget = { maxTokens: 1e9, count: this.count };
+      const all = world
+        .tools()
+        .map((t) => signature(t))
+        .join('\n');
+      this.rows.push({
+        subgraph: buildPrompt(parts, budget).tokens,
+        noSubgraph: buildPrompt({ ...parts, subgraph: '' }, budget).tokens,
+        allTools: buildPrompt({ ...parts, subgraph: '', candidates: all }, budget).tokens,
+      });
+    }
+    return this.inner.decide(input);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      json: { type: 'string' },
+      data: { type: 'string', multiple: true },
+      limit: { type: 'string', default: '40' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return void console.log(USAGE);
+  const sheet = new FigureSheet();
+  const qwen = await tryLoadQwenTokenCounter();
+  const count = qwen ? (t: string) => qwen.count(t) : (t: string) => Math.ceil(t.length / 4);
+  const counter = qwen ? 'Qwen3 tokenizer' : 'chars/4 (Qwen3 tokenizer not installed)';
+  sheet.meta.tokenCounter = counter;
+  if (values.data?.length) {
+    for (const dir of values.data) await datasetPrompts(dir, Number(values.limit), count, sheet);
+    sheet.printTable();
+    if (values.json) sheet.writeJson(values.json);
+    return;
+  }
+
+  // 1. Graph-only on the fixture.
+  const outcomes = await runGraphOnlyFixture();
+  const solved = outcomes.filter((o) => o.solved).length;
+  const ms = outcomes.map((o) => o.result.ms).sort((a, b) => a - b);
+  sheet.record(`${DATASET}.graph-only.fixture.n`, outcomes.length, '');
+  sheet.record(`${DATASET}.graph-only.fixture.solved`, solved / outcomes.length, '', {
+    kind: 'min',
+    limit: 0.9,
+  });
+  sheet.record(
+    `${DATASET}.graph-only.fixture.llmCalls`,
+    outcomes.reduce((n, o) => n + o.result.llmCalls, 0),
+    '',
+    { kind: 'max', limit: 0 },
+  );
+  sheet.record(`${DATASET}.graph-only.fixture.msMedian`, ms[Math.floor(ms.length / 2)]!, 'ms');
+  sheet.record(`${DATASET}.graph-only.fixture.msMean`, ms.reduce((a, b) => a + b, 0) / ms.length, 'ms');
+  const groups: [string, (s: number, noTool: boolean, asks: boolean) => boolean][] = [
+    ['oneTool', (s, n, a) => s === 1 && !n && !a],
+    ['multiTool', (s, n, a) => s >= 2 && !a],
+    ['clarify', (_s, _n, a) => a],
+    ['noTool', (_s, n) => n],
+  ];
+  const rows: string[][] = [];
+  for (const [name, pick] of groups) {
+    const cases = GRAPH_ONLY_REQUESTS.filter((c) => pick(c.size, Boolean(c.noTool), Boolean(c.asks)));
+    const ok = cases.filter((c) => outcomes.find((o) => o.id === c.id)!.solved).length;
+    sheet.record(`${DATASET}.graph-only.${name}.solved`, ok / cases.length, '', undefined, false);
+    rows.push([name, String(cases.length), String(ok), (ok / cases.length).toFixed(2)]);
+  }
+  printRows(['group', 'requests', 'solved', 'share'], rows, new Set([1, 2, 3]));
+  const failed = outcomes.filter((o) => !o.solved);
+  if (failed.length) console.log(`\nNot solved:\n${failed.map((o) => `  ${o.id}: ${o.reason}`).join('\n')}`);
+
+  // 2. Prompt tokens per LLM decision on the same requests.
+  const probe = new PromptProbe(count);
+  const now = () => REFERENCE_DAY;
+  const world = await builtInAgentWorld(now);
+  for (const c of GRAPH_ONLY_REQUESTS) {
+    const agent = new Agent({
+      world,
+      runtime: await createSandboxRuntime({ now }),
+      policy: probe,
+      now,
+      learn: false,
+    });
+    await checkCase(agent, c);
+  }
+  const mean = (k: 'subgraph' | 'noSubgraph' | 'allTools') =>
+    probe.rows.reduce((t, r) => t + r[k], 0) / probe.rows.length;
+  sheet.record(`${DATASET}.llm-prompt.withSubgraph.promptTokens`, mean('subgraph'), 'tokens');
+  sheet.record(`${DATASET}.llm-prompt.noSubgraph.promptTokens`, mean('noSubgraph'), 'tokens');
+  sheet.record(`${DATASET}.llm-prompt.allTools.promptTokens`, mean('allTools'), 'tokens');
+  sheet.record(`${DATASET}.llm-prompt.withSubgraph.vsAllTools`, mean('subgraph') / mean('allTools'), '', {
+    kind: 'max',
+    limit: 1,
+  });
+  sheet.record(`${DATASET}.llm-prompt.decisions`, probe.rows.length, '', undefined, false);
+  console.log(`\nPrompt tokens per decision (${probe.rows.length} decisions, ${counter}).`);
+  sheet.printTable();
+  if (values.json) sheet.writeJson(values.json);
+}
+
+/** Prompt tokens per decision on a dataset's test requests (its tools are not executable here). */
+async function datasetPrompts(dir: string, limit: number, count: (t: string) => number, sheet: FigureSheet) {
+  const toolsPath = resolve(dir, 'tools.json');
+  const tasksPath = resolve(dir, 'tasks.jsonl');
+  const name = basename(resolve(dir)).replace(/[^A-Za-z0-9]+/g, '_');
+  if (!existsSync(toolsPath) || !existsSync(tasksPath)) {
+    console.log(`Skipping ${dir}: no tools.json + tasks.jsonl there.`);
+    return;
+  }
+  const tools = parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))).tools;
+  const tasks = readFileSync(tasksPath, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as PlanTask & { split?: string });
+  const train = tasks.filter((t) => t.split === 'train' && Array.isArray(t.plan) && t.plan.length > 0);
+  const test = tasks.filter((t) => t.split === 'test').slice(0, limit);
+  const { world } = await worldFromPlans(tools, train, new LexicalEmbedder());
+  const agentWorld = new LocalAgentWorld(world);
+  const probe = new PromptProbe(count);
+  const runtime = await createSandboxRuntime();
+  const t0 = performance.now();
+  for (const t of test) {
+    const agent = new Agent({ world: agentWorld, runtime, policy: probe, learn: false, maxSteps: 6 });
+    await agent.runTurn(t.query);
+  }
+  console.log(
+    `${name}: ${tools.length} tools, ${train.length} train plans, ${test.length} requests, ${probe.rows.length} decisions, ${Math.round(performance.now() - t0)} ms`,
+  );
+  const mean = (k: 'subgraph' | 'noSubgraph' | 'allTools') =>
+    probe.rows.reduce((s, r) => s + r[k], 0) / Math.max(1, probe.rows.length);
+  sheet.record(`${name}.llm-prompt.withSubgraph.promptTokens`, mean('subgraph'), 'tokens');
+  sheet.record(`${name}.llm-prompt.noSubgraph.promptTokens`, mean('noSubgraph'), 'tokens');
+  sheet.record(`${name}.llm-prompt.allTools.promptTokens`, mean('allTools'), 'tokens');
+  sheet.record(`${name}.llm-prompt.withSubgraph.vsAllTools`, mean('subgraph') / mean('allTools'), '', {
+    kind: 'max',
+    limit: 1,
+  });
+  sheet.record(`${name}.llm-prompt.decisions`, probe.rows.length, '', undefined, false);
+}
+
+runCli(main, USAGE);

@@ -1,0 +1,58 @@
+import { DEMO_TOOLS } from '../demo/demo-tools';
+import { demoTraces } from '../demo/demo-traces';
+import { LexicalEmbedder } from '../embed/lexical-embedder';
+import type { CallOutcome, CallFailure } from '../execute/call-outcome';
+import type { LexiconEntry, ToolRuntime } from '../execute/tool-runtime';
+import type { Tool } from '../tools/tool';
+import { ToolWorld } from '../world/world';
+import { LocalAgentWorld } from './local-agent-world';
+
+/** The built-in demo world (tools + seeded traces) as the agent sees it, fresh per call. */
+export async function demoAgentWorld(): Promise<LocalAgentWorld> {
+  const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
+  await world.importTools(DEMO_TOOLS);
+  for (const t of demoTraces()) await world.ingestTrace(t);
+  return new LocalAgentWorld(world);
+}
+
+export interface RecordedCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+type Handler = (args: Record<string, unknown>) => unknown;
+
+/** A runtime for loop tests: canned outputs per tool, failures on demand, every call recorded. */
+export class FakeRuntime implements ToolRuntime {
+  readonly calls: RecordedCall[] = [];
+  readonly failing = new Map<string, CallFailure>();
+
+  constructor(
+    private readonly handlers: Record<string, Handler>,
+    private readonly entries: LexiconEntry[] = [],
+  ) {}
+
+  canExecute(tool: string): boolean {
+    return tool in this.handlers;
+  }
+
+  async call(tool: Tool, args: Record<string, unknown>): Promise<CallOutcome> {
+    this.calls.push({ tool: tool.name, args });
+    const failure = this.failing.get(tool.name);
+    if (failure) return { ok: false, failure, durationMs: 1 };
+    const h = this.handlers[tool.name];
+    if (!h)
+      return {
+        ok: false,
+        failure: { kind: 'not-executable', code: 'no-impl', message: `${tool.name} has no implementation` },
+        durationMs: 0,
+      };
+    return { ok: true, output: h(args), source: { kind: 'sandbox', label: 'test' }, durationMs: 1 };
+  }
+
+  async lexicon(): Promise<LexiconEntry[]> {
+    return this.entries;
+  }
+}
+
+export const ANNA: LexiconEntry = { kind: 'person', value: 'Anna Keller', aliases: ['anna'] };

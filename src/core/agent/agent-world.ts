@@ -1,0 +1,44 @@
+import type { ScoredTool } from '../retrieval/retriever';
+import type { Tool } from '../tools/tool';
+import type { Trace } from '../trace/trace';
+import type { ChainView } from './agent-events';
+import type { FieldKind } from './field-kind';
+
+/**
+ * What the agent needs from the Tool World: the catalogue, the standardized parameters (so a value one
+ * call returned can fill another tool's input of the same concept), next-tool retrieval, toolchain
+ * search, and a place to send each finished trace (the closed loop). In Node it is the world itself
+ * (`LocalAgentWorld`); in the app retrieval and search run in the world worker behind the same interface.
+ */
+export interface AgentWorld {
+  tool(name: string): Tool | undefined;
+  /** Every active tool of the catalogue. */
+  tools(): readonly Tool[];
+  /** Standardized parameter node of a tool's input or output field, or null when none holds it. */
+  paramNodeOf(tool: string, direction: 'in' | 'out', field: string): string | null;
+  /** Output field names of every tool, lower case (to spot "the address of …" in a request). */
+  outputFieldNames(): ReadonlySet<string>;
+  /** The kind of value each parameter node holds (majority of its members' kinds). */
+  paramKinds(): ReadonlyMap<string, FieldKind>;
+  /** Next-tool candidates for a request and the tools already called, best first (DTDR hybrid). */
+  retrieve(
+    query: string,
+    history: readonly string[],
+    topK: number,
+  ): Promise<{ candidates: ScoredTool[]; ms: number }>;
+  /** A toolchain ending at `target`: TWNM subgraph search, then plan extraction with the known values. */
+  toolchain(request: ToolchainAsk): Promise<ChainView>;
+  /** The world takes in a finished turn's calls (graph evolution, retrieval statistics, retraining). */
+  ingest(trace: Trace): Promise<void>;
+}
+
+export interface ToolchainAsk {
+  target: string;
+  /** Values already known, by standardized parameter node. */
+  known: Record<string, unknown>;
+  /** Failed APIs to route around. */
+  exclude: readonly string[];
+  method?: 'alpha-beta' | 'ga-sa';
+  /** Token budget of the serialized subgraph. */
+  tokenBudget?: number;
+}

@@ -1,0 +1,609 @@
+import type { CallFailure } from '../execute/call-outcome';
+import type { ToolRuntime } from '../execute/tool-runtime';
+import type { LexiconEntry } from '../execute/tool-runtime';
+import { referencesIn, substituteReferences } from '../plan/references';
+import { dependenciesOf } from '../plan/dag';
+import type { PlanStep } from '../plan/plan-step';
+import { keywords } from './free-text';
+import { outputNames, type Tool } from '../tools/tool';
+import type { Trace, TraceCall } from '../trace/trace';
+import type { AgentAction } from './agent-action';
+import type { AgentEvent, CallView, ChainView, QuestionView, TurnResult } from './agent-events';
+import type { AgentWorld } from './agent-world';
+import { composeAnswer, formatValue } from './answer';
+import type { DecisionPolicy } from './decision-policy';
+import { fillArguments } from './fill-args';
+import { fieldKind, toolFields } from './field-kind';
+import { answerValue } from './answer-value';
+import { scalarFromLists } from './list-args';
+import { findLiterals } from './literals';
+import { literalKnown } from './literal-known';
+import { insertLookups, mentionedField } from './lookups';
+import { splitSubIntents } from './sub-intents';
+import { bestByRelevance, chooseTarget, stem, wordsOf } from './target-choice';
+import {
+  describeAction,
+  pushHistory,
+  TERMINAL,
+  viewOf,
+  type KnownValue,
+  type SubIntentState,
+  type TurnState,
+} from './turn-state';
+import { observationText } from './observation';
+
+export interface AgentDeps {
+  world: AgentWorld;
+  runtime: ToolRuntime;
+  policy: DecisionPolicy;
+  now?: () => number;
+  /** Decisions per turn before it stops (each may be one LLM call). */
+  maxSteps?: number;
+  /** NaviAgent's history window (eq. 1): 3. */
+  historyWindow?: number;
+  /** Candidates retrieved per retrieve_api. */
+  topK?: number;
+  /** Token budget of the serialized subgraph in the prompt. */
+  subgraphTokens?: number;
+  method?: 'alpha-beta' | 'ga-sa';
+  /** False keeps the turn's trace out of the world (evaluation of a frozen world). */
+  learn?: boolean;
+}
+
+export interface TurnHooks {
+  onEvent?: (event: AgentEvent) => void;
+  /** Asks the user a question; null when nobody answers (the turn then ends with the question open). */
+  ask?: (question: QuestionView) => Promise<string | null>;
+  signal?: AbortSignal;
+  turnId?: string;
+}
+
+/**
+ * NaviAgent's bilevel loop (§3.1, §3.3): at each step the policy picks one of four actions per open
+ * sub-intent from the sliding history, the observation and the pruned subgraph; the loop carries them
+ * out — retrieval and TWNM toolchain search for retrieve_api, dependency-resolved execution of the
+ * toolchain for call_api, a question to the user for clarify_intent — until every sub-intent is
+ * settled. The calls become one trace the world learns from.
+ */
+export class Agent {
+  constructor(private readonly deps: AgentDeps) {}
+
+  get engine() {
+    return this.deps.policy.engine;
+  }
+
+  async runTurn(request: string, hooks: TurnHooks = {}): Promise<TurnResult> {
+    const t0 = performance.now();
+    const now = this.deps.now ?? (() => Date.now());
+    const emit = (e: AgentEvent) => hooks.onEvent?.(e);
+    const lexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
+    const today = now();
+    const state: TurnState = {
+      turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,
+      request,
+      today,
+      requestLiterals: findLiterals(request, today, lexicon),
+      subIntents: [],
+      known: new Map(),
+      calls: [],
+      failedApis: new Set(),
+      history: [],
+      questions: [],
+      step: 0,
+    };
+    const trace: TraceCall[] = [];
+    const llm = { calls: 0, prompt: 0, completion: 0 };
+    emit({ type: 'turn-start', turnId: state.turnId, request, engine: this.engine });
+
+    const makeSubIntent = (rank: number, text: string, dependsOn: number[] = []): SubIntentState => ({
+      rank,
+      text,
+      status: 'pending',
+      dependsOn,
+      literals: findLiterals(text, today, lexicon),
+      candidates: null,
+      chain: null,
+      answers: {},
+      asked: new Set(),
+    });
+    if (!this.deps.policy.decomposes) {
+      const split = insertLookups(splitSubIntents(request), this.deps.world.outputFieldNames());
+      state.subIntents = split.map((s) => makeSubIntent(s.rank, s.text, s.dependsOn));
+      emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
+    }
+
+    let stopped = false;
+    const maxSteps = this.deps.maxSteps ?? 12;
+    for (; state.step < maxSteps; state.step++) {
+      if (hooks.signal?.aborted) {
+        stopped = true;
+        break;
+      }
+      if (state.subIntents.length > 0 && state.subIntents.every((s) => TERMINAL.has(s.status))) break;
+      const callable = this.callable(state);
+      let decision;
+      try {
+        decision = await this.deps.policy.decide({
+          state,
+          world: this.deps.world,
+          callable,
+          ...(hooks.signal ? { signal: hooks.signal } : {}),
+        });
+      } catch (error) {
+        if (hooks.signal?.aborted) {
+          stopped = true;
+          break;
+        }
+        emit({
+          type: 'notice',
+          level: 'error',
+          text: `The ${this.engine.label} engine failed: ${message(error)}`,
+        });
+        break;
+      }
+      if (decision.llm) {
+        llm.calls += 1;
+        llm.prompt += decision.llm.promptTokens;
+        llm.completion += decision.llm.completionTokens;
+      }
+      emit({
+        type: 'decision',
+        step: state.step,
+        actions: decision.actions,
+        llm: decision.llm,
+        ...(decision.note ? { note: decision.note } : {}),
+      });
+      if (decision.actions.length === 0) break;
+      const observation = observationText(state);
+      const before = fingerprint(state);
+      for (const action of [...decision.actions].sort((a, b) => a.dependency_rank - b.dependency_rank)) {
+        let si = state.subIntents.find((s) => s.rank === action.dependency_rank);
+        if (!si) {
+          si = makeSubIntent(action.dependency_rank, action.intent || request);
+          state.subIntents.push(si);
+          state.subIntents.sort((a, b) => a.rank - b.rank);
+          emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
+        }
+        if (TERMINAL.has(si.status)) continue;
+        const go = await this.act(action, si, state, trace, emit, hooks);
+        pushHistory(
+          state.history,
+          { observation, action: describeAction(action) },
+          this.deps.historyWindow ?? 3,
+        );
+        if (go === 'stop') {
+          stopped = true;
+          break;
+        }
+        if (go === 'replan') break;
+      }
+      if (stopped) break;
+      const after = fingerprint(state);
+      // A decision that changed nothing would be asked again forever.
+      if (after === before && !decision.llm) break;
+    }
+
+    for (const si of state.subIntents) {
+      if (TERMINAL.has(si.status)) continue;
+      si.status = 'failed';
+      si.note = stopped ? 'Stopped before it was done.' : (si.note ?? 'Not finished within the step limit.');
+    }
+    const answer = composeAnswer(state);
+    emit({ type: 'answer', text: answer });
+    let traceId: string | null = null;
+    if (trace.length > 0 && this.deps.learn !== false) {
+      traceId = `agent-${state.turnId}`;
+      const t: Trace = { id: traceId, query: request, calls: trace };
+      try {
+        await this.deps.world.ingest(t);
+      } catch (error) {
+        traceId = null;
+        emit({
+          type: 'notice',
+          level: 'error',
+          text: `The graph could not learn from this turn: ${message(error)}`,
+        });
+      }
+    }
+    const result: TurnResult = {
+      turnId: state.turnId,
+      request,
+      status: stopped
+        ? 'stopped'
+        : state.questions.length > 0
+          ? 'needs-input'
+          : state.subIntents.some((s) => s.status === 'failed')
+            ? 'failed'
+            : 'answered',
+      answer,
+      questions: state.questions,
+      calls: state.calls,
+      subIntents: state.subIntents.map(viewOf),
+      llmCalls: llm.calls,
+      promptTokens: llm.prompt,
+      completionTokens: llm.completion,
+      ms: performance.now() - t0,
+      traceId,
+      engine: this.engine,
+    };
+    emit({ type: 'turn-end', result });
+    return result;
+  }
+
+  /** APIs a call_api may name: every candidate of the turn that has not failed. */
+  private callable(state: TurnState): string[] {
+    const names = new Set<string>();
+    for (const si of state.subIntents) for (const c of si.candidates ?? []) names.add(c.tool);
+    for (const f of state.failedApis) names.delete(f);
+    return [...names];
+  }
+
+  /** Carries out one action. 'replan' ends this decision's batch (the state changed under the rest). */
+  private async act(
+    action: AgentAction,
+    si: SubIntentState,
+    state: TurnState,
+    trace: TraceCall[],
+    emit: (e: AgentEvent) => void,
+    hooks: TurnHooks,
+  ): Promise<'next' | 'replan' | 'stop'> {
+    switch (action.action) {
+      case 'direct_answer': {
+        si.status =
+          action.analysis === 'no-tool'
+            ? 'no-tool'
+            : action.analysis === 'unanswered'
+              ? 'unanswered'
+              : action.analysis === 'failed'
+                ? 'failed'
+                : 'answered';
+        si.note = action.answer ?? '';
+        emit({ type: 'sub-intent-done', item: viewOf(si) });
+        return 'next';
+      }
+      case 'clarify_intent': {
+        const field = typeof action.params?.field === 'string' ? action.params.field : '';
+        const q: QuestionView = {
+          tool: action.target_api ?? '',
+          field,
+          text: action.answer || `Could you tell me more about "${si.text}"?`,
+        };
+        si.asked.add(`${q.tool}.${q.field}`);
+        emit({ type: 'question', rank: si.rank, question: q });
+        const answer = hooks.ask ? await hooks.ask(q) : null;
+        if (hooks.signal?.aborted) return 'stop';
+        emit({ type: 'user-answer', rank: si.rank, field, answer });
+        if (answer === null || answer.trim() === '') {
+          state.questions.push(q);
+          si.status = 'unanswered';
+          si.note = `Waiting for an answer: ${q.text}`;
+          emit({ type: 'sub-intent-done', item: viewOf(si) });
+          return 'next';
+        }
+        if (field && q.tool) {
+          const schema = this.deps.world.tool(q.tool)?.parameters.properties?.[field];
+          const value = answerValue(fieldKind(field, schema), answer, state.today);
+          si.answers[field] = value;
+          const node = this.deps.world.paramNodeOf(q.tool, 'in', field);
+          if (node) state.known.set(node, { value, source: 'user', field });
+        } else {
+          // A free clarification adds to what the sub-intent says; retrieval starts over with it.
+          si.text = `${si.text} ${answer.trim()}`;
+          si.literals = findLiterals(si.text, state.today, []);
+          si.candidates = null;
+        }
+        if (si.target) await this.plan(si, si.target, state, emit);
+        return 'next';
+      }
+      case 'retrieve_api': {
+        const query = action.recall_description?.trim() || si.text;
+        const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
+        const { candidates, ms } = await this.deps.world.retrieve(query, history, this.deps.topK ?? 8);
+        si.candidates = candidates
+          .filter((c) => this.deps.world.tool(c.tool)) // not DTDR's end-of-plan label
+          .map((c) => ({ tool: c.tool, score: c.score, ...(c.why ? { why: c.why } : {}) }));
+        // The request's own words over the whole catalogue: a tool no ranking put in its top K is still found.
+        const seen = new Set(si.candidates.map((c) => c.tool));
+        for (const c of bestByRelevance(si.text, this.deps.world.tools(), 5, entityKinds(si)))
+          if (!seen.has(c.tool)) si.candidates.push(c);
+        emit({ type: 'candidates', rank: si.rank, query, candidates: si.candidates, ms });
+        const choice = chooseTarget(
+          si.text,
+          si.candidates,
+          (n) => this.deps.world.tool(n),
+          state.failedApis,
+          entityKinds(si),
+        );
+        if (choice) {
+          si.target = choice.tool;
+          await this.plan(si, choice.tool, state, emit);
+        } else {
+          si.target = undefined;
+          si.chain = null;
+        }
+        return 'next';
+      }
+      case 'call_api': {
+        const target = action.target_api ?? '';
+        if (!this.deps.world.tool(target) || state.failedApis.has(target)) {
+          emit({
+            type: 'notice',
+            level: 'warning',
+            text: `call_api refused: "${target}" is not a candidate that can be called.`,
+          });
+          si.candidates = null;
+          return 'replan';
+        }
+        si.target = target;
+        const chain = await this.plan(si, target, state, emit, action.params ?? {});
+        if (chain.missing.length > 0) {
+          // Feasibility masking: a call whose required inputs nothing supplies is not made.
+          const what = chain.missing.map((m) => `${m.tool}.${m.field}`).join(', ');
+          emit({ type: 'notice', level: 'info', text: `Not calling ${target} yet: no value for ${what}.` });
+          return 'replan';
+        }
+        si.status = 'planned';
+        const run = await this.execute(si, chain, state, trace, emit, hooks);
+        if (run === 'stop') return 'stop';
+        if (run.ok) {
+          si.status = 'done';
+          si.result = run.result;
+          emit({ type: 'sub-intent-done', item: viewOf(si) });
+          return 'next';
+        }
+        // The failed tool is out for the rest of the turn; look for another way (path recombination).
+        state.failedApis.add(run.tool);
+        const detour = si.candidates
+          ? chooseTarget(
+              si.text,
+              si.candidates,
+              (n) => this.deps.world.tool(n),
+              state.failedApis,
+              entityKinds(si),
+            )
+          : null;
+        if (detour) {
+          si.target = detour.tool;
+          await this.plan(si, detour.tool, state, emit);
+          si.status = 'pending';
+          emit({
+            type: 'notice',
+            level: 'warning',
+            text: `${run.tool} failed (${run.failure.message}); trying ${detour.tool} instead.`,
+          });
+        } else {
+          // No detour in sight: the policy decides (an LLM may retrieve anew; graph-only reports it).
+          si.target = undefined;
+          si.chain = null;
+          si.status = 'pending';
+          si.note = `${run.tool} failed: ${run.failure.message}`;
+        }
+        return 'replan';
+      }
+    }
+  }
+
+  /**
+   * Fills the target's arguments (explicit ones, then what the turn knows and the request says) and asks
+   * the TWNM for a toolchain that supplies the rest.
+   */
+  private async plan(
+    si: SubIntentState,
+    target: string,
+    state: TurnState,
+    emit: (e: AgentEvent) => void,
+    explicit: Record<string, unknown> = {},
+  ): Promise<ChainView> {
+    const world = this.deps.world;
+    const tool = world.tool(target)!;
+    const knownByField = (field: string): { value: unknown; source: string } | undefined => {
+      if (si.answers[field] !== undefined) return { value: si.answers[field], source: 'user' };
+      const node = world.paramNodeOf(target, 'in', field);
+      const k = node ? state.known.get(node) : undefined;
+      return k ? { value: k.value, source: k.source } : undefined;
+    };
+    const filled = fillArguments({
+      tool,
+      intent: si.text,
+      intentLiterals: si.literals,
+      requestLiterals: state.requestLiterals,
+      inherit: si.dependsOn.length > 0,
+      known: knownByField,
+      today: state.today,
+    });
+    const args: Record<string, unknown> = { ...filled.args };
+    const sources: Record<string, string> = { ...filled.sources };
+    // "…the address of the museum": the free text is what an earlier call looked up.
+    const looked = this.mentionedOutput(si, state);
+    if (looked !== undefined) {
+      for (const f of toolFields(tool.parameters))
+        if (f.kind === 'text' && !(f.name in explicit)) {
+          args[f.name] = looked;
+          sources[f.name] = 'earlier call';
+        }
+    }
+    for (const [k, v] of Object.entries(explicit)) {
+      args[k] = v;
+      sources[k] = 'llm';
+    }
+    const known: Record<string, unknown> = {
+      ...literalKnown(world.paramKinds(), si.literals, state.requestLiterals, searchWords(si, tool)),
+    };
+    for (const [node, k] of state.known) known[node] = k.value;
+    const chain = await world.toolchain({
+      target,
+      known,
+      exclude: [...state.failedApis],
+      ...(this.deps.method ? { method: this.deps.method } : {}),
+      tokenBudget: this.deps.subgraphTokens ?? 300,
+    });
+    const step = chain.steps.find((s) => s.tool === target);
+    if (step) {
+      // The target's own arguments are this sub-intent's, not whatever its standardized parameter held;
+      // producers that fed only overridden arguments are no longer needed.
+      for (const [k, v] of Object.entries(args)) step.args[k] = v;
+      step.deps = step.deps.filter((d) =>
+        Object.values(step.args).some((v) => referencesIn(v).some((r) => r.step === d)),
+      );
+      chain.steps = neededSteps(chain.steps, step.step);
+      chain.missing = chain.missing.filter(
+        (m) => (m.tool !== target || !(m.field in args)) && chain.steps.some((s) => s.tool === m.tool),
+      );
+    }
+    si.chain = chain;
+    si.argSources = sources;
+    emit({ type: 'toolchain', rank: si.rank, chain });
+    return chain;
+  }
+
+  /** The earlier output a sub-intent's words name ("the address of the museum"), formatted as text. */
+  private mentionedOutput(si: SubIntentState, state: TurnState): string | undefined {
+    const field = mentionedField(si.text, this.deps.world.outputFieldNames());
+    if (!field) return undefined;
+    for (const call of [...state.calls].reverse()) {
+      if (call.status !== 'ok' || !call.output || typeof call.output !== 'object') continue;
+      const out = call.output as Record<string, unknown>;
+      const key = Object.keys(out).find((k) => k.toLowerCase() === field);
+      if (key === undefined) continue;
+      const name = typeof out.name === 'string' && key !== 'name' ? `${out.name}: ` : '';
+      return `${name}${formatValue(out[key])}`;
+    }
+    return undefined;
+  }
+
+  /** Runs a toolchain in dependency order; stops at the first failure. */
+  private async execute(
+    si: SubIntentState,
+    chain: ChainView,
+    state: TurnState,
+    trace: TraceCall[],
+    emit: (e: AgentEvent) => void,
+    hooks: TurnHooks,
+  ): Promise<{ ok: true; result: unknown } | { ok: false; tool: string; failure: CallFailure } | 'stop'> {
+    const outputs: Record<number, unknown> = {};
+    const callOfStep = new Map<number, number>();
+    let result: unknown;
+    for (const step of chain.steps) {
+      if (hooks.signal?.aborted) return 'stop';
+      const tool = this.deps.world.tool(step.tool)!;
+      let args: Record<string, unknown>;
+      try {
+        args = scalarFromLists(tool, substituteReferences(step.args, outputs) as Record<string, unknown>);
+      } catch (error) {
+        return {
+          ok: false,
+          tool: step.tool,
+          failure: { kind: 'invalid-output', code: 'missing-field', message: message(error) },
+        };
+      }
+      const view: CallView = {
+        index: state.calls.length,
+        tool: step.tool,
+        args,
+        status: 'running',
+        ...(step.tool === si.target && si.argSources ? { argSources: si.argSources } : {}),
+      };
+      state.calls.push(view);
+      emit({ type: 'call-start', rank: si.rank, call: { ...view } });
+      const startedAt = Date.now();
+      const outcome = await this.deps.runtime.call(tool, args, hooks.signal);
+      view.ms = outcome.durationMs;
+      const deps = step.deps.map((d) => callOfStep.get(d)).filter((d): d is number => d !== undefined);
+      if (outcome.ok) {
+        view.status = 'ok';
+        view.output = outcome.output;
+        view.source = outcome.source;
+        outputs[step.step] = outcome.output;
+        callOfStep.set(step.step, trace.length);
+        this.remember(step.tool, outcome.output, view.index, state);
+        result = outcome.output;
+      } else {
+        view.status = 'error';
+        view.failure = outcome.failure;
+      }
+      trace.push({
+        tool: step.tool,
+        args,
+        status: outcome.ok ? 'ok' : 'error',
+        ...(outcome.ok
+          ? { output: outcome.output, source: outcome.source }
+          : { error: outcome.failure.message, failure: outcome.failure }),
+        startedAt,
+        durationMs: outcome.durationMs,
+        deps,
+      });
+      emit({ type: 'call-end', rank: si.rank, call: { ...view } });
+      if (!outcome.ok) {
+        if (outcome.failure.kind === 'cancelled' && hooks.signal?.aborted) return 'stop';
+        return { ok: false, tool: step.tool, failure: outcome.failure };
+      }
+    }
+    return { ok: true, result };
+  }
+
+  /** Each output field becomes a known value of its standardized parameter (value flow to later calls). */
+  private remember(toolName: string, output: unknown, call: number, state: TurnState): void {
+    if (!output || typeof output !== 'object' || Array.isArray(output)) return;
+    const tool = this.deps.world.tool(toolName);
+    const declared = new Set(tool ? outputNames(tool) : []);
+    for (const [field, value] of Object.entries(output as Record<string, unknown>)) {
+      if (value === undefined || value === null || (declared.size > 0 && !declared.has(field))) continue;
+      const node = this.deps.world.paramNodeOf(toolName, 'out', field);
+      if (node) state.known.set(node, { value, source: 'earlier call', field, call } satisfies KnownValue);
+    }
+  }
+}
+
+/** What a decision can change; equal before and after means the same decision would come again. */
+/**
+ * Words a producer's search input may take ("read the file about passport renewal" → "passport renewal"):
+ * the sub-intent's keywords less the target tool's own words, which only say what to do.
+ */
+function searchWords(si: SubIntentState, target: Tool): string {
+  const own = wordsOf(target);
+  return keywords(si.text, si.literals)
+    .split(' ')
+    .filter((w) => w && !own.named.has(stem(w)) && !own.all.has(stem(w)))
+    .join(' ');
+}
+
+/** The target and the steps it depends on, transitively, in their order. */
+function neededSteps(steps: PlanStep[], target: number): PlanStep[] {
+  const byNumber = new Map(steps.map((s) => [s.step, s]));
+  const keep = new Set<number>();
+  const visit = (n: number) => {
+    if (keep.has(n)) return;
+    keep.add(n);
+    const s = byNumber.get(n);
+    if (s) for (const d of dependenciesOf(s)) visit(d);
+  };
+  visit(target);
+  return steps.filter((s) => keep.has(s.step));
+}
+
+const fingerprint = (state: TurnState): string =>
+  [
+    state.calls.length,
+    state.failedApis.size,
+    ...state.subIntents.map(
+      (s) =>
+        `${s.rank}:${s.status}:${s.target ?? ''}:${s.chain?.steps.length ?? -1}:${s.chain?.missing.length ?? -1}:` +
+        `${s.candidates?.length ?? -1}:${s.asked.size}:${Object.keys(s.answers).length}`,
+    ),
+  ].join('|');
+
+/** Words a sub-intent's values add ("Anna" is a person/contact, "+44 …" a phone): which tool knows them. */
+const KIND_WORDS: Record<string, string[]> = {
+  person: ['contact', 'person'],
+  place: ['place'],
+  city: ['city'],
+  email: ['email'],
+  phone: ['phone'],
+  url: ['url'],
+  money: ['currency'],
+  quantity: ['unit'],
+};
+const entityKinds = (si: SubIntentState): string[] =>
+  si.literals.flatMap((l) => KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []);
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -1,0 +1,26 @@
+import type { ScoredTool } from '../retrieval/retriever';
+
+/** The retrieval methods `retrieve_api` asks: the DTDR hybrid, and query–tool embedding match. */
+export const RETRIEVE_METHODS = { history: 'hybrid', match: ['qts', 'bm25'] } as const;
+
+/**
+ * NaviAgent's retrieve_api turns a description into candidates; DTDR's hybrid ranks the tool most
+ * likely to be called *next* given the history, which for a fresh request is often a lookup rather than
+ * the tool the request is about. The union with plain embedding match keeps the latter in view: the
+ * hybrid's list first (its order carries the history), then matched tools it did not rank.
+ */
+export function unionCandidates(
+  history: readonly ScoredTool[],
+  matches: readonly (readonly ScoredTool[])[],
+  topK: number,
+): ScoredTool[] {
+  const out: ScoredTool[] = history.slice(0, topK).map((c) => ({ ...c }));
+  const seen = new Set(out.map((c) => c.tool));
+  for (const match of matches)
+    for (const c of match.slice(0, topK)) {
+      if (seen.has(c.tool)) continue;
+      seen.add(c.tool);
+      out.push({ tool: c.tool, score: c.score, why: c.why ?? `text match ${c.score.toFixed(2)}` });
+    }
+  return out;
+}

@@ -1,0 +1,156 @@
+/**
+ * Dates and times said in plain words ("tomorrow at 9", "on Friday", "25 November", "14:30"), resolved
+ * against a reference day. The graph-only engine has no LLM to read them, and tools want ISO strings.
+ * Everything is local calendar arithmetic on UTC-based Date objects, so results do not depend on the
+ * machine's time zone.
+ */
+
+export interface DateSpan {
+  /** YYYY-MM-DD */
+  date: string;
+  start: number;
+  end: number;
+}
+
+export interface TimeSpan {
+  /** HH:MM (24 h) */
+  time: string;
+  start: number;
+  end: number;
+}
+
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_RE = `(?:${MONTHS.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})\\.?`;
+
+export const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Midnight (UTC) of the day `ms` falls on. */
+const dayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
+export function addDays(date: string, days: number): string {
+  return isoDate(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
+}
+
+const monthIndex = (word: string): number =>
+  MONTHS.findIndex((m) => word.toLowerCase().startsWith(m.slice(0, 3)));
+
+/** Every date the text names, in order of appearance. `today` is the reference day (epoch ms). */
+export function findDates(text: string, today: number): DateSpan[] {
+  const base = dayStart(today);
+  const lower = text.toLowerCase();
+  const out: DateSpan[] = [];
+  const add = (date: string, start: number, end: number) => {
+    if (!out.some((d) => start < d.end && d.start < end)) out.push({ date, start, end });
+  };
+  const scan = (re: RegExp, f: (m: RegExpExecArray) => string | null) => {
+    for (const m of lower.matchAll(new RegExp(re.source, 'g'))) {
+      const date = f(m as RegExpExecArray);
+      if (date) add(date, m.index, m.index + m[0].length);
+    }
+  };
+  scan(/\b(\d{4})-(\d{2})-(\d{2})(?!\d)/, (m) => validDate(+m[1]!, +m[2]!, +m[3]!));
+  scan(/\bthe day after tomorrow\b|\bday after tomorrow\b/, () => isoDate(base + 2 * DAY_MS));
+  scan(/\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b/, () => isoDate(base));
+  scan(/\btomorrow\b/, () => isoDate(base + DAY_MS));
+  scan(/\byesterday\b/, () => isoDate(base - DAY_MS));
+  scan(/\bin (\d{1,3}) days?\b/, (m) => isoDate(base + Number(m[1]) * DAY_MS));
+  scan(/\bin a week\b|\bnext week\b/, () => isoDate(base + 7 * DAY_MS));
+  scan(new RegExp(`\\b(?:(next|this|on) )?(${WEEKDAYS.join('|')})\\b`), (m) => {
+    const target = WEEKDAYS.indexOf(m[2]!);
+    const now = new Date(base).getUTCDay();
+    let delta = (target - now + 7) % 7;
+    if (delta === 0) delta = m[1] === 'this' ? 0 : 7;
+    return isoDate(base + delta * DAY_MS);
+  });
+  // "25 November", "25th of november 2026", "November 25", "nov 25th"
+  const year = new Date(base).getUTCFullYear();
+  const nearest = (y: number | null, month: number, day: number) => {
+    if (y !== null) return validDate(y, month + 1, day);
+    const d = validDate(year, month + 1, day);
+    // A date without a year that already passed this year most likely means next year.
+    if (d && Date.parse(d) < base - 31 * DAY_MS) return validDate(year + 1, month + 1, day);
+    return d;
+  };
+  scan(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTH_RE})(?: (\\d{4}))?\\b`), (m) =>
+    nearest(m[3] ? +m[3] : null, monthIndex(m[2]!), +m[1]!),
+  );
+  scan(new RegExp(`\\b(${MONTH_RE}) (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`), (m) =>
+    nearest(m[3] ? +m[3] : null, monthIndex(m[1]!), +m[2]!),
+  );
+  return out.sort((a, b) => a.start - b.start);
+}
+
+function validDate(y: number, m: number, d: number): string | null {
+  if (m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const ms = Date.UTC(y, m - 1, d);
+  const date = isoDate(ms);
+  return date === `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+    ? date
+    : null;
+}
+
+const hhmm = (h: number, m: number): string | null =>
+  h >= 0 && h < 24 && m >= 0 && m < 60 ? `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}` : null;
+
+/** Every time of day the text names ("at 9", "9:30", "3 pm", "noon"), in order of appearance. */
+export function findTimes(text: string): TimeSpan[] {
+  const lower = text.toLowerCase();
+  const out: TimeSpan[] = [];
+  const add = (time: string | null, start: number, end: number) => {
+    if (time && !out.some((t) => start < t.end && t.start < end)) out.push({ time, start, end });
+  };
+  for (const m of lower.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?![a-z])/g)) {
+    let h = Number(m[1]);
+    if (h > 12) continue;
+    const pm = m[3]!.startsWith('p');
+    if (pm && h < 12) h += 12;
+    if (!pm && h === 12) h = 0;
+    add(hhmm(h, Number(m[2] ?? 0)), m.index, m.index + m[0].length);
+  }
+  for (const m of lower.matchAll(/\b(\d{1,2}):(\d{2})\b/g))
+    add(hhmm(+m[1]!, +m[2]!), m.index, m.index + m[0].length);
+  // "at 9" / "at 10" with no am/pm: office hours are the likely meaning (9 → 09:00, 3 → 15:00).
+  for (const m of lower.matchAll(
+    /\b(?:at|by|around) (\d{1,2})(?![\d:.]|\s*(?:am|pm|a\.m|p\.m|%|h\b|km|kg|mi|days?|hours?|minutes?|people|times))/g,
+  )) {
+    let h = Number(m[1]);
+    if (h >= 1 && h <= 7) h += 12;
+    add(hhmm(h, 0), m.index, m.index + m[0].length);
+  }
+  for (const m of lower.matchAll(/\bnoon\b|\bmidday\b/g)) add('12:00', m.index, m.index + m[0].length);
+  for (const m of lower.matchAll(/\bmidnight\b/g)) add('00:00', m.index, m.index + m[0].length);
+  for (const m of lower.matchAll(/\bin the morning\b|\bthis morning\b/g))
+    add('09:00', m.index, m.index + m[0].length);
+  for (const m of lower.matchAll(/\bin the afternoon\b|\bthis afternoon\b/g))
+    add('14:00', m.index, m.index + m[0].length);
+  for (const m of lower.matchAll(/\bin the evening\b|\bthis evening\b|\btonight\b/g))
+    add('19:00', m.index, m.index + m[0].length);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Durations in minutes ("30 minutes", "an hour", "1.5 hours", "90 min"). */
+export function findDurations(text: string): { minutes: number; start: number; end: number }[] {
+  const lower = text.toLowerCase();
+  const out: { minutes: number; start: number; end: number }[] = [];
+  for (const m of lower.matchAll(/\b(\d+(?:\.\d+)?|an?|half an?) (hours?|hrs?|h|minutes?|mins?)\b/g)) {
+    const n = m[1] === 'a' || m[1] === 'an' ? 1 : m[1]!.startsWith('half') ? 0.5 : Number(m[1]);
+    const minutes = m[2]!.startsWith('h') ? n * 60 : n;
+    out.push({ minutes: Math.round(minutes), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}

@@ -1,0 +1,283 @@
+import type { Tool } from '../tools/tool';
+import { isoDate } from './dates';
+import { toolFields, type FieldInfo } from './field-kind';
+import { firstWords, keywords, namedTitle, residualText, spelledOutContent } from './free-text';
+import { currencyOf, localDateTime, unitOf, type Literal } from './literals';
+
+/**
+ * Arguments for one tool from what is known without an LLM (the graph-only engine's argument filling):
+ * values earlier calls returned or the user gave (by standardized parameter), then the request's
+ * literals matched by the kind of value each input wants, then the sub-intent's free text for text
+ * inputs. A required input none of them fills is left out and reported as missing, never invented:
+ * the planner finds a producer for it or the agent asks.
+ */
+export interface FillInput {
+  tool: Tool;
+  /** The sub-intent's words and the literals found in them (spans relative to `intent`). */
+  intent: string;
+  intentLiterals: readonly Literal[];
+  /** Literals of the whole request (persons and places said once serve every sub-intent). */
+  requestLiterals: readonly Literal[];
+  /** A sub-intent that refers back ("…that day", "…her") may take any literal of the request. */
+  inherit?: boolean;
+  /** A value already known for this input (earlier output, user answer), by field name. */
+  known: (field: string) => { value: unknown; source: string } | undefined;
+  /** Reference day (epoch ms), for "today" when only a time is given. */
+  today: number;
+}
+
+export interface FilledArgs {
+  args: Record<string, unknown>;
+  /** Where each argument came from: `earlier call`, `user`, `request`, `request text`. */
+  sources: Record<string, string>;
+  /** Required inputs with no value. */
+  missing: FieldInfo[];
+}
+
+const ENUM_SYNONYMS: Record<string, string[]> = {
+  walking: ['walk', 'on foot', 'walking'],
+  driving: ['drive', 'car', 'driving'],
+  cycling: ['bike', 'cycle', 'bicycle', 'cycling'],
+  transit: ['bus', 'train', 'tram', 'metro', 'subway', 'public transport', 'transit'],
+};
+
+export function fillArguments(input: FillInput): FilledArgs {
+  const { tool, intent, intentLiterals, requestLiterals } = input;
+  const args: Record<string, unknown> = {};
+  const sources: Record<string, string> = {};
+  const missing: FieldInfo[] = [];
+  const lit = (kind: Literal['kind'], sub?: string): Literal | undefined =>
+    intentLiterals.find((l) => l.kind === kind && (sub === undefined || l.sub === sub)) ??
+    (kind === 'entity' || kind === 'email' || kind === 'phone' || input.inherit
+      ? requestLiterals.find((l) => l.kind === kind && (sub === undefined || l.sub === sub))
+      : undefined);
+  const set = (field: string, value: unknown, source: string) => {
+    if (value === undefined || value === null || value === '') return false;
+    args[field] = value;
+    sources[field] = source;
+    return true;
+  };
+  const lower = intent.toLowerCase();
+  const fields = toolFields(tool.parameters);
+  const textFields = fields.filter((f) => f.kind === 'text' || f.kind === 'title');
+
+  for (const f of fields) {
+    const k = input.known(f.name);
+    // Known values win for everything but free text, which this sub-intent's own words decide.
+    // What the user answered always wins; other known values win for everything but free text,
+    // which this sub-intent's own words decide.
+    const free = f.kind === 'text' || f.kind === 'title' || f.kind === 'query';
+    if (k && (k.source === 'user' || !free) && set(f.name, k.value, k.source)) continue;
+    const date = lit('date')?.value as string | undefined;
+    const time = lit('time')?.value as string | undefined;
+    let value: unknown;
+    switch (f.kind) {
+      case 'email':
+        value = lit('email')?.value;
+        break;
+      case 'phone':
+        value = lit('phone')?.value;
+        break;
+      case 'url':
+        value = lit('url')?.value;
+        break;
+      case 'date':
+        value = date ?? (f.required && time ? isoDate(input.today) : undefined);
+        break;
+      case 'time':
+        value = time;
+        break;
+      case 'date-or-datetime':
+        value = time ? localDateTime(date ?? isoDate(input.today), time) : date;
+        break;
+      case 'datetime': {
+        if (!time && !date) break;
+        const start = localDateTime(date ?? isoDate(input.today), time ?? '09:00');
+        if (f.bound === 'end') {
+          const minutes = (lit('duration')?.value as number | undefined) ?? 60;
+          value = plusMinutes(start, minutes);
+        } else value = start;
+        break;
+      }
+      case 'duration-minutes':
+        value = lit('duration')?.value ?? numberNear(intentLiterals, lower, /min/);
+        break;
+      case 'currency': {
+        const money = lit('money');
+        const named = intentLiterals.filter((l) => l.kind === 'currency').map((l) => l.value as string);
+        if (f.side === 'to')
+          value = targetWord(intent, currencyOf) ?? named.find((c) => c !== money?.sub) ?? named[1];
+        else value = money?.sub ?? named[0];
+        break;
+      }
+      case 'unit': {
+        const q = lit('quantity');
+        value = f.side === 'to' ? targetWord(intent, unitOf) : (q?.sub ?? undefined);
+        break;
+      }
+      case 'number': {
+        const n = f.name.toLowerCase();
+        if (/amount|price|cost|sum|money/.test(n)) value = lit('money')?.value ?? lit('number')?.value;
+        else if (/\bdays?\b/.test(n.replace(/_/g, ' '))) value = daysIn(lower);
+        else value = lit('quantity')?.value ?? lit('money')?.value ?? lit('number')?.value;
+        if (typeof value === 'number' && f.type === 'integer' && !Number.isInteger(value)) value = undefined;
+        break;
+      }
+      case 'person':
+        value = lit('entity', 'person')?.value ?? capitalizedName(intent, intentLiterals);
+        break;
+      case 'city':
+        value = lit('entity', 'city')?.value;
+        break;
+      case 'address':
+        value = streetAddress(intent);
+        break;
+      case 'enum':
+        value = enumIn(lower, f.enum ?? []);
+        break;
+      case 'query': {
+        const place = intentLiterals.find((l) => l.kind === 'entity' && l.sub === 'place');
+        value = lit('quoted')?.value ?? place?.value ?? (keywords(intent, intentLiterals) || undefined);
+        break;
+      }
+      case 'title':
+      case 'text':
+        value = freeText(f, textFields, intent, intentLiterals);
+        if (value === undefined && k) {
+          set(f.name, k.value, k.source);
+          continue;
+        }
+        break;
+      case 'other':
+        value = f.required ? lit('quoted')?.value : undefined;
+        break;
+      default:
+        value = undefined;
+    }
+    if (
+      set(
+        f.name,
+        value,
+        f.kind === 'text' || f.kind === 'title' || f.kind === 'query' ? 'request text' : 'request',
+      )
+    )
+      continue;
+    if (f.required) missing.push(f);
+  }
+  // An interval's end nobody stated: its start plus the stated duration, else one hour.
+  const start = fields.find(
+    (f) => f.kind === 'datetime' && f.bound === 'start' && typeof args[f.name] === 'string',
+  );
+  for (const f of missing.filter((x) => x.kind === 'datetime' && x.bound === 'end')) {
+    if (!start) break;
+    args[f.name] = plusMinutes(
+      args[start.name] as string,
+      (lit('duration')?.value as number | undefined) ?? 60,
+    );
+    sources[f.name] = 'derived';
+    missing.splice(missing.indexOf(f), 1);
+  }
+  // A subject or title nobody stated is the first words of the text that was given (never the reverse).
+  const text = textFields.find((f) => f.kind === 'text' && typeof args[f.name] === 'string');
+  for (const f of missing.filter((x) => x.kind === 'title')) {
+    if (!text) break;
+    args[f.name] = firstWords(args[text.name] as string, 8);
+    sources[f.name] = 'derived';
+    missing.splice(missing.indexOf(f), 1);
+  }
+  return { args, sources, missing };
+}
+
+/** One free-text input: the spelled-out content, a named title, or the sub-intent's own words. */
+function freeText(
+  f: FieldInfo,
+  all: FieldInfo[],
+  intent: string,
+  literals: readonly Literal[],
+): string | undefined {
+  const quoted = literals.find((l) => l.kind === 'quoted')?.value as string | undefined;
+  const content = spelledOutContent(intent);
+  const title = namedTitle(intent);
+  const residual = residualText(intent, literals);
+  const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
+  if (f.kind === 'title') {
+    const t = title ?? (twoParts ? firstWords(stripTail(residual), 8) : (quoted ?? content ?? residual));
+    return t || undefined;
+  }
+  const t = content ?? quoted ?? (title && twoParts ? stripTitle(residual, title) : residual);
+  return t || undefined;
+}
+
+const stripTail = (s: string) => s.replace(/\s+(?:saying|that says|with the text)\b.*$/i, '');
+const stripTitle = (s: string, title: string) =>
+  s
+    .replace(
+      new RegExp(
+        `\\b(?:called|titled|named)\\s+["“']?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["”']?`,
+        'i',
+      ),
+      '',
+    )
+    .trim() || s;
+
+function plusMinutes(localIso: string, minutes: number): string {
+  const ms = Date.parse(`${localIso}Z`) + minutes * 60_000;
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+/** A unit or currency named after "to", "into" or "in" ("convert 5 km to miles"). */
+function targetWord(text: string, of: (w: string) => string | null): string | undefined {
+  for (const m of text.matchAll(/\b(?:to|into|in)\s+([^\s,.?!]+)/gi)) {
+    const v = of(m[1]!);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+/** A signed day count: "in 10 days", "3 weeks later", "5 days before" → -5. */
+function daysIn(lower: string): number | undefined {
+  const m = /(-?\d+)\s*(days?|weeks?)\b(\s+(?:before|earlier|ago|back))?/.exec(lower);
+  if (!m) return undefined;
+  const n = Number(m[1]) * (m[2]!.startsWith('week') ? 7 : 1);
+  return m[3] ? -n : n;
+}
+
+function numberNear(literals: readonly Literal[], lower: string, unit: RegExp): number | undefined {
+  for (const l of literals) {
+    if (l.kind === 'number' && unit.test(lower.slice(l.end, l.end + 8))) return l.value as number;
+  }
+  return undefined;
+}
+
+function streetAddress(text: string): string | undefined {
+  const m =
+    /\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){0,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Place|Square|Drive|Dr|Rue|Strasse|Straße|Calle|Rua|Avenida|Dori)\b(?:,\s*[A-Z][\w' -]+)?/.exec(
+      text,
+    );
+  return m?.[0];
+}
+
+function enumIn(lower: string, values: unknown[]): unknown {
+  for (const v of values) {
+    if (typeof v !== 'string') continue;
+    const words = ENUM_SYNONYMS[v.toLowerCase()] ?? [v.toLowerCase()];
+    if (words.some((w) => new RegExp(`\\b${w}`).test(lower))) return v;
+  }
+  return undefined;
+}
+
+/** A capitalized word that is not the sentence's first and not a known non-name ("Anna" in "call Anna"). */
+function capitalizedName(text: string, literals: readonly Literal[]): string | undefined {
+  for (const m of text.matchAll(/(?<=\s)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/g)) {
+    if (literals.some((l) => l.kind !== 'entity' && m.index < l.end && l.start < m.index + m[0].length))
+      continue;
+    if (
+      /^(I|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Please)$/.test(
+        m[1]!,
+      )
+    )
+      continue;
+    return m[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,103 @@
+import type { EngineInfo } from '../llm/llm-engine';
+import type { AgentAction } from './agent-action';
+import type { Decision, DecisionInput, DecisionPolicy } from './decision-policy';
+import { TERMINAL, type SubIntentState } from './turn-state';
+import type { AgentWorld } from './agent-world';
+import { fieldKind } from './field-kind';
+
+export const GRAPH_ONLY_ENGINE: EngineInfo = {
+  kind: 'graph-only',
+  model: 'none',
+  label: 'Graph-only (no LLM)',
+};
+
+/**
+ * The four-way decision without an LLM. Per open sub-intent: no candidates yet → retrieve_api; no
+ * candidate serves it → direct_answer saying so; a chain with inputs nothing can supply → clarify_intent
+ * (one question per input, never twice); a feasible chain → call_api. Sub-intents come from
+ * `splitSubIntents` (the loop does that when the policy does not decompose).
+ */
+export class GraphPolicy implements DecisionPolicy {
+  readonly engine = GRAPH_ONLY_ENGINE;
+  readonly decomposes = false;
+
+  async decide({ state, callable, world }: DecisionInput): Promise<Decision> {
+    const actions: AgentAction[] = [];
+    for (const si of state.subIntents) {
+      if (TERMINAL.has(si.status)) continue;
+      // A sub-intent that builds on an earlier one waits until that one is settled.
+      if (
+        si.dependsOn.some((r) => !TERMINAL.has(state.subIntents.find((x) => x.rank === r)?.status ?? 'done'))
+      )
+        continue;
+      actions.push(this.next(si, callable, world));
+    }
+    return { actions, llm: null };
+  }
+
+  private next(si: SubIntentState, callable: readonly string[], world: AgentWorld): AgentAction {
+    const base = { dependency_rank: si.rank, intent: si.text };
+    if (si.candidates === null) return { ...base, action: 'retrieve_api', recall_description: si.text };
+    if ((!si.target || !si.chain) && si.note) {
+      return {
+        ...base,
+        action: 'direct_answer',
+        analysis: 'failed',
+        answer: `${si.note}; no other tool could stand in.`,
+      };
+    }
+    if (!si.target || !si.chain) {
+      return {
+        ...base,
+        action: 'direct_answer',
+        analysis: 'no-tool',
+        answer: `None of my tools can do this: "${si.text}".`,
+      };
+    }
+    // Ask for the content before a title: a subject can be made from the body, not the reverse.
+    const rank = (m: { tool: string; field: string }) => {
+      const kind = fieldKind(m.field, world.tool(m.tool)?.parameters.properties?.[m.field]);
+      return kind === 'title' ? 1 : 0;
+    };
+    const missing = si.chain.missing
+      .filter((m) => !si.asked.has(`${m.tool}.${m.field}`))
+      .sort((a, b) => rank(a) - rank(b));
+    if (si.chain.missing.length > 0) {
+      const m = missing[0];
+      if (!m) {
+        const what = si.chain.missing.map((x) => x.description || x.field).join(', ');
+        return {
+          ...base,
+          action: 'direct_answer',
+          analysis: 'unanswered',
+          answer: `I could not do this without: ${what}.`,
+        };
+      }
+      return {
+        ...base,
+        action: 'clarify_intent',
+        target_api: m.tool,
+        params: { field: m.field },
+        answer: question(m),
+      };
+    }
+    if (!callable.includes(si.target)) {
+      return {
+        ...base,
+        action: 'direct_answer',
+        analysis: 'failed',
+        answer: `${si.target} failed and no other tool could stand in.`,
+      };
+    }
+    return { ...base, action: 'call_api', target_api: si.target, params: targetArgs(si) };
+  }
+}
+
+const targetArgs = (si: SubIntentState): Record<string, unknown> =>
+  si.chain?.steps.find((s) => s.tool === si.target)?.args ?? {};
+
+/** A question for one missing input, in words: "What is the recipient email address?" */
+export function question(m: { tool: string; field: string; description: string }): string {
+  const what = (m.description || m.field.replace(/_/g, ' ')).replace(/\.$/, '');
+  return `What is the ${what.charAt(0).toLowerCase()}${what.slice(1)} (${m.field} for ${m.tool})?`;
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_TOOLS } from '../demo/demo-tools';
+import { findDates, findDurations, findTimes } from './dates';
+import { fillArguments } from './fill-args';
+import { residualText } from './free-text';
+import { findLiterals } from './literals';
+import { splitSubIntents } from './sub-intents';
+import { insertLookups } from './lookups';
+
+// Tuesday 24 November 2026, 10:00 UTC.
+const TODAY = Date.UTC(2026, 10, 24, 10);
+const tool = (name: string) => DEMO_TOOLS.find((t) => t.name === name)!;
+const LEXICON = [
+  { kind: 'person', value: 'Anna Keller', aliases: ['anna'] },
+  { kind: 'city', value: 'New York', aliases: [] },
+  { kind: 'city', value: 'Paris', aliases: [] },
+];
+
+function fill(name: string, intent: string, request = intent) {
+  return fillArguments({
+    tool: tool(name),
+    intent,
+    intentLiterals: findLiterals(intent, TODAY, LEXICON),
+    requestLiterals: findLiterals(request, TODAY, LEXICON),
+    known: () => undefined,
+    today: TODAY,
+  });
+}
+
+describe('dates and times in plain words', () => {
+  it('resolves relative days against the reference day', () => {
+    const d = (s: string) => findDates(s, TODAY).map((x) => x.date);
+    expect(d('tomorrow')).toEqual(['2026-11-25']);
+    expect(d('the day after tomorrow')).toEqual(['2026-11-26']);
+    expect(d('on Friday')).toEqual(['2026-11-27']);
+    // Today is a Tuesday: "Tuesday" alone means the next one, a week on.
+    expect(d('on Tuesday')).toEqual(['2026-12-01']);
+    expect(d('in 10 days')).toEqual(['2026-12-04']);
+    expect(d('on 3 December')).toEqual(['2026-12-03']);
+    expect(d('December 3rd, 2027')).toEqual(['2027-12-03']);
+    // A day that passed this year means next year's.
+    expect(d('on 2 March')).toEqual(['2027-03-02']);
+    expect(d('2026-02-30')).toEqual([]);
+  });
+
+  it('reads times with and without am/pm; bare office hours lean to daytime', () => {
+    const t = (s: string) => findTimes(s).map((x) => x.time);
+    expect(t('at 9')).toEqual(['09:00']);
+    expect(t('at 3')).toEqual(['15:00']);
+    expect(t('at 3 am')).toEqual(['03:00']);
+    expect(t('12pm and 12am')).toEqual(['12:00', '00:00']);
+    expect(t('meet at 14:30')).toEqual(['14:30']);
+    expect(t('at 5 km')).toEqual([]);
+    expect(findDurations('for 90 minutes or an hour').map((x) => x.minutes)).toEqual([90, 60]);
+  });
+});
+
+describe('literals', () => {
+  it('finds emails, phones, money, quantities and known names without overlaps', () => {
+    const ls = findLiterals(
+      'Send 100 EUR to anna@x.org or call +44 20 7946 0958 — 5 km from New York',
+      TODAY,
+      LEXICON,
+    );
+    const by = (k: string) => ls.filter((l) => l.kind === k).map((l) => [l.value, l.sub ?? null]);
+    expect(by('money')).toEqual([[100, 'EUR']]);
+    expect(by('email')).toEqual([['anna@x.org', null]]);
+    expect(by('phone')).toEqual([['+442079460958', null]]);
+    expect(by('quantity')).toEqual([[5, 'km']]);
+    expect(by('entity')).toEqual([['New York', 'city']]);
+  });
+});
+
+describe('free text and argument filling', () => {
+  it('a reminder: the text is what is left without the command and the time', () => {
+    const r = fill('reminders_create', 'Remind me to call Anna tomorrow at 9');
+    expect(r.args).toEqual({ text: 'call Anna', due_time: '2026-11-25T09:00:00' });
+    expect(r.missing).toEqual([]);
+  });
+
+  it('an event gets start and end (one hour by default, or the stated duration)', () => {
+    expect(
+      fill('calendar_create_event', 'Schedule a dentist appointment on Friday at 3 pm').args,
+    ).toMatchObject({
+      start_time: '2026-11-27T15:00:00',
+      end_time: '2026-11-27T16:00:00',
+    });
+    expect(
+      fill('calendar_create_event', 'Book a 30 minutes call with Bob tomorrow at 10').args,
+    ).toMatchObject({
+      start_time: '2026-11-25T10:00:00',
+      end_time: '2026-11-25T10:30:00',
+    });
+  });
+
+  it('currency and unit conversions take both sides from the words', () => {
+    expect(fill('currency_convert', 'How much is 250 euros in yen?').args).toEqual({
+      amount: 250,
+      from_currency: 'EUR',
+      to_currency: 'JPY',
+    });
+    expect(fill('units_convert', 'Convert 5 km to miles').args).toEqual({
+      value: 5,
+      from_unit: 'km',
+      to_unit: 'miles',
+    });
+    expect(fill('date_add', 'What date is 10 days after 2026-12-25?').args).toEqual({
+      date: '2026-12-25',
+      days: 10,
+    });
+  });
+
+  it('never invents a required value: a recipient with no email stays missing', () => {
+    const r = fill('mail_send', 'Send an email to Anna');
+    expect(r.missing.map((f) => f.name)).toEqual(expect.arrayContaining(['to_email', 'body']));
+    expect(r.args.to_email).toBeUndefined();
+  });
+
+  it('notes: a named title and spelled-out content', () => {
+    expect(fill('notes_create', 'Create a note called Groceries saying milk, eggs and bread').args).toEqual({
+      title: 'Groceries',
+      content: 'milk, eggs and bread',
+    });
+  });
+
+  it('residual text drops recipients and structured values', () => {
+    expect(residualText('text her that I am late', [])).toBe('that I am late');
+    expect(
+      residualText(
+        'Remind me about the rent on Friday',
+        findLiterals('Remind me about the rent on Friday', TODAY),
+      ),
+    ).toBe('the rent');
+  });
+});
+
+describe('sub-intents', () => {
+  it('splits at "and" before a verb, not inside a list of things', () => {
+    expect(
+      splitSubIntents('Remind me to call Anna tomorrow at 9 and send her the address of the museum').map(
+        (s) => s.text,
+      ),
+    ).toEqual(['Remind me to call Anna tomorrow at 9', 'send her the address of the museum']);
+    expect(splitSubIntents('Email Anna and Bob the agenda').map((s) => s.text)).toEqual([
+      'Email Anna and Bob the agenda',
+    ]);
+    const two = splitSubIntents("Find Anna's email. Then text her that I'm late");
+    expect(two.map((s) => s.dependsOn)).toEqual([[], [1]]);
+  });
+
+  it('a named output of another tool becomes a lookup before the command', () => {
+    const split = insertLookups(
+      splitSubIntents('Remind me to call Anna and send her the address of the museum'),
+      new Set(['address']),
+    );
+    expect(split.map((s) => [s.rank, s.text, s.dependsOn])).toEqual([
+      [1, 'Remind me to call Anna', []],
+      [2, 'find the address of the museum', []],
+      [3, 'send her the address of the museum', [1, 2]],
+    ]);
+  });
+});

@@ -1,0 +1,229 @@
+import type { LexiconEntry } from '../execute/tool-runtime';
+import { findDates, findDurations, findTimes } from './dates';
+
+/**
+ * Values a request states outright: what the graph-only engine can put into arguments without an LLM.
+ * Each literal keeps its character span so the words it came from can be removed from free text
+ * ("Remind me to call Anna tomorrow at 9" → the reminder's text is "call Anna").
+ */
+export type LiteralKind =
+  | 'date'
+  | 'time'
+  | 'duration'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'quoted'
+  | 'money'
+  | 'currency'
+  | 'quantity'
+  | 'number'
+  | 'entity';
+
+export interface Literal {
+  kind: LiteralKind;
+  /** Normalized value: YYYY-MM-DD, HH:MM, minutes, a number, an ISO currency code, the entity's name… */
+  value: string | number;
+  /** Entity kind from the lexicon (`person`, `city`, `place`…) or the unit of a quantity. */
+  sub?: string;
+  start: number;
+  end: number;
+  /** The words as written. */
+  text: string;
+}
+
+const CURRENCIES: Record<string, string> = {
+  usd: 'USD',
+  dollar: 'USD',
+  dollars: 'USD',
+  $: 'USD',
+  us$: 'USD',
+  eur: 'EUR',
+  euro: 'EUR',
+  euros: 'EUR',
+  '€': 'EUR',
+  gbp: 'GBP',
+  pound: 'GBP',
+  pounds: 'GBP',
+  '£': 'GBP',
+  sterling: 'GBP',
+  jpy: 'JPY',
+  yen: 'JPY',
+  '¥': 'JPY',
+  chf: 'CHF',
+  franc: 'CHF',
+  francs: 'CHF',
+  cad: 'CAD',
+  aud: 'AUD',
+  cny: 'CNY',
+  yuan: 'CNY',
+  inr: 'INR',
+  rupee: 'INR',
+  rupees: 'INR',
+  sek: 'SEK',
+  nok: 'NOK',
+  dkk: 'DKK',
+  pln: 'PLN',
+  brl: 'BRL',
+  mxn: 'MXN',
+  krw: 'KRW',
+  won: 'KRW',
+};
+
+/** Units a quantity may carry; the canonical names are what unit-conversion tools usually take. */
+const UNITS: Record<string, string> = {
+  km: 'km',
+  kilometer: 'km',
+  kilometers: 'km',
+  kilometre: 'km',
+  kilometres: 'km',
+  m: 'm',
+  meter: 'm',
+  meters: 'm',
+  metre: 'm',
+  metres: 'm',
+  cm: 'cm',
+  mm: 'mm',
+  mi: 'miles',
+  mile: 'miles',
+  miles: 'miles',
+  ft: 'feet',
+  foot: 'feet',
+  feet: 'feet',
+  in: 'inches',
+  inch: 'inches',
+  inches: 'inches',
+  yd: 'yards',
+  yard: 'yards',
+  yards: 'yards',
+  kg: 'kg',
+  kilogram: 'kg',
+  kilograms: 'kg',
+  g: 'g',
+  gram: 'g',
+  grams: 'g',
+  lb: 'pounds',
+  lbs: 'pounds',
+  oz: 'ounces',
+  ounce: 'ounces',
+  ounces: 'ounces',
+  l: 'liters',
+  liter: 'liters',
+  liters: 'liters',
+  litre: 'liters',
+  litres: 'liters',
+  ml: 'ml',
+  gallon: 'gallons',
+  gallons: 'gallons',
+  c: 'celsius',
+  celsius: 'celsius',
+  '°c': 'celsius',
+  f: 'fahrenheit',
+  fahrenheit: 'fahrenheit',
+  '°f': 'fahrenheit',
+  kelvin: 'kelvin',
+};
+
+/** A unit word (e.g. in "to miles"), canonical, or null. */
+export const unitOf = (word: string): string | null => UNITS[word.toLowerCase()] ?? null;
+/** A currency word or symbol (e.g. "euros", "€", "usd"), as an ISO code, or null. */
+export const currencyOf = (word: string): string | null => CURRENCIES[word.toLowerCase()] ?? null;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every literal in `text`, non-overlapping, in order. `lexicon`: names the tools' data knows. */
+export function findLiterals(text: string, today: number, lexicon: readonly LexiconEntry[] = []): Literal[] {
+  const found: Literal[] = [];
+  const taken = (s: number, e: number) => found.some((l) => s < l.end && l.start < e);
+  const add = (l: Omit<Literal, 'text'>) => {
+    if (!taken(l.start, l.end)) found.push({ ...l, text: text.slice(l.start, l.end) });
+  };
+  const each = (re: RegExp, f: (m: RegExpExecArray) => void) => {
+    for (const m of text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g')))
+      f(m as RegExpExecArray);
+  };
+
+  // Quoted text first: whatever is inside quotes is the user's exact words, not dates or names.
+  each(/"([^"]+)"|“([^”]+)”|'([^']{2,})'(?![a-z])/, (m) =>
+    add({ kind: 'quoted', value: (m[1] ?? m[2] ?? m[3])!, start: m.index, end: m.index + m[0].length }),
+  );
+  each(/\bhttps?:\/\/[^\s"']+/i, (m) =>
+    add({ kind: 'url', value: m[0], start: m.index, end: m.index + m[0].length }),
+  );
+  each(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/, (m) =>
+    add({ kind: 'email', value: m[0], start: m.index, end: m.index + m[0].length }),
+  );
+  each(/(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])/, (m) => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(m[0]) || m[0].replace(/\D/g, '').length < 7) return;
+    add({ kind: 'phone', value: m[0].replace(/[^\d+]/g, ''), start: m.index, end: m.index + m[0].length });
+  });
+  for (const d of findDates(text, today)) add({ kind: 'date', value: d.date, start: d.start, end: d.end });
+  for (const t of findTimes(text)) add({ kind: 'time', value: t.time, start: t.start, end: t.end });
+  for (const d of findDurations(text))
+    add({ kind: 'duration', value: d.minutes, start: d.start, end: d.end });
+
+  // Money: "100 EUR", "€20", "20 euros", "$5.50"
+  const cur = Object.keys(CURRENCIES)
+    .map(escapeRe)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  each(
+    new RegExp(
+      `(?<![\\w.])(${cur})\\s?(\\d+(?:[.,]\\d+)?)\\b|\\b(\\d+(?:[.,]\\d+)?)\\s?(${cur})(?![\\w])`,
+      'i',
+    ),
+    (m) => {
+      const amount = Number((m[2] ?? m[3])!.replace(',', '.'));
+      add({
+        kind: 'money',
+        value: amount,
+        sub: currencyOf((m[1] ?? m[4])!)!,
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+    },
+  );
+  // A currency named alone ("into yen", "in USD").
+  each(new RegExp(`(?<![\\w])(${cur})(?![\\w])`, 'i'), (m) => {
+    if (m[1] === '$' || /^(f|c|in|m|g|l)$/i.test(m[1]!)) return;
+    add({ kind: 'currency', value: currencyOf(m[1]!)!, start: m.index, end: m.index + m[0].length });
+  });
+  // Quantities with units: "5 km", "20 °C", "3.5 miles"
+  const units = Object.keys(UNITS)
+    .map(escapeRe)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  each(new RegExp(`\\b(-?\\d+(?:\\.\\d+)?)\\s?(${units})(?![\\w])`, 'i'), (m) =>
+    add({
+      kind: 'quantity',
+      value: Number(m[1]),
+      sub: unitOf(m[2]!)!,
+      start: m.index,
+      end: m.index + m[0].length,
+    }),
+  );
+  // Names the tools know, longest first so "New York" wins over "York".
+  const names = lexicon
+    .flatMap((e) => [e.value, ...(e.aliases ?? [])].map((alias) => ({ alias, entry: e })))
+    .filter((x) => x.alias.trim().length >= 2)
+    .sort((a, b) => b.alias.length - a.alias.length);
+  const lower = text.toLowerCase();
+  for (const { alias, entry } of names) {
+    const re = new RegExp(`(?<![\\w])${escapeRe(alias.toLowerCase())}(?![\\w])`, 'g');
+    for (const m of lower.matchAll(re))
+      add({
+        kind: 'entity',
+        value: entry.value,
+        sub: entry.kind,
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+  }
+  each(/(?<![\w.$€£])-?\d+(?:\.\d+)?(?![\w.])/, (m) =>
+    add({ kind: 'number', value: Number(m[0]), start: m.index, end: m.index + m[0].length }),
+  );
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** `date` + `time` as an ISO 8601 local date-time ("2026-11-25T09:00:00"). */
+export const localDateTime = (date: string, time: string): string => `${date}T${time}:00`;

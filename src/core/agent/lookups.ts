@@ -1,0 +1,42 @@
+import type { SplitIntent } from './sub-intents';
+
+/**
+ * "Send her the address of the museum": the message's text is a value another tool must look up first.
+ * Without an LLM to see that, a sub-intent that names an output field ("the address of …", "the phone
+ * number of …") of some tool, and is itself a command to do something else, gets a lookup sub-intent
+ * before it; its result then fills the free text (see `mentionedOutput`).
+ */
+const LOOKUP = /\bthe ([a-z]+(?: [a-z]+)?) (?:of|for) ([^,.;!?]+)/i;
+const IS_QUESTION = /^(?:what|where|which|who|how|find|get|look|show|tell me|search|give me)\b/i;
+
+export function insertLookups(intents: SplitIntent[], outputFields: ReadonlySet<string>): SplitIntent[] {
+  const out: SplitIntent[] = [];
+  for (const si of intents) {
+    const field = mentionedField(si.text, outputFields);
+    if (field && !IS_QUESTION.test(si.text)) {
+      const m = LOOKUP.exec(si.text)!;
+      out.push({ rank: 0, text: `find the ${m[1]} of ${m[2]!.trim()}`, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
+    } else out.push(si);
+  }
+  // Renumber, and turn "-1" (the lookup just before) into its real rank.
+  const rankOf = new Map(intents.map((si) => [si.rank, 0]));
+  out.forEach((si, i) => rankOf.set(si.rank, i + 1));
+  return out.map((si, i) => ({
+    rank: i + 1,
+    text: si.text,
+    dependsOn: si.dependsOn
+      .map((d) => (d === -1 ? i : (rankOf.get(d) ?? d)))
+      .filter((d) => d >= 1 && d < i + 1),
+  }));
+}
+
+/** The output field a text names in "the <field> of …", or null. */
+export function mentionedField(text: string, outputFields: ReadonlySet<string>): string | null {
+  const m = LOOKUP.exec(text);
+  if (!m) return null;
+  const words = m[1]!.toLowerCase();
+  for (const f of [words.replace(/ /g, '_'), words.split(' ').pop()!, words.split(' ')[0]!])
+    if (outputFields.has(f)) return f;
+  return null;
+}

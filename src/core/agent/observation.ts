@@ -1,0 +1,27 @@
+import { clip, TERMINAL, type TurnState } from './turn-state';
+import { formatValue } from './answer';
+
+/**
+ * The observation O_t as text: the request, each sub-intent's state, the calls made and what they
+ * returned (delimited and clipped: tool output is data, never instructions), the known values and the
+ * failed APIs. The LLM policy puts it in the prompt; the history window keeps it per step.
+ */
+export function observationText(state: Readonly<TurnState>, maxChars = 1200): string {
+  const lines: string[] = [`User request: ${state.request}`];
+  for (const si of state.subIntents) {
+    const where = si.target ? ` → ${si.target}` : '';
+    lines.push(
+      `Sub-intent ${si.rank} [${si.status}${where}]: ${si.text}${si.note && TERMINAL.has(si.status) ? ` (${clip(si.note, 120)})` : ''}`,
+    );
+  }
+  for (const c of state.calls) {
+    const status =
+      c.status === 'ok'
+        ? `ok → <<${clip(formatValue(c.output), 200)}>>`
+        : `FAILED: ${c.failure?.message ?? 'error'}`;
+    lines.push(`Call ${c.index}: ${c.tool}(${clip(JSON.stringify(c.args), 160)}) ${status}`);
+  }
+  if (state.failedApis.size > 0) lines.push(`failed_apis: ${[...state.failedApis].join(', ')}`);
+  const text = lines.join('\n');
+  return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}…`;
+}

@@ -1,0 +1,191 @@
+import type { CandidateView } from './agent-events';
+import type { Tool } from '../tools/tool';
+
+/**
+ * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
+ * *first* (for "email Bob the agenda" that is the contact lookup), but the sub-intent is served by the
+ * tool its verb names (the mail). So the target is the retrieved candidate whose name and description
+ * share the most content words with the sub-intent, the command verb weighing most; the retrieval rank
+ * breaks ties. No overlap at all means no tool serves the request.
+ */
+
+const STOP = new Set(
+  'the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like'.split(
+    ' ',
+  ),
+);
+
+/** Command verbs and the words tools use for the same action. */
+const SYNONYMS: Record<string, string[]> = {
+  email: ['mail', 'email'],
+  mail: ['mail', 'email'],
+  text: ['message', 'send'],
+  sms: ['message', 'send'],
+  message: ['message'],
+  remind: ['reminder'],
+  reminder: ['reminder'],
+  schedule: ['event', 'calendar', 'create'],
+  book: ['event', 'calendar', 'create'],
+  meeting: ['event', 'calendar'],
+  appointment: ['event', 'calendar'],
+  agenda: ['calendar', 'events', 'list'],
+  busy: ['calendar', 'events', 'list'],
+  free: ['free', 'slot'],
+  jot: ['note', 'create'],
+  note: ['note'],
+  write: ['create', 'note'],
+  find: ['search', 'find'],
+  look: ['search', 'find'],
+  search: ['search', 'find'],
+  show: ['list', 'read', 'get'],
+  open: ['read'],
+  read: ['read'],
+  far: ['directions', 'distance'],
+  long: ['directions', 'duration', 'travel'],
+  directions: ['directions'],
+  drive: ['directions', 'travel'],
+  walk: ['directions', 'travel'],
+  weather: ['weather', 'forecast'],
+  forecast: ['weather', 'forecast'],
+  rain: ['weather', 'forecast'],
+  temperature: ['weather', 'forecast', 'convert'],
+  convert: ['convert'],
+  exchange: ['convert', 'currency'],
+  worth: ['convert', 'currency'],
+  plus: ['add'],
+  after: ['add'],
+  add: ['add', 'create'],
+  create: ['create'],
+  send: ['send'],
+};
+
+export const stem = (w: string): string =>
+  w
+    .toLowerCase()
+    .replace(/(?:ies)$/, 'y')
+    .replace(/(?:ing|ed|es|s)$/, '')
+    .replace(/(?:e)$/, '');
+
+export function contentWords(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./]/g, ' ')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1 && !STOP.has(w));
+}
+
+interface ToolWords {
+  all: Set<string>;
+  named: Set<string>;
+  outputs: Set<string>;
+}
+const wordCache = new WeakMap<Tool, ToolWords>();
+
+/** A tool's words, computed once per tool object. */
+export function wordsOf(tool: Tool): ToolWords {
+  let w = wordCache.get(tool);
+  if (!w)
+    wordCache.set(tool, (w = { all: toolWords(tool), named: nameWords(tool), outputs: outputWords(tool) }));
+  return w;
+}
+
+function toolWords(tool: Tool): Set<string> {
+  // Inputs and outputs: "the address of …" is served by a tool that returns an address.
+  const props = [
+    ...Object.entries(tool.parameters.properties ?? {}),
+    ...Object.entries(tool.returns?.properties ?? {}),
+  ]
+    .map(([k, v]) => `${k} ${typeof v.description === 'string' ? v.description : ''}`)
+    .join(' ');
+  return new Set(contentWords(`${tool.name} ${tool.description} ${tool.category} ${props}`).map(stem));
+}
+
+/** Name and description: what the tool does. */
+function nameWords(tool: Tool): Set<string> {
+  return new Set(contentWords(`${tool.name} ${tool.description}`).map(stem));
+}
+
+/** Output field names: what the tool gives back ("the address of …" is asked of a tool returning one). */
+function outputWords(tool: Tool): Set<string> {
+  return new Set(contentWords(Object.keys(tool.returns?.properties ?? {}).join(' ')).map(stem));
+}
+
+/**
+ * How well a tool's text covers the sub-intent: a word in the tool's name or description counts 2, in
+ * an output field name 1, in a parameter 0.5, the first (command) word three times as much; 0 unless
+ * some word hits the name, description or outputs (a parameter name alone, "date", says nothing about
+ * what the tool does).
+ */
+export function relevance(intent: string, tool: Tool, entityKinds: readonly string[] = []): number {
+  const words = contentWords(intent);
+  if (words.length === 0) return 0;
+  const { all, named, outputs } = wordsOf(tool);
+  let score = 0;
+  let hits = 0;
+  words.forEach((w, i) => {
+    // The command word ("text", "schedule") means its action: its synonyms, and a little more for the
+    // share of them a tool covers ("schedule" → create + calendar + event beats calendar + event).
+    const synonyms = SYNONYMS[w]?.map(stem);
+    const command = i === 0 && synonyms !== undefined;
+    const forms = command ? synonyms : [stem(w), ...(synonyms ?? [])];
+    const weight = i === 0 ? 3 : 1;
+    const named_ = forms.filter((f) => named.has(f)).length;
+    if (named_ > 0) {
+      score += 2 * weight * (command ? 0.75 + (0.25 * named_) / forms.length : 1);
+      hits += 1;
+    } else if (forms.some((f) => outputs.has(f))) {
+      score += weight;
+      hits += 1;
+    } else if (forms.some((f) => all.has(f))) score += weight * 0.5;
+  });
+  // A named thing's kind ("250 euros" is money in a currency, "Anna" a contact) says which tool knows
+  // it: one point where the tool's name or description names that kind.
+  for (const k of new Set(entityKinds)) {
+    if (named.has(stem(k))) {
+      score += 1;
+      hits += 1;
+    } else if (all.has(stem(k))) score += 0.5;
+  }
+  return hits === 0 ? 0 : score / (words.length + 2);
+}
+
+export interface TargetChoice {
+  tool: string;
+  relevance: number;
+}
+
+/** The candidate that best completes `intent`, or null when none shares a content word with it. */
+export function chooseTarget(
+  intent: string,
+  candidates: readonly CandidateView[],
+  toolOf: (name: string) => Tool | undefined,
+  exclude: ReadonlySet<string>,
+  entityKinds: readonly string[] = [],
+): TargetChoice | null {
+  let best: TargetChoice | null = null;
+  candidates.forEach((c, rank) => {
+    const tool = toolOf(c.tool);
+    if (!tool || exclude.has(c.tool)) return;
+    // Retrieval rank as a small tie-breaker: it knows which tools follow which.
+    const r = relevance(intent, tool, entityKinds) + (0.02 * (candidates.length - rank)) / candidates.length;
+    if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
+  });
+  const chosen = best as TargetChoice | null;
+  return chosen && chosen.relevance > 0.05 ? chosen : null;
+}
+
+/** The `k` tools of a catalogue that best cover a sub-intent by their own words (a candidate source). */
+export function bestByRelevance(
+  intent: string,
+  tools: Iterable<Tool>,
+  k: number,
+  entityKinds: readonly string[] = [],
+): { tool: string; score: number; why: string }[] {
+  const scored: { tool: string; score: number; why: string }[] = [];
+  for (const t of tools) {
+    const r = relevance(intent, t, entityKinds);
+    if (r > 0) scored.push({ tool: t.name, score: r, why: `words of the request ${r.toFixed(2)}` });
+  }
+  return scored.sort((a, b) => b.score - a.score || (a.tool < b.tool ? -1 : 1)).slice(0, k);
+}

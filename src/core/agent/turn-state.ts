@@ -1,0 +1,98 @@
+import type { AgentAction } from './agent-action';
+import type {
+  CallView,
+  CandidateView,
+  ChainView,
+  QuestionView,
+  SubIntentStatus,
+  SubIntentView,
+} from './agent-events';
+import type { Literal } from './literals';
+
+/** A value the turn knows, by standardized parameter node: from the request, the user or a call. */
+export interface KnownValue {
+  value: unknown;
+  /** `request`, `user`, `earlier call` (filling level shown beside each argument). */
+  source: string;
+  /** The field name it was given or returned under. */
+  field: string;
+  /** Index of the call that returned it. */
+  call?: number;
+}
+
+export interface SubIntentState {
+  rank: number;
+  text: string;
+  status: SubIntentStatus;
+  dependsOn: number[];
+  /** Literals inside `text` (spans relative to it). */
+  literals: Literal[];
+  candidates: CandidateView[] | null;
+  chain: ChainView | null;
+  target?: string;
+  /** Direct answer, failure reason or "no tool" explanation. */
+  note?: string;
+  /** Output of the target call, when done. */
+  result?: unknown;
+  /** Answers the user gave for this sub-intent, by field. */
+  answers: Record<string, unknown>;
+  /** Where each argument of the target came from (filling level), for the call view. */
+  argSources?: Record<string, string>;
+  /** Questions already asked (never asked twice in a turn). */
+  asked: Set<string>;
+}
+
+/** One (observation, action) pair of NaviAgent's sliding history H_t (eq. 1). */
+export interface HistoryEntry {
+  observation: string;
+  action: string;
+}
+
+export const TERMINAL: ReadonlySet<SubIntentStatus> = new Set([
+  'done',
+  'answered',
+  'failed',
+  'unanswered',
+  'no-tool',
+]);
+
+/** Everything one turn has learnt so far; policies read it, the loop alone writes it. */
+export interface TurnState {
+  turnId: string;
+  request: string;
+  today: number;
+  requestLiterals: Literal[];
+  subIntents: SubIntentState[];
+  known: Map<string, KnownValue>;
+  calls: CallView[];
+  failedApis: Set<string>;
+  history: HistoryEntry[];
+  questions: QuestionView[];
+  step: number;
+}
+
+export const viewOf = (s: SubIntentState): SubIntentView => ({
+  rank: s.rank,
+  text: s.text,
+  status: s.status,
+  ...(s.target ? { target: s.target } : {}),
+  ...(s.note ? { note: s.note } : {}),
+});
+
+/** Keeps the last `n` pairs (NaviAgent: 3 balance accuracy and prompt length best). */
+export function pushHistory(history: HistoryEntry[], entry: HistoryEntry, n: number): void {
+  history.push(entry);
+  while (history.length > n) history.shift();
+}
+
+/** A short, single-line rendering of an action for the history window. */
+export function describeAction(a: AgentAction): string {
+  const bits = [`#${a.dependency_rank} ${a.action}`];
+  if (a.target_api) bits.push(a.target_api);
+  if (a.params && Object.keys(a.params).length > 0) bits.push(clip(JSON.stringify(a.params), 160));
+  if (a.recall_description) bits.push(`"${clip(a.recall_description, 80)}"`);
+  if (a.answer) bits.push(`"${clip(a.answer, 80)}"`);
+  return bits.join(' ');
+}
+
+export const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
