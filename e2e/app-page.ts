@@ -9,7 +9,7 @@ export class AppPage {
    * training 2 s after a world with ≥ 50 new traces is imported, which would compete for the worker with
    * whatever a test is timing.
    */
-  async open(options: { autoRetrain?: boolean } = {}): Promise<void> {
+  async open(options: { autoRetrain?: boolean; view?: 'chat' | 'world' } = {}): Promise<void> {
     if (!options.autoRetrain)
       await this.page.addInitScript(() => {
         if (!localStorage.getItem('naviagent.linkModel'))
@@ -18,8 +18,89 @@ export class AppPage {
             JSON.stringify({ enabled: false, threshold: 50, epochs: 60 }),
           );
       });
-    await this.page.goto('/');
+    // The chat is the main screen; the tool list, graph and panels live on the Tool World screen (#world),
+    // where the specs written before the chat start.
+    await this.page.goto(options.view === 'chat' ? '/' : '/#world');
     await this.waitReady();
+  }
+
+  /** Opens the app on its main screen, the chat. */
+  async openChat(options: { autoRetrain?: boolean } = {}): Promise<void> {
+    await this.open({ ...options, view: 'chat' });
+    await expect(this.chatInput()).toBeVisible();
+  }
+
+  chatInput() {
+    return this.page.getByTestId('chat-input');
+  }
+
+  /** The newest turn (turns are listed newest first). */
+  lastTurn() {
+    return this.page.getByTestId('turn').first();
+  }
+
+  /** Types a request and sends it with Enter. */
+  async ask(request: string): Promise<void> {
+    await this.chatInput().fill(request);
+    await this.chatInput().press('Enter');
+    await expect(this.lastTurn().getByTestId('turn-request')).toHaveText(request);
+  }
+
+  /** Waits until the newest turn has ended, and returns its status (answered, needs-input, failed, stopped). */
+  async turnEnded(timeout = 30_000): Promise<string> {
+    await expect(this.lastTurn()).not.toHaveAttribute('data-status', 'running', { timeout });
+    return (await this.lastTurn().getAttribute('data-status'))!;
+  }
+
+  /** Tools the newest turn called, with their status, read off the chat. */
+  async lastTurnCalls(): Promise<{ tool: string; status: string }[]> {
+    const calls = this.lastTurn().getByTestId('chat-call');
+    const out: { tool: string; status: string }[] = [];
+    for (let i = 0; i < (await calls.count()); i++)
+      out.push({
+        tool: (await calls.nth(i).getAttribute('data-tool'))!,
+        status: (await calls.nth(i).getAttribute('data-status'))!,
+      });
+    return out;
+  }
+
+  /** The newest turn's steps as the agent reported them (for a failure message that says what it did). */
+  async lastTurnSummary(): Promise<string> {
+    return this.page.evaluate(() => {
+      const turns = window.__naviTest!.agent().turns;
+      const t = turns[turns.length - 1];
+      if (!t) return '(no turn)';
+      return JSON.stringify({
+        request: t.request,
+        status: t.status,
+        error: t.error,
+        answer: t.result?.answer,
+        calls: t.result?.calls.map((c) => ({
+          tool: c.tool,
+          args: c.args,
+          status: c.status,
+          failure: c.failure,
+        })),
+        steps: t.steps.map((s) => s.kind),
+      });
+    });
+  }
+
+  async openChatTab(tab: 'graph' | 'sandbox' | 'history' | 'engine'): Promise<void> {
+    await this.page.getByTestId(`chat-tab-${tab}`).click();
+  }
+
+  /** Answers the question the running turn asks, inline. */
+  async answerQuestion(text: string): Promise<void> {
+    const input = this.lastTurn().getByTestId('question-input');
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  /** Switches to the Tool World screen (tool list, graph, node details, next tool, link model). */
+  async showWorld(): Promise<void> {
+    if ((await this.page.getByTestId('app').getAttribute('data-view')) !== 'world')
+      await this.page.getByTestId('view-world').click();
   }
 
   async openLinkModelTab(): Promise<void> {

@@ -9,7 +9,7 @@ test('a fresh start shows the demo world with behavioural edges and says which e
 }) => {
   const app = new AppPage(page);
   await app.open();
-  await expect(page.getByTestId('engine-badge')).toContainText('graph-only');
+  await expect(page.getByTestId('engine-badge')).toContainText(/graph-only/i);
   await expect(page.getByTestId('embedder-badge')).toContainText('lexical');
   const counts = await page.evaluate(() => window.__naviTest!.counts());
   expect(counts.tools).toBe(20);

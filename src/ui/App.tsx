@@ -1,3 +1,4 @@
+import { ChatScreen } from './chat/ChatScreen';
 import { DropZone } from './DropZone';
 import { GraphView } from './GraphView';
 import { Header } from './Header';
@@ -6,11 +7,13 @@ import { Notices } from './Notices';
 import { ProgressBar } from './ProgressBar';
 import { ToolList } from './ToolList';
 import { useSessionState } from './use-session';
+import { useView } from './use-view';
 
 export function App() {
   const state = useSessionState();
+  const [view] = useView();
   return (
-    <div className="app" data-phase={state.phase} data-testid="app">
+    <div className="app" data-phase={state.phase} data-view={view} data-testid="app">
       <Header />
       <ProgressBar />
       <Notices />
@@ -21,6 +24,8 @@ export function App() {
         </main>
       ) : state.phase === 'loading' ? (
         <main className="loading">Opening the Tool World…</main>
+      ) : view === 'chat' ? (
+        <ChatScreen />
       ) : (
         <main className="workspace">
           <ToolList />

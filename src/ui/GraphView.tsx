@@ -1,6 +1,7 @@
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import { useEffect, useMemo, useRef } from 'react';
 import { edgeWeight } from '../core/graph/weights';
+import type { ChainHighlight } from '../app/agent/agent-session';
 import { visibleSubgraph } from '../app/visible-subgraph';
 import { setGraphHandle } from './graph-handle';
 import { GRAPH_STYLE } from './graph-style';
@@ -11,7 +12,12 @@ import { useSession, useSessionState } from './use-session';
 const FORCE_LAYOUT_LIMIT = 150;
 const MAX_DRAWN = 300;
 
-export function GraphView() {
+/**
+ * The Tool World graph. `highlight` (the chat's running chain) lights up the chain's APIs, its searched
+ * subgraph and the call in flight; without it, the toolchain panel's last plan does when its target is
+ * selected.
+ */
+export function GraphView({ highlight = null }: { highlight?: ChainHighlight | null } = {}) {
   const session = useSession();
   const { worldVersion, selectedNodeId, toolchain } = useSessionState();
   const chain = toolchain.status === 'done' ? toolchain.result : null;
@@ -22,7 +28,7 @@ export function GraphView() {
   // otherwise it must not re-run the layout (nodes would jump).
   const large = session.world.graph.nodeCount > MAX_DRAWN;
   const focus = large ? selectedNodeId : null;
-  const include = large && chain ? chain.subgraph.nodes : null;
+  const include = large ? (highlight?.subgraph ?? (chain ? chain.subgraph.nodes : null)) : null;
   const view = useMemo(() => {
     void worldVersion;
     return visibleSubgraph(session.world.graph, focus, MAX_DRAWN, 2, include ?? []);
@@ -35,7 +41,10 @@ export function GraphView() {
       if (e.target === instance) session.select(null);
     });
     cy.current = instance;
-    setGraphHandle({ drawnNodeIds: () => instance.nodes().map((n) => n.id()) });
+    setGraphHandle({
+      drawnNodeIds: () => instance.nodes().map((n) => n.id()),
+      planNodeIds: () => instance.nodes('.in-plan').map((n) => n.id()),
+    });
     return () => {
       setGraphHandle(null);
       instance.destroy();
@@ -82,26 +91,20 @@ export function GraphView() {
   useEffect(() => {
     const instance = cy.current;
     if (!instance) return;
-    instance.elements().removeClass('faded in-subgraph in-plan').unselect();
+    instance.elements().removeClass('faded in-subgraph in-plan calling').unselect();
     const sel = selectedNodeId ? instance.getElementById(selectedNodeId) : null;
-    if (chain && selectedNodeId === `api:${chain.request.target}`) {
+    if (highlight) {
+      markChain(instance, new Set(highlight.subgraph), new Set(highlight.plan));
+      if (highlight.active) instance.getElementById(highlight.active).addClass('calling');
+    } else if (chain && selectedNodeId === `api:${chain.request.target}`) {
       // Show the searched subgraph: the plan's APIs stand out, the rest of the subgraph stays visible.
-      const inSub = new Set(chain.subgraph.nodes);
-      const inPlan = new Set(chain.plan.map((s) => `api:${s.tool}`));
-      instance.nodes().forEach((n) => {
-        if (inPlan.has(n.id())) n.addClass('in-plan');
-        else if (inSub.has(n.id())) n.addClass('in-subgraph');
-        else n.addClass('faded');
-      });
-      instance.edges().forEach((e) => {
-        if (!(inSub.has(e.source().id()) && inSub.has(e.target().id()))) e.addClass('faded');
-      });
+      markChain(instance, new Set(chain.subgraph.nodes), new Set(chain.plan.map((s) => `api:${s.tool}`)));
       sel?.select();
     } else if (sel && sel.nonempty()) {
       sel.select();
       instance.elements().not(sel.closedNeighborhood()).addClass('faded');
     }
-  }, [view, selectedNodeId, chain]);
+  }, [view, selectedNodeId, chain, highlight]);
 
   return (
     <section className="graph-pane" aria-label="Tool World graph">
@@ -121,4 +124,16 @@ export function GraphView() {
       <div ref={container} className="graph-canvas" data-testid="graph-canvas" />
     </section>
   );
+}
+
+/** The plan's APIs stand out, the rest of the searched subgraph stays visible, everything else fades. */
+function markChain(instance: Core, inSub: ReadonlySet<string>, inPlan: ReadonlySet<string>): void {
+  instance.nodes().forEach((n) => {
+    if (inPlan.has(n.id())) n.addClass('in-plan');
+    else if (inSub.has(n.id())) n.addClass('in-subgraph');
+    else n.addClass('faded');
+  });
+  instance.edges().forEach((e) => {
+    if (!(inSub.has(e.source().id()) && inSub.has(e.target().id()))) e.addClass('faded');
+  });
 }

@@ -1,12 +1,16 @@
 import { useRef } from 'react';
 import { downloadText } from './download';
+import { useEngineState } from './use-agent';
 import { useRetrievalModelsState } from './use-retrieval-models';
 import { useSession, useSessionState } from './use-session';
+import { useView } from './use-view';
 
 export function Header() {
   const session = useSession();
   const state = useSessionState();
   const models = useRetrievalModelsState();
+  const engine = useEngineState();
+  const [view, setView] = useView();
   const input = useRef<HTMLInputElement>(null);
   const busy = state.progress !== null || state.phase !== 'ready';
 
@@ -18,8 +22,24 @@ export function Header() {
   return (
     <header className="header">
       <h1>NaviAgent Web</h1>
-      <span className="badge" data-testid="engine-badge" title="Which agent engine is running">
-        Engine: {state.engine}
+      <nav className="views" aria-label="Screens">
+        <button aria-pressed={view === 'chat'} onClick={() => setView('chat')} data-testid="view-chat">
+          Chat
+        </button>
+        <button aria-pressed={view === 'world'} onClick={() => setView('world')} data-testid="view-world">
+          Tool World
+        </button>
+      </nav>
+      <span
+        className="badge"
+        data-testid="engine-badge"
+        title={
+          engine.waiting ??
+          'Which agent engine and model the next request runs on (choose it in Chat › Engine)'
+        }
+      >
+        Engine: {engine.active.label}
+        {engine.load ? ` · loading ${engine.load.label} ${Math.round(engine.load.progress * 100)}%` : ''}
       </span>
       <span className="badge" data-testid="embedder-badge" title="Which embedder shapes parameter clusters">
         Embedder: {state.embedderId}

@@ -1,6 +1,8 @@
 /** What the end-to-end tests and the benchmark read from the drawn graph (window.__naviTest). */
 export interface GraphHandle {
   drawnNodeIds(): string[];
+  /** Nodes drawn as part of the highlighted plan (the chat's running chain or the toolchain panel's plan). */
+  planNodeIds(): string[];
 }
 
 let current: GraphHandle | null = null;

@@ -53,4 +53,5 @@ export const GRAPH_STYLE: StylesheetJson = [
     style: { 'border-width': 3, 'border-color': '#d62839', 'background-color': '#d62839' },
   },
   { selector: 'node.in-subgraph', style: { 'border-width': 2, 'border-color': '#d62839' } },
+  { selector: 'node.calling', style: { 'border-width': 5, 'border-color': '#f7b500' } },
 ];

@@ -1,9 +1,14 @@
+import type { AgentSessionState } from '../app/agent/agent-session';
+import type { EngineState } from '../app/agent/engine-manager';
 import type { LinkModel, LinkModelState } from '../app/link-model';
+import type { TurnResult } from '../core/agent/agent-events';
+import type { SandboxState } from '../core/sandbox';
 import type { RetrievalModels, RetrievalModelsState } from '../app/retrieval-models';
 import type { SearchClient } from '../app/search-client';
 import type { WorldSession } from '../app/world-session';
 import type { SearchMethod } from '../core/search/search-engine';
 import { graphHandle } from './graph-handle';
+import type { AgentStores } from './use-agent';
 
 /**
  * window.__naviTest: what Playwright tests and the browser benchmark use to read state and seed it
@@ -31,6 +36,16 @@ export interface NaviTestHook {
   retrievalModelsReady: Promise<void>;
   /** The HGT link model's state: model in use, job, epochs, promotion. */
   linkModel(): LinkModelState;
+  /** The chat: turns with their steps, whether one runs, the pending question, past conversations. */
+  agent(): AgentSessionState;
+  /** The last finished turn's result (answer, calls with arguments and sources, LLM calls, tokens, ms). */
+  lastTurn(): TurnResult | null;
+  /** The engine choice: settings, the engine running, WebGPU check, catalogue, load, last error. */
+  engine(): EngineState;
+  /** The sandbox the tools act on (reminders, events, notes, outbox, change log); null until open. */
+  sandbox(): SandboxState | null;
+  /** Nodes the graph view draws as the highlighted plan (the chat's chain while it runs). */
+  planNodeIds(): string[];
 }
 
 declare global {
@@ -47,6 +62,7 @@ export function installTestHook(
   models: RetrievalModels,
   modelsReady: Promise<void>,
   linkModel: LinkModel,
+  stores: AgentStores,
 ): void {
   const hook: NaviTestHook = {
     ready,
@@ -67,6 +83,12 @@ export function installTestHook(
     retrievalModels: () => models.getState(),
     retrievalModelsReady: modelsReady,
     linkModel: () => linkModel.getState(),
+    agent: () => stores.agent.getState(),
+    lastTurn: () =>
+      [...stores.agent.getState().turns].reverse().find((t) => t.result !== null)?.result ?? null,
+    engine: () => stores.engines.getState(),
+    sandbox: () => stores.sandbox.getState().sandbox,
+    planNodeIds: () => graphHandle()?.planNodeIds() ?? [],
     searchTimings: (targets, method) =>
       search.timeSubgraphs(session.world, session.getState().worldVersion, targets, method),
   };

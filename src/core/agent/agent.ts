@@ -422,9 +422,12 @@ export class Agent {
           sources[f.name] = 'earlier call';
         }
     }
+    // Arguments the policy gave: an LLM's are "llm"; graph-only passes back what was filled here, so
+    // each keeps the level it came from (a reference to an earlier step is "earlier call").
+    const byLlm = this.deps.policy.engine.kind !== 'graph-only';
     for (const [k, v] of Object.entries(explicit)) {
       args[k] = v;
-      sources[k] = 'llm';
+      sources[k] = byLlm ? 'llm' : (sources[k] ?? (referencesIn(v).length > 0 ? 'earlier call' : 'graph'));
     }
     const known: Record<string, unknown> = {
       ...literalKnown(world.paramKinds(), si.literals, state.requestLiterals, searchWords(si, tool)),

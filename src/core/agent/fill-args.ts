@@ -202,7 +202,8 @@ function freeText(
   const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
   if (f.kind === 'title') {
     const t = title ?? (twoParts ? firstWords(stripTail(residual), 8) : (quoted ?? content ?? residual));
-    return t || undefined;
+    // "a dentist appointment" → "dentist appointment": a title has no article.
+    return t.replace(/^(?:a|an|the)\s+/i, '') || undefined;
   }
   const t = content ?? quoted ?? (title && twoParts ? stripTitle(residual, title) : residual);
   return t || undefined;

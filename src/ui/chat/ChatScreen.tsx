@@ -1,0 +1,12 @@
+import { ChatSidePane } from './ChatSidePane';
+import { ChatView } from './ChatView';
+
+/** The app's main screen: the chat, with the graph / sandbox / conversations / engine beside it. */
+export function ChatScreen() {
+  return (
+    <main className="chat-screen">
+      <ChatView />
+      <ChatSidePane />
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import { useAgentState } from '../use-agent';
+import { RequestBox } from './RequestBox';
+import { TurnCard } from './TurnCard';
+
+/** The main screen: what the app does in one line, the request box, then the turns (newest first). */
+export function ChatView() {
+  const { turns } = useAgentState();
+  return (
+    <section className="chat" aria-label="Chat with the agent" data-testid="chat-view">
+      <p className="chat-intro">
+        Ask in plain words: the agent picks tools from its Tool World graph, plans the chain and runs it on a
+        local sandbox (your reminders, calendar, notes, mail outbox) — nothing leaves this browser.
+      </p>
+      <RequestBox />
+      <div className="turns">
+        {[...turns].reverse().map((t) => (
+          <TurnCard key={t.id} turn={t} />
+        ))}
+      </div>
+    </section>
+  );
+}

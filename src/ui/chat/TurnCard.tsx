@@ -1,0 +1,31 @@
+import type { TurnView } from '../../app/agent/agent-session';
+import { StepItem } from './StepItem';
+import { TurnStats } from './TurnStats';
+
+/** One request and everything the agent did for it, as a live list of steps. */
+export function TurnCard({ turn }: { turn: TurnView }) {
+  return (
+    <article className={`turn turn-${turn.status}`} data-testid="turn" data-status={turn.status}>
+      <header className="turn-head">
+        <span className="turn-request" data-testid="turn-request">
+          {turn.request}
+        </span>
+        <span className="turn-engine" title="The engine this turn ran on">
+          {turn.engine}
+        </span>
+      </header>
+      <ol className="steps">
+        {turn.steps.map((s) => (
+          <StepItem key={s.id} step={s} turnId={turn.id} />
+        ))}
+      </ol>
+      {turn.status === 'running' && <p className="meta running-note">Working…</p>}
+      {turn.error && (
+        <p className="failure" data-testid="turn-error">
+          The turn failed: {turn.error}
+        </p>
+      )}
+      {turn.result && <TurnStats result={turn.result} />}
+    </article>
+  );
+}

@@ -1,0 +1,14 @@
+import type { TurnResult } from '../../core/agent/agent-events';
+import { msText } from './value-text';
+
+/** The turn's cost: LLM calls, prompt + completion tokens, wall time, tool calls. */
+export function TurnStats({ result }: { result: TurnResult }) {
+  const ok = result.calls.filter((c) => c.status === 'ok').length;
+  return (
+    <p className="turn-stats meta" data-testid="turn-stats">
+      {result.status} · {result.llmCalls} LLM calls · {result.promptTokens} prompt + {result.completionTokens}{' '}
+      completion tokens · {msText(result.ms)} · {ok}/{result.calls.length} tool calls ok
+      {result.traceId ? ' · learned from (trace ingested)' : ''}
+    </p>
+  );
+}
