@@ -310,9 +310,11 @@ export class WorldSession {
     await this.persist(out.change);
     const from = this.state.worldVersion;
     this.worldMoved();
-    await this.deps.onTraceIngested?.(trace, from, this.state.worldVersion).catch((e: unknown) =>
-      this.notify('warn', `The search worker could not follow the new trace: ${(e as Error).message}`),
-    );
+    await this.deps
+      .onTraceIngested?.(trace, from, this.state.worldVersion)
+      .catch((e: unknown) =>
+        this.notify('warn', `The search worker could not follow the new trace: ${(e as Error).message}`),
+      );
     return out;
   }
 

@@ -11,7 +11,15 @@ import type { AgentAction } from './agent-action';
 export type AgentEvent =
   | { type: 'turn-start'; turnId: string; request: string; engine: EngineInfo }
   | { type: 'sub-intents'; items: SubIntentView[] }
-  | { type: 'decision'; step: number; actions: AgentAction[]; llm: LlmCallView | null; note?: string }
+  | {
+      type: 'decision';
+      step: number;
+      actions: AgentAction[];
+      llm: LlmCallView | null;
+      note?: string;
+      /** Made by tool inertia instead of the policy, with the scores behind it. */
+      inertial?: { scores: Record<string, number> };
+    }
   | { type: 'candidates'; rank: number; query: string; candidates: CandidateView[]; ms: number }
   | { type: 'toolchain'; rank: number; chain: ChainView }
   | { type: 'call-start'; rank: number; call: CallView }

@@ -1,21 +1,22 @@
 import type { CallFailure } from '../execute/call-outcome';
 import type { ToolRuntime } from '../execute/tool-runtime';
 import type { LexiconEntry } from '../execute/tool-runtime';
-import { referencesIn, substituteReferences } from '../plan/references';
+import { referencesIn } from '../plan/references';
 import { dependenciesOf } from '../plan/dag';
 import type { PlanStep } from '../plan/plan-step';
 import { keywords } from './free-text';
 import { outputNames, type Tool } from '../tools/tool';
 import type { Trace, TraceCall } from '../trace/trace';
 import type { AgentAction } from './agent-action';
-import type { AgentEvent, CallView, ChainView, QuestionView, TurnResult } from './agent-events';
+import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-events';
 import type { AgentWorld } from './agent-world';
 import { composeAnswer, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
 import { fillArguments } from './fill-args';
 import { fieldKind, toolFields } from './field-kind';
 import { answerValue } from './answer-value';
-import { scalarFromLists } from './list-args';
+import { SequentialExecutor, type ChainExecutor } from './chain-executor';
+import type { InertiaAdvisor, InertialDecision } from './inertia-advisor';
 import { findLiterals } from './literals';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField } from './lookups';
@@ -48,6 +49,13 @@ export interface AgentDeps {
   method?: 'alpha-beta' | 'ga-sa';
   /** False keeps the turn's trace out of the world (evaluation of a frozen world). */
   learn?: boolean;
+  /** How a chain runs (default: in order, stop at the first failure). */
+  executor?: ChainExecutor;
+  /**
+   * Acts before the policy when it is confident (AutoTool's inertia): a decision it returns is carried
+   * out without asking the policy (no LLM call); null lets the policy decide.
+   */
+  inertia?: InertiaAdvisor;
 }
 
 export interface TurnHooks {
@@ -66,7 +74,13 @@ export interface TurnHooks {
  * settled. The calls become one trace the world learns from.
  */
 export class Agent {
-  constructor(private readonly deps: AgentDeps) {}
+  private readonly executor: ChainExecutor;
+  /** Whether the decision being carried out came from inertia (calls it makes are marked so). */
+  private inertialStep = false;
+
+  constructor(private readonly deps: AgentDeps) {
+    this.executor = deps.executor ?? new SequentialExecutor();
+  }
 
   get engine() {
     return this.deps.policy.engine;
@@ -121,14 +135,17 @@ export class Agent {
       }
       if (state.subIntents.length > 0 && state.subIntents.every((s) => TERMINAL.has(s.status))) break;
       const callable = this.callable(state);
+      const input = {
+        state,
+        world: this.deps.world,
+        callable,
+        ...(hooks.signal ? { signal: hooks.signal } : {}),
+      };
       let decision;
+      let inertial: InertialDecision | null = null;
       try {
-        decision = await this.deps.policy.decide({
-          state,
-          world: this.deps.world,
-          callable,
-          ...(hooks.signal ? { signal: hooks.signal } : {}),
-        });
+        inertial = this.deps.inertia ? await this.deps.inertia.propose(input) : null;
+        decision = inertial ?? (await this.deps.policy.decide(input));
       } catch (error) {
         if (hooks.signal?.aborted) {
           stopped = true;
@@ -152,7 +169,9 @@ export class Agent {
         actions: decision.actions,
         llm: decision.llm,
         ...(decision.note ? { note: decision.note } : {}),
+        ...(inertial ? { inertial: { scores: inertial.scores } } : {}),
       });
+      this.inertialStep = inertial !== null;
       if (decision.actions.length === 0) break;
       const observation = observationText(state);
       const before = fingerprint(state);
@@ -226,6 +245,7 @@ export class Agent {
       traceId,
       engine: this.engine,
     };
+    this.deps.inertia?.endTurn?.(result);
     emit({ type: 'turn-end', result });
     return result;
   }
@@ -474,7 +494,7 @@ export class Agent {
     return undefined;
   }
 
-  /** Runs a toolchain in dependency order; stops at the first failure. */
+  /** Runs the chain through the executor, keeping the turn's calls, trace and known values in step. */
   private async execute(
     si: SubIntentState,
     chain: ChainView,
@@ -483,65 +503,34 @@ export class Agent {
     emit: (e: AgentEvent) => void,
     hooks: TurnHooks,
   ): Promise<{ ok: true; result: unknown } | { ok: false; tool: string; failure: CallFailure } | 'stop'> {
-    const outputs: Record<number, unknown> = {};
-    const callOfStep = new Map<number, number>();
-    let result: unknown;
-    for (const step of chain.steps) {
-      if (hooks.signal?.aborted) return 'stop';
-      const tool = this.deps.world.tool(step.tool)!;
-      let args: Record<string, unknown>;
-      try {
-        args = scalarFromLists(tool, substituteReferences(step.args, outputs) as Record<string, unknown>);
-      } catch (error) {
-        return {
-          ok: false,
-          tool: step.tool,
-          failure: { kind: 'invalid-output', code: 'missing-field', message: message(error) },
-        };
-      }
-      const view: CallView = {
-        index: state.calls.length,
-        tool: step.tool,
-        args,
-        status: 'running',
-        ...(step.tool === si.target && si.argSources ? { argSources: si.argSources } : {}),
-      };
-      state.calls.push(view);
-      emit({ type: 'call-start', rank: si.rank, call: { ...view } });
-      const startedAt = Date.now();
-      const outcome = await this.deps.runtime.call(tool, args, hooks.signal);
-      view.ms = outcome.durationMs;
-      const deps = step.deps.map((d) => callOfStep.get(d)).filter((d): d is number => d !== undefined);
-      if (outcome.ok) {
-        view.status = 'ok';
-        view.output = outcome.output;
-        view.source = outcome.source;
-        outputs[step.step] = outcome.output;
-        callOfStep.set(step.step, trace.length);
-        this.remember(step.tool, outcome.output, view.index, state);
-        result = outcome.output;
-      } else {
-        view.status = 'error';
-        view.failure = outcome.failure;
-      }
-      trace.push({
-        tool: step.tool,
-        args,
-        status: outcome.ok ? 'ok' : 'error',
-        ...(outcome.ok
-          ? { output: outcome.output, source: outcome.source }
-          : { error: outcome.failure.message, failure: outcome.failure }),
-        startedAt,
-        durationMs: outcome.durationMs,
-        deps,
-      });
-      emit({ type: 'call-end', rank: si.rank, call: { ...view } });
-      if (!outcome.ok) {
-        if (outcome.failure.kind === 'cancelled' && hooks.signal?.aborted) return 'stop';
-        return { ok: false, tool: step.tool, failure: outcome.failure };
-      }
-    }
-    return { ok: true, result };
+    const r = await this.executor.run({
+      chain,
+      target: si.target ?? chain.target,
+      world: this.deps.world,
+      runtime: this.deps.runtime,
+      ...(si.argSources ? { argSources: si.argSources } : {}),
+      firstCallIndex: state.calls.length,
+      failedApis: state.failedApis,
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+      onCallStart: (call) => {
+        state.calls.push({ ...call });
+        emit({ type: 'call-start', rank: si.rank, call });
+      },
+      onCallEnd: (call, traceCall) => {
+        const i = state.calls.findIndex((c) => c.index === call.index);
+        if (i >= 0) state.calls[i] = { ...call };
+        else state.calls.push({ ...call });
+        trace.push(traceCall);
+        if (call.status === 'ok') this.remember(call.tool, call.output, call.index, state);
+        this.deps.inertia?.observeCall?.(call, this.inertialStep);
+        emit({ type: 'call-end', rank: si.rank, call });
+      },
+      onNotice: (level, text) => emit({ type: 'notice', level, text }),
+    });
+    if (r.status === 'stopped') return 'stop';
+    return r.status === 'ok'
+      ? { ok: true, result: r.result }
+      : { ok: false, tool: r.tool, failure: r.failure };
   }
 
   /** Each output field becomes a known value of its standardized parameter (value flow to later calls). */
