@@ -30,9 +30,9 @@ export default defineConfig({
   optimizeDeps: {
     // Pre-bundling would move ORT into node_modules/.vite/deps and break its relative file lookups.
     exclude: ['onnxruntime-web'],
-    // Only the worker imports transformers.js, lazily: found that late, dev would re-optimize and reload
-    // the page in the middle of an embedder switch.
-    include: ['@huggingface/transformers'],
+    // Only workers and lazy imports reach transformers.js and WebLLM: found that late, dev would
+    // re-optimize and reload the page in the middle of an embedder switch or a model load.
+    include: ['@huggingface/transformers', '@mlc-ai/web-llm'],
   },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },

@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     `${DATASET}.graph-only.fixture.llmCalls`,
     outcomes.reduce((n, o) => n + o.result.llmCalls, 0),
     '',
-    { kind: 'max', limit: 0 },
+    { kind: 'range', lo: 0, hi: 0 },
   );
   sheet.record(`${DATASET}.graph-only.fixture.msMedian`, ms[Math.floor(ms.length / 2)]!, 'ms');
   sheet.record(`${DATASET}.graph-only.fixture.msMean`, ms.reduce((a, b) => a + b, 0) / ms.length, 'ms');
