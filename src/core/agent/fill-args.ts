@@ -58,6 +58,7 @@ export function fillArguments(input: FillInput): FilledArgs {
     return true;
   };
   const lower = intent.toLowerCase();
+  const usedNumbers = new Set<Literal>();
   const fields = toolFields(tool.parameters);
   const textFields = fields.filter((f) => f.kind === 'text' || f.kind === 'title');
 
@@ -119,7 +120,13 @@ export function fillArguments(input: FillInput): FilledArgs {
         const n = f.name.toLowerCase();
         if (/amount|price|cost|sum|money/.test(n)) value = lit('money')?.value ?? lit('number')?.value;
         else if (/\bdays?\b/.test(n.replace(/_/g, ' '))) value = daysIn(lower);
-        else value = lit('quantity')?.value ?? lit('money')?.value ?? lit('number')?.value;
+        else {
+          // Several plain number inputs ("the sum of 2 and 3"): each takes the next number not used yet.
+          const plain = intentLiterals.filter((l) => l.kind === 'number' && !usedNumbers.has(l));
+          const next = plain[0];
+          value = lit('quantity')?.value ?? lit('money')?.value ?? next?.value;
+          if (next && value === next.value) usedNumbers.add(next);
+        }
         if (typeof value === 'number' && f.type === 'integer' && !Number.isInteger(value)) value = undefined;
         break;
       }

@@ -110,6 +110,31 @@ describe('free text and argument filling', () => {
     });
   });
 
+  it("several number inputs take the request's numbers in order", () => {
+    const sum = {
+      name: 'get_sum',
+      description: 'Add two numbers.',
+      parameters: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+      },
+      returns: null,
+      category: 'maths',
+      source: 'mcp' as const,
+    };
+    const intent = 'get the sum of 2 and 3';
+    const r = fillArguments({
+      tool: sum,
+      intent,
+      intentLiterals: findLiterals(intent, TODAY),
+      requestLiterals: [],
+      known: () => undefined,
+      today: TODAY,
+    });
+    expect(r.args).toEqual({ a: 2, b: 3 });
+  });
+
   it('never invents a required value: a recipient with no email stays missing', () => {
     const r = fill('mail_send', 'Send an email to Anna');
     expect(r.missing.map((f) => f.name)).toEqual(expect.arrayContaining(['to_email', 'body']));
