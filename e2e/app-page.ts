@@ -86,7 +86,7 @@ export class AppPage {
     });
   }
 
-  async openChatTab(tab: 'graph' | 'sandbox' | 'history' | 'engine'): Promise<void> {
+  async openChatTab(tab: 'graph' | 'sandbox' | 'tools' | 'history' | 'engine'): Promise<void> {
     await this.page.getByTestId(`chat-tab-${tab}`).click();
   }
 

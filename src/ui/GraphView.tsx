@@ -8,7 +8,7 @@ import { GRAPH_STYLE } from './graph-style';
 import { useSession, useSessionState } from './use-session';
 
 // Force-directed layout reads well for small graphs but takes tens of seconds past ~1k nodes
-// (FACTS.md: cose 41 s at 2k nodes); concentric stays under 50 ms.
+// (docs/facts.md: cose 41 s at 2k nodes); concentric stays under 50 ms.
 const FORCE_LAYOUT_LIMIT = 150;
 const MAX_DRAWN = 300;
 
@@ -44,6 +44,7 @@ export function GraphView({ highlight = null }: { highlight?: ChainHighlight | n
     setGraphHandle({
       drawnNodeIds: () => instance.nodes().map((n) => n.id()),
       planNodeIds: () => instance.nodes('.in-plan').map((n) => n.id()),
+      failedNodeIds: () => instance.nodes('.failed').map((n) => n.id()),
     });
     return () => {
       setGraphHandle(null);
@@ -91,11 +92,13 @@ export function GraphView({ highlight = null }: { highlight?: ChainHighlight | n
   useEffect(() => {
     const instance = cy.current;
     if (!instance) return;
-    instance.elements().removeClass('faded in-subgraph in-plan calling').unselect();
+    instance.elements().removeClass('faded in-subgraph in-plan calling failed').unselect();
     const sel = selectedNodeId ? instance.getElementById(selectedNodeId) : null;
     if (highlight) {
       markChain(instance, new Set(highlight.subgraph), new Set(highlight.plan));
       if (highlight.active) instance.getElementById(highlight.active).addClass('calling');
+      // Calls that failed in the turn (the detour's tools join the plan).
+      for (const id of highlight.failed ?? []) instance.getElementById(id).addClass('failed');
     } else if (chain && selectedNodeId === `api:${chain.request.target}`) {
       // Show the searched subgraph: the plan's APIs stand out, the rest of the subgraph stays visible.
       markChain(instance, new Set(chain.subgraph.nodes), new Set(chain.plan.map((s) => `api:${s.tool}`)));

@@ -3,6 +3,8 @@ export interface GraphHandle {
   drawnNodeIds(): string[];
   /** Nodes drawn as part of the highlighted plan (the chat's running chain or the toolchain panel's plan). */
   planNodeIds(): string[];
+  /** Nodes drawn as failed calls of the chat's turn. */
+  failedNodeIds(): string[];
 }
 
 let current: GraphHandle | null = null;

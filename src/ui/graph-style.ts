@@ -54,4 +54,13 @@ export const GRAPH_STYLE: StylesheetJson = [
   },
   { selector: 'node.in-subgraph', style: { 'border-width': 2, 'border-color': '#d62839' } },
   { selector: 'node.calling', style: { 'border-width': 5, 'border-color': '#f7b500' } },
+  {
+    selector: 'node.failed',
+    style: {
+      'border-width': 5,
+      'border-style': 'dashed',
+      'border-color': '#1f2933',
+      'background-color': '#7a0916',
+    },
+  },
 ];

@@ -7,12 +7,13 @@ import type { RetrievalModels, RetrievalModelsState } from '../app/retrieval-mod
 import type { SearchClient } from '../app/search-client';
 import type { WorldSession } from '../app/world-session';
 import type { SearchMethod } from '../core/search/search-engine';
+import type { Trace } from '../core/trace/trace';
 import { graphHandle } from './graph-handle';
 import type { AgentStores } from './use-agent';
 
 /**
  * window.__naviTest: what Playwright tests and the browser benchmark use to read state and seed it
- * without clicking through the UI (STYLE.md practice 8). Read-mostly; it adds no capability the UI lacks.
+ * without clicking through the UI (docs/conventions.md §8). Read-mostly; it adds no capability the UI lacks.
  */
 export interface NaviTestHook {
   ready: Promise<void>;
@@ -28,6 +29,15 @@ export interface NaviTestHook {
   settled(): Promise<void>;
   /** Subgraph search times (ms) inside the search worker, for the browser benchmark. */
   searchTimings(targets: string[], method: SearchMethod): Promise<number[]>;
+  /**
+   * Ingests traces one by one as the agent's turns do (bench:world): each time is from the call until the
+   * change is in IndexedDB and the world worker followed it.
+   */
+  traceTimings(traces: Trace[]): Promise<number[]>;
+  /** Wall times (ms) of rankings in the world worker, one per request (bench:world). */
+  rankTimings(queries: string[], method: string): Promise<number[]>;
+  /** World snapshots sent to the worker so far (a new world, or a worker that fell behind). */
+  snapshotsSent(): number;
   /** Store read and world rebuild times of the last start, when a stored world was loaded. */
   startTimings(): { storeMs: number; worldMs: number } | null;
   /** The retrieval models' state: embedder, DTDR-L source, running job. */
@@ -46,6 +56,8 @@ export interface NaviTestHook {
   sandbox(): SandboxState | null;
   /** Nodes the graph view draws as the highlighted plan (the chat's chain while it runs). */
   planNodeIds(): string[];
+  /** Nodes the graph view draws as failed calls of the chat's turn. */
+  failedNodeIds(): string[];
 }
 
 declare global {
@@ -89,8 +101,28 @@ export function installTestHook(
     engine: () => stores.engines.getState(),
     sandbox: () => stores.sandbox.getState().sandbox,
     planNodeIds: () => graphHandle()?.planNodeIds() ?? [],
+    failedNodeIds: () => graphHandle()?.failedNodeIds() ?? [],
     searchTimings: (targets, method) =>
       search.timeSubgraphs(session.world, session.getState().worldVersion, targets, method),
+    traceTimings: async (traces) => {
+      const out: number[] = [];
+      for (const t of traces) {
+        const t0 = performance.now();
+        await session.ingestTrace(t);
+        out.push(performance.now() - t0);
+      }
+      return out;
+    },
+    rankTimings: async (queries, method) => {
+      const out: number[] = [];
+      for (const query of queries) {
+        const t0 = performance.now();
+        await search.rank(session.world, session.getState().worldVersion, { query, history: [], method });
+        out.push(performance.now() - t0);
+      }
+      return out;
+    },
+    snapshotsSent: () => search.snapshotsSent,
   };
   void ready.then(() => {
     hook.startMs = performance.now() - startedAt;

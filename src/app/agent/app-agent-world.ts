@@ -3,7 +3,15 @@ import type { AgentWorld, ToolchainAsk } from '../../core/agent/agent-world';
 import type { FieldKind } from '../../core/agent/field-kind';
 import { RETRIEVE_METHODS, unionCandidates } from '../../core/agent/candidate-union';
 import { chainViewOf, WorldCatalogView } from '../../core/agent/world-catalog-view';
+import type { PlanStep } from '../../core/plan/plan-step';
 import type { RankRequest, RankResult } from '../../core/retrieval/retrieval-service';
+import {
+  recombine,
+  type RecombineOptions,
+  type RecombineResult,
+  type RecombineState,
+  type StepFailure,
+} from '../../core/search/recombine';
 import type { Tool } from '../../core/tools/tool';
 import type { Trace } from '../../core/trace/trace';
 import type { ToolWorld } from '../../core/world/world';
@@ -35,6 +43,11 @@ export class AppAgentWorld implements AgentWorld {
     private readonly search: WorldSearch,
   ) {
     this.view = new WorldCatalogView(() => owner.world);
+  }
+
+  /** The session's Tool World (its traces feed tool inertia); read anew, a reset or import replaces it. */
+  toolWorld(): ToolWorld {
+    return this.owner.world;
   }
 
   tool(name: string): Tool | undefined {
@@ -90,6 +103,19 @@ export class AppAgentWorld implements AgentWorld {
 
   async ingest(trace: Trace): Promise<void> {
     await this.owner.ingestTrace(trace);
+  }
+
+  /**
+   * Path recombination on the session's world, here on the main thread: it is a short walk over the
+   * plan's neighbourhood (no search), and it must see the graph the chain was planned on.
+   */
+  recombine(
+    plan: PlanStep[],
+    failure: StepFailure,
+    state: RecombineState,
+    options?: RecombineOptions,
+  ): RecombineResult {
+    return recombine(this.owner.world, plan, failure, state, options);
   }
 
   private version(): number {

@@ -1,4 +1,6 @@
 import type { CallFailure, ResultSource } from '../execute/call-outcome';
+import type { GateReport } from '../execute/gate/gate-report';
+import type { DetourView } from '../execute/reto/detour';
 import type { EngineInfo } from '../llm/llm-engine';
 import type { PlanStep } from '../plan/plan-step';
 import type { AgentAction } from './agent-action';
@@ -86,6 +88,12 @@ export interface CallView {
   ms?: number;
   /** Which filling level or engine gave each argument ("request", "earlier call", "user", "llm", …). */
   argSources?: Record<string, string>;
+  /** What the schema gate found and repair changed (absent when the arguments passed as given). */
+  gate?: GateReport;
+  /** For a failed call: the way around it that was taken (absent when there was none). */
+  detour?: DetourView;
+  /** Layer of the chain the call ran in (RETO; calls of one layer run at the same time). */
+  layer?: number;
 }
 
 export interface QuestionView {
@@ -110,4 +118,21 @@ export interface TurnResult {
   /** Id of the trace the world ingested, when any call ran. */
   traceId: string | null;
   engine: EngineInfo;
+  /** What tool inertia did in this turn (AutoTool), when an inertia advisor took part. */
+  inertia?: InertiaTurnStats;
+}
+
+/** A turn's inertial steps and what they saved (src/core/inertia). */
+export interface InertiaTurnStats {
+  /** Decisions inertia made in the policy's place. */
+  decisions: number;
+  /** Tool calls those decisions made. */
+  calls: number;
+  /** LLM decisions skipped: inertial decisions whose call succeeded, with an LLM policy. */
+  llmCallsSaved: number;
+  /**
+   * Estimate: saved calls × the turn's mean prompt size (the session's mean when the turn asked the LLM
+   * nothing).
+   */
+  promptTokensSaved: number;
 }

@@ -1,4 +1,6 @@
+import type { PlanStep } from '../plan/plan-step';
 import type { ScoredTool } from '../retrieval/retriever';
+import type { RecombineOptions, RecombineResult, RecombineState, StepFailure } from '../search/recombine';
 import type { Tool } from '../tools/tool';
 import type { Trace } from '../trace/trace';
 import type { ChainView } from './agent-events';
@@ -30,6 +32,17 @@ export interface AgentWorld {
   toolchain(request: ToolchainAsk): Promise<ChainView>;
   /** The world takes in a finished turn's calls (graph evolution, retrieval statistics, retraining). */
   ingest(trace: Trace): Promise<void>;
+  /**
+   * A detour around a failed step (NaviAgent §3.3 path recombination: I/O-equivalent replacement,
+   * upstream rerouting, subgraph switching) on the live graph. Optional: without it a failed call ends
+   * the chain and the agent looks for another candidate.
+   */
+  recombine?(
+    plan: PlanStep[],
+    failure: StepFailure,
+    state: RecombineState,
+    options?: RecombineOptions,
+  ): RecombineResult;
 }
 
 export interface ToolchainAsk {

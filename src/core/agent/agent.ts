@@ -15,7 +15,9 @@ import type { DecisionPolicy } from './decision-policy';
 import { fillArguments } from './fill-args';
 import { fieldKind, toolFields } from './field-kind';
 import { answerValue } from './answer-value';
-import { SequentialExecutor, type ChainExecutor } from './chain-executor';
+import type { ChainExecutor } from './chain-executor';
+import { RetoExecutor } from '../execute/reto-executor';
+import type { DetourView } from '../execute/reto/detour';
 import type { InertiaAdvisor, InertialDecision } from './inertia-advisor';
 import { findLiterals } from './literals';
 import { literalKnown } from './literal-known';
@@ -49,7 +51,10 @@ export interface AgentDeps {
   method?: 'alpha-beta' | 'ga-sa';
   /** False keeps the turn's trace out of the world (evaluation of a frozen world). */
   learn?: boolean;
-  /** How a chain runs (default: in order, stop at the first failure). */
+  /**
+   * How a chain runs (default: RETO's layered execution with the schema gate, deterministic repair and
+   * path recombination; give one with `llm` for LLM repair).
+   */
   executor?: ChainExecutor;
   /**
    * Acts before the policy when it is confident (AutoTool's inertia): a decision it returns is carried
@@ -77,9 +82,13 @@ export class Agent {
   private readonly executor: ChainExecutor;
   /** Whether the decision being carried out came from inertia (calls it makes are marked so). */
   private inertialStep = false;
+  /** The known values each chain was planned with (recombination plans new steps with the same). */
+  private readonly knownOf = new WeakMap<ChainView, Record<string, unknown>>();
+  /** The filling level of each argument of the inertial decision being carried out. */
+  private inertialSources: Record<string, string> | undefined;
 
   constructor(private readonly deps: AgentDeps) {
-    this.executor = deps.executor ?? new SequentialExecutor();
+    this.executor = deps.executor ?? new RetoExecutor({ ...(deps.now ? { today: deps.now } : {}) });
   }
 
   get engine() {
@@ -108,6 +117,7 @@ export class Agent {
     const trace: TraceCall[] = [];
     const llm = { calls: 0, prompt: 0, completion: 0 };
     emit({ type: 'turn-start', turnId: state.turnId, request, engine: this.engine });
+    this.deps.inertia?.startTurn?.({ turnId: state.turnId, request, engine: this.engine });
 
     const makeSubIntent = (rank: number, text: string, dependsOn: number[] = []): SubIntentState => ({
       rank,
@@ -172,6 +182,7 @@ export class Agent {
         ...(inertial ? { inertial: { scores: inertial.scores } } : {}),
       });
       this.inertialStep = inertial !== null;
+      this.inertialSources = inertial?.argSources;
       if (decision.actions.length === 0) break;
       const observation = observationText(state);
       const before = fingerprint(state);
@@ -198,8 +209,9 @@ export class Agent {
       }
       if (stopped) break;
       const after = fingerprint(state);
-      // A decision that changed nothing would be asked again forever.
-      if (after === before && !decision.llm) break;
+      // A decision that changed nothing would be asked again forever (an inertial one that changed
+      // nothing is an invalid inertial action: the policy decides next).
+      if (after === before && !decision.llm && !inertial) break;
     }
 
     for (const si of state.subIntents) {
@@ -245,7 +257,8 @@ export class Agent {
       traceId,
       engine: this.engine,
     };
-    this.deps.inertia?.endTurn?.(result);
+    const inertia = this.deps.inertia?.endTurn?.(result);
+    if (inertia) result.inertia = inertia;
     emit({ type: 'turn-end', result });
     return result;
   }
@@ -365,9 +378,12 @@ export class Agent {
         si.status = 'planned';
         const run = await this.execute(si, chain, state, trace, emit, hooks);
         if (run === 'stop') return 'stop';
+        // Tools a detour routed around are out for the rest of the turn, whatever happened next.
+        for (const d of run.detours ?? []) state.failedApis.add(d.failedTool);
         if (run.ok) {
           si.status = 'done';
           si.result = run.result;
+          if (run.target) si.target = run.target; // a detour switched to another target
           emit({ type: 'sub-intent-done', item: viewOf(si) });
           return 'next';
         }
@@ -383,20 +399,33 @@ export class Agent {
             )
           : null;
         if (detour) {
+          // The same target again means the failed tool was a producer: plan the target without it.
+          const same = detour.tool === target;
           si.target = detour.tool;
           await this.plan(si, detour.tool, state, emit);
           si.status = 'pending';
+          this.markDetour(state, run, {
+            mode: same ? 'replan' : 'another-target',
+            failedTool: run.tool,
+            failure: { kind: run.failure.kind, message: run.failure.message },
+            newTools: same ? [] : [detour.tool],
+            reason:
+              `${run.why ? `no detour within the chain (${run.why}); ` : ''}` +
+              (same ? `${target} planned again without ${run.tool}` : `${detour.tool} is the next candidate`),
+          });
           emit({
             type: 'notice',
             level: 'warning',
-            text: `${run.tool} failed (${run.failure.message}); trying ${detour.tool} instead.`,
+            text: same
+              ? `${run.tool} failed (${run.failure.message}); planning ${target} again without it.`
+              : `${run.tool} failed (${run.failure.message}); trying ${detour.tool} instead.`,
           });
         } else {
           // No detour in sight: the policy decides (an LLM may retrieve anew; graph-only reports it).
           si.target = undefined;
           si.chain = null;
           si.status = 'pending';
-          si.note = `${run.tool} failed: ${run.failure.message}`;
+          si.note = `${run.tool} failed: ${run.failure.message}${run.why ? `; no way around it (${run.why})` : ''}`;
         }
         return 'replan';
       }
@@ -444,10 +473,14 @@ export class Agent {
     }
     // Arguments the policy gave: an LLM's are "llm"; graph-only passes back what was filled here, so
     // each keeps the level it came from (a reference to an earlier step is "earlier call").
+    // Inertia's arguments keep the filling level that gave them.
     const byLlm = this.deps.policy.engine.kind !== 'graph-only';
+    const byInertia = this.inertialStep ? this.inertialSources : undefined;
     for (const [k, v] of Object.entries(explicit)) {
       args[k] = v;
-      sources[k] = byLlm ? 'llm' : (sources[k] ?? (referencesIn(v).length > 0 ? 'earlier call' : 'graph'));
+      sources[k] =
+        byInertia?.[k] ??
+        (byLlm ? 'llm' : (sources[k] ?? (referencesIn(v).length > 0 ? 'earlier call' : 'graph')));
     }
     const known: Record<string, unknown> = {
       ...literalKnown(world.paramKinds(), si.literals, state.requestLiterals, searchWords(si, tool)),
@@ -473,6 +506,7 @@ export class Agent {
         (m) => (m.tool !== target || !(m.field in args)) && chain.steps.some((s) => s.tool === m.tool),
       );
     }
+    this.knownOf.set(chain, known);
     si.chain = chain;
     si.argSources = sources;
     emit({ type: 'toolchain', rank: si.rank, chain });
@@ -502,7 +536,11 @@ export class Agent {
     trace: TraceCall[],
     emit: (e: AgentEvent) => void,
     hooks: TurnHooks,
-  ): Promise<{ ok: true; result: unknown } | { ok: false; tool: string; failure: CallFailure } | 'stop'> {
+  ): Promise<
+    | { ok: true; result: unknown; target?: string; detours?: DetourView[] }
+    | { ok: false; tool: string; failure: CallFailure; call?: number; why?: string; detours?: DetourView[] }
+    | 'stop'
+  > {
     const r = await this.executor.run({
       chain,
       target: si.target ?? chain.target,
@@ -511,6 +549,8 @@ export class Agent {
       ...(si.argSources ? { argSources: si.argSources } : {}),
       firstCallIndex: state.calls.length,
       failedApis: state.failedApis,
+      known: this.knownOf.get(chain) ?? {},
+      query: si.text,
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       onCallStart: (call) => {
         state.calls.push({ ...call });
@@ -528,9 +568,26 @@ export class Agent {
       onNotice: (level, text) => emit({ type: 'notice', level, text }),
     });
     if (r.status === 'stopped') return 'stop';
-    return r.status === 'ok'
-      ? { ok: true, result: r.result }
-      : { ok: false, tool: r.tool, failure: r.failure };
+    const detours = r.detours ? { detours: r.detours } : {};
+    if (r.status === 'ok')
+      return { ok: true, result: r.result, ...(r.target ? { target: r.target } : {}), ...detours };
+    return {
+      ok: false,
+      tool: r.tool,
+      failure: r.failure,
+      ...(r.call !== undefined ? { call: r.call } : {}),
+      ...(r.why ? { why: r.why } : {}),
+      ...detours,
+    };
+  }
+
+  /**
+   * Records a detour taken after the chain gave up on the failed call, on the turn's copy of the call (the
+   * final answer names it; the chat has the notice). No second call-end: listeners count those as calls.
+   */
+  private markDetour(state: TurnState, run: { call?: number }, detour: DetourView): void {
+    const i = run.call === undefined ? -1 : state.calls.findIndex((c) => c.index === run.call);
+    if (i >= 0) state.calls[i] = { ...state.calls[i]!, detour };
   }
 
   /** Each output field becomes a known value of its standardized parameter (value flow to later calls). */

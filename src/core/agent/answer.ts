@@ -1,34 +1,113 @@
-import { clip, type TurnState } from './turn-state';
+import { DETOUR_LABEL } from '../execute/reto/detour';
+import type { CallView } from './agent-events';
+import { clip, type SubIntentState, type TurnState } from './turn-state';
 
 /**
- * The final answer, composed from what ran and what it returned (grounded: never from a model's memory
- * alone). One line per sub-intent, in order; what could not be done is said, with why.
+ * The final answer, grounded (RETO §3.3 Finish): composed only from what ran — each call, what it
+ * returned, what failed and why, which detour was taken — never from a model's memory. One line per
+ * sub-intent in order (what was asked, the tool that served it, what it returned, in words when the
+ * output is small), then one line per failed call with its reason and the way around it, or a plain
+ * statement that there was none. Missing data is said, not filled in.
  */
 export function composeAnswer(state: Readonly<TurnState>): string {
   const lines: string[] = [];
-  for (const si of state.subIntents) {
-    switch (si.status) {
-      case 'done': {
-        const call = [...state.calls].reverse().find((c) => c.tool === si.target && c.status === 'ok');
-        const out = call ? formatValue(call.output) : '';
-        lines.push(`✓ ${si.text} — ${si.target}${out ? `: ${out}` : ''}`);
-        break;
-      }
-      case 'answered':
-        lines.push(si.note ? `• ${si.note}` : `• ${si.text}`);
-        break;
-      case 'no-tool':
-        lines.push(`✗ ${si.note ?? `No tool can do "${si.text}".`}`);
-        break;
-      case 'unanswered':
-        lines.push(`? ${si.text} — ${si.note ?? 'waiting for an answer'}`);
-        break;
-      default:
-        lines.push(`✗ ${si.text} — ${si.note ?? 'not done'}`);
-    }
-  }
+  for (const si of state.subIntents) lines.push(subIntentLine(si, state.calls));
+  for (const c of state.calls) if (c.status === 'error') lines.push(failureLine(c));
   if (lines.length === 0) return 'Nothing to do.';
   return lines.join('\n');
+}
+
+function subIntentLine(si: SubIntentState, calls: readonly CallView[]): string {
+  switch (si.status) {
+    case 'done': {
+      const call = [...calls].reverse().find((c) => c.tool === si.target && c.status === 'ok');
+      if (!call) return `✓ ${si.text} — ${si.target ?? 'done'}`;
+      const said = describeOutput(call.output);
+      return `✓ ${si.text} — ${call.tool}${said ? `: ${said}` : ' ran, but returned no data'}`;
+    }
+    case 'answered':
+      return si.note ? `• ${si.note}` : `• ${si.text}`;
+    case 'no-tool':
+      return `✗ ${si.note ?? `No tool can do "${si.text}".`}`;
+    case 'unanswered':
+      return `? ${si.text} — ${si.note ?? 'waiting for an answer'}`;
+    default:
+      return `✗ Not done: ${si.text} — ${si.note ?? 'no tool call could do it'}`;
+  }
+}
+
+/** "✗ places_search failed (unavailable: simulated outage). Detour by upstream rerouting through …". */
+function failureLine(c: CallView): string {
+  const f = c.failure;
+  const why = f ? `${f.kind}: ${f.message}` : 'error';
+  const head =
+    f?.kind === 'rejected-by-gate'
+      ? `✗ ${c.tool} was not called: ${f.message}`
+      : `✗ ${c.tool} failed (${why})`;
+  const d = c.detour;
+  if (!d) return `${head}.`;
+  const via = d.newTools.length > 0 ? `: used ${d.newTools.join(', ')} instead` : '';
+  return `${head}. Detour by ${DETOUR_LABEL[d.mode]}${via}.`;
+}
+
+const UNITS: [RegExp, string][] = [
+  [/_c$/, ' °C'],
+  [/_f$/, ' °F'],
+  [/_km$/, ' km'],
+  [/_m$/, ' m'],
+  [/_kg$/, ' kg'],
+  [/_minutes?$/, ' min'],
+  [/_seconds?$/, ' s'],
+  [/_percent$/, ' %'],
+];
+
+/** `temperature_c` → ["temperature", " °C"]; `from_email` → ["from email", ""]. */
+function fieldWords(key: string): [string, string] {
+  for (const [re, unit] of UNITS) if (re.test(key)) return [key.replace(re, '').replace(/_/g, ' '), unit];
+  return [key.replace(/_/g, ' '), ''];
+}
+
+/**
+ * A tool output in words: small objects as "temperature 9 °C, condition light rain", lists as
+ * "3 events: Standup (09:00); Lunch (12:30); …", ids only when nothing else was returned; anything larger
+ * falls back to `formatValue`. Empty outputs give ''.
+ */
+export function describeOutput(output: unknown): string {
+  if (output === null || output === undefined || output === '') return '';
+  if (typeof output !== 'object') return formatValue(output);
+  if (Array.isArray(output)) return listText(output, 'items');
+  const entries = Object.entries(output as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined && v !== null,
+  );
+  if (entries.length === 0) return '';
+  const plain = entries.filter(([k]) => !/(^|_)id$/.test(k) && k !== 'count');
+  const shown = plain.length > 0 ? plain : entries;
+  if (shown.length > 6) return formatValue(output);
+  return shown
+    .map(([k, v]) => {
+      if (Array.isArray(v)) return listText(v, k.replace(/_/g, ' '));
+      const [words, unit] = fieldWords(k);
+      return `${words} ${typeof v === 'object' ? formatValue(v, 1) : `${formatValue(v)}${unit}`}`;
+    })
+    .join(', ');
+}
+
+function listText(list: unknown[], noun: string): string {
+  if (list.length === 0) return `no ${noun}`;
+  const items = list.slice(0, 3).map(itemText).filter(Boolean);
+  return `${list.length} ${list.length === 1 ? noun.replace(/s$/, '') : noun}${items.length ? `: ${items.join('; ')}` : ''}${list.length > 3 ? '; …' : ''}`;
+}
+
+/** A list item by its name (title, subject…) and its time or place, when it has them. */
+function itemText(item: unknown): string {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return formatValue(item, 1);
+  const o = item as Record<string, unknown>;
+  const name = ['name', 'title', 'subject', 'path', 'text']
+    .map((k) => o[k])
+    .find((v) => typeof v === 'string');
+  const when = ['start_time', 'date', 'due_time', 'time'].map((k) => o[k]).find((v) => typeof v === 'string');
+  if (typeof name !== 'string') return formatValue(item, 1);
+  return `${clip(name, 60)}${typeof when === 'string' ? ` (${when})` : ''}`;
 }
 
 /** A tool output as short text: "name: Anna Keller, email: anna@…", lists as "3 items: …". */
@@ -43,6 +122,7 @@ export function formatValue(value: unknown, depth = 0): string {
     return `${value.length} item${value.length === 1 ? '' : 's'}: ${shown.join('; ')}${value.length > 3 ? '; …' : ''}`;
   }
   if (typeof value === 'object') {
+    if (depth > 3) return '…';
     const entries = Object.entries(value as Record<string, unknown>).filter(
       ([, v]) => v !== undefined && v !== null,
     );

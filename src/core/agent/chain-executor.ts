@@ -1,4 +1,5 @@
 import type { CallFailure } from '../execute/call-outcome';
+import type { DetourView } from '../execute/reto/detour';
 import type { ToolRuntime } from '../execute/tool-runtime';
 import { substituteReferences } from '../plan/references';
 import type { TraceCall } from '../trace/trace';
@@ -9,8 +10,8 @@ import { scalarFromLists } from './list-args';
 /**
  * Runs one sub-intent's toolchain. The loop hands over the chain and is told about every call as it
  * starts and ends; the executor decides how (in order, or layer by layer with a schema gate, repair and
- * recombination — the execution issue's `src/core/exec`). Calls are numbered from `firstCallIndex` so
- * the turn's trace stays in one sequence.
+ * recombination: `RetoExecutor`, src/core/execute/reto-executor.ts, the default). Calls are numbered
+ * from `firstCallIndex` so the turn's trace stays in one sequence; ends are reported in index order.
  */
 export interface ChainExecutor {
   run(request: ChainRunRequest): Promise<ChainRunResult>;
@@ -28,6 +29,10 @@ export interface ChainRunRequest {
   firstCallIndex: number;
   /** Tools that failed earlier in the turn: never call them again. */
   failedApis: ReadonlySet<string>;
+  /** Values the turn knows, by standardized parameter node (recombination plans new steps with them). */
+  known?: Record<string, unknown>;
+  /** The sub-intent's words (the context-constrained prompt shows them). */
+  query?: string;
   signal?: AbortSignal;
   onCallStart(call: CallView): void;
   /** `traceCall` is the call as the world will learn it (arguments as sent, deps as call indices). */
@@ -37,8 +42,24 @@ export interface ChainRunRequest {
 }
 
 export type ChainRunResult =
-  | { status: 'ok'; result: unknown }
-  | { status: 'failed'; tool: string; failure: CallFailure }
+  | {
+      status: 'ok';
+      result: unknown;
+      /** The tool whose output is the result, when a detour switched the target. */
+      target?: string;
+      /** Detours taken on the way (their failed tools are out for the rest of the turn). */
+      detours?: DetourView[];
+    }
+  | {
+      status: 'failed';
+      tool: string;
+      failure: CallFailure;
+      /** Index of the failed call, when one was made. */
+      call?: number;
+      /** Why no detour was found, when one was looked for. */
+      why?: string;
+      detours?: DetourView[];
+    }
   | { status: 'stopped' };
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));

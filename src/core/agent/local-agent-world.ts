@@ -1,4 +1,12 @@
+import type { PlanStep } from '../plan/plan-step';
 import { RetrievalService } from '../retrieval/retrieval-service';
+import {
+  recombine,
+  type RecombineOptions,
+  type RecombineResult,
+  type RecombineState,
+  type StepFailure,
+} from '../search/recombine';
 import { SearchEngine } from '../search/search-engine';
 import type { Tool } from '../tools/tool';
 import type { Trace } from '../trace/trace';
@@ -86,5 +94,15 @@ export class LocalAgentWorld implements AgentWorld {
   async ingest(trace: Trace): Promise<void> {
     const outcome = await this.world.ingestTrace(trace);
     await this.options.onIngest?.(outcome);
+  }
+
+  /** Path recombination on the live world (the detours the RETO executor takes). */
+  recombine(
+    plan: PlanStep[],
+    failure: StepFailure,
+    state: RecombineState,
+    options?: RecombineOptions,
+  ): RecombineResult {
+    return recombine(this.world, plan, failure, state, options);
   }
 }

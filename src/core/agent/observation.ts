@@ -1,4 +1,5 @@
-import { clip, TERMINAL, type TurnState } from './turn-state';
+import { inertText } from '../execute/inert-output';
+import { TERMINAL, type TurnState } from './turn-state';
 import { formatValue } from './answer';
 
 /**
@@ -11,15 +12,17 @@ export function observationText(state: Readonly<TurnState>, maxChars = 1200): st
   for (const si of state.subIntents) {
     const where = si.target ? ` → ${si.target}` : '';
     lines.push(
-      `Sub-intent ${si.rank} [${si.status}${where}]: ${si.text}${si.note && TERMINAL.has(si.status) ? ` (${clip(si.note, 120)})` : ''}`,
+      `Sub-intent ${si.rank} [${si.status}${where}]: ${si.text}${si.note && TERMINAL.has(si.status) ? ` (${inertText(si.note, 120)})` : ''}`,
     );
   }
   for (const c of state.calls) {
+    // Outputs, arguments (they may carry earlier outputs) and failure messages all come from tools:
+    // neutralized and delimited (src/core/execute/inert-output.ts).
     const status =
       c.status === 'ok'
-        ? `ok → <<${clip(formatValue(c.output), 200)}>>`
-        : `FAILED: ${c.failure?.message ?? 'error'}`;
-    lines.push(`Call ${c.index}: ${c.tool}(${clip(JSON.stringify(c.args), 160)}) ${status}`);
+        ? `ok → <<${inertText(formatValue(c.output), 200)}>>`
+        : `FAILED: <<${inertText(c.failure?.message ?? 'error', 160)}>>`;
+    lines.push(`Call ${c.index}: ${c.tool}(<<${inertText(JSON.stringify(c.args), 160)}>>) ${status}`);
   }
   if (state.failedApis.size > 0) lines.push(`failed_apis: ${[...state.failedApis].join(', ')}`);
   const text = lines.join('\n');

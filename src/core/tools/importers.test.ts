@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ToolCatalogue } from './catalogue';
 import { describeIssue } from './import-issue';
-import { CatalogueFormatError, parseCatalogue, parseCatalogueText } from './importers';
+import { parseCatalogue, parseCatalogueText } from './importers';
+import { CatalogueFormatError } from './catalogue-format-error';
 
 const weather = {
   name: 'get_weather',

@@ -1,18 +1,16 @@
 import type { ImportIssue } from './import-issue';
 import type { JsonSchemaObject, Tool, ToolSource } from './tool';
 import { checkObjectSchema, checkToolName } from './validate-tool';
+import { CatalogueFormatError } from './catalogue-format-error';
+import { looksLikeOpenApi, parseOpenApi } from './openapi-importer';
+import { OpenApiImportError } from './openapi-importer-error';
 
-export type CatalogueFormat = 'dataset' | 'openai' | 'mcp';
+export type CatalogueFormat = 'dataset' | 'openai' | 'mcp' | 'openapi';
 
 export interface ParsedCatalogue {
   format: CatalogueFormat;
   tools: Tool[];
   issues: ImportIssue[];
-}
-
-/** Thrown when a file is not a tool catalogue at all (as opposed to one with some bad entries). */
-export class CatalogueFormatError extends Error {
-  override readonly name = 'CatalogueFormatError';
 }
 
 const EMPTY_OBJECT_SCHEMA: JsonSchemaObject = { type: 'object', properties: {} };
@@ -77,7 +75,7 @@ export function detectFormat(json: unknown): { format: CatalogueFormat; entries:
   }
   throw new CatalogueFormatError(
     'Not a tool catalogue: expected a JSON array of tools (dataset tools.json or OpenAI "tools"), ' +
-      'or an MCP tools/list result {"tools":[…]}.',
+      'an MCP tools/list result {"tools":[…]}, or an OpenAPI 3 document (JSON).',
   );
 }
 
@@ -104,13 +102,29 @@ function normalize(raw: RawEntry, source: ToolSource): Tool | string {
   };
 }
 
-const SOURCE_OF: Record<CatalogueFormat, ToolSource> = { dataset: 'dataset', openai: 'openai', mcp: 'mcp' };
+const SOURCE_OF: Record<CatalogueFormat, ToolSource> = {
+  dataset: 'dataset',
+  openai: 'openai',
+  mcp: 'mcp',
+  openapi: 'openapi',
+};
 
 /**
  * Parses a catalogue in any supported format. Bad entries are reported with their position and reason
  * and skipped; the valid rest is returned. A name repeated within the file keeps the first entry.
  */
 export function parseCatalogue(json: unknown, sourceOverride?: ToolSource): ParsedCatalogue {
+  if (looksLikeOpenApi(json)) {
+    // One tool per operation, with an HTTP binding (src/core/tools/openapi-importer.ts).
+    try {
+      const r = parseOpenApi(json);
+      const tools = sourceOverride ? r.tools.map((t) => ({ ...t, source: sourceOverride })) : r.tools;
+      return { format: 'openapi', tools, issues: r.issues };
+    } catch (e) {
+      if (OpenApiImportError.isInstance(e)) throw new CatalogueFormatError(e.message);
+      throw e;
+    }
+  }
   const { format, entries } = detectFormat(json);
   const source = sourceOverride ?? SOURCE_OF[format];
   const tools: Tool[] = [];

@@ -10,7 +10,28 @@ export interface JsonSchemaObject {
 export type JsonSchema = JsonSchemaObject;
 
 /** Where a tool entered the catalogue; evolution and the UI use it to explain a node's origin. */
-export type ToolSource = 'builtin' | 'dataset' | 'openai' | 'mcp' | 'trace' | 'world-import';
+export type ToolSource = 'builtin' | 'dataset' | 'openai' | 'mcp' | 'openapi' | 'trace' | 'world-import';
+
+/** Where an HTTP tool's arguments go in its request (an OpenAPI parameter's `in`, or the JSON body). */
+export type HttpArgLocation = 'path' | 'query' | 'header' | 'body';
+
+/**
+ * How to call a tool imported from an OpenAPI document over HTTP (src/core/execute/http): the server,
+ * the operation, and where each argument goes. Only the HTTP runtime reads it, and only for a host the
+ * user has allowed.
+ */
+export interface HttpBinding {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Absolute server URL, e.g. `https://api.example.com/v1`. */
+  baseUrl: string;
+  /** Operation path with `{param}` placeholders, e.g. `/pets/{petId}`. */
+  path: string;
+  args: Record<string, HttpArgLocation>;
+  /** The argument that is the whole JSON body (a body that is not an object), if any. */
+  bodyArg?: string;
+  /** The response is not an object: the tool returns it as `{ result: … }`. */
+  wrapResult?: boolean;
+}
 
 /** The one tool type of the product (issue 2): every importer normalizes to it. */
 export interface Tool {
@@ -22,6 +43,8 @@ export interface Tool {
   returns: JsonSchemaObject | null;
   category: string;
   source: ToolSource;
+  /** For a tool imported from OpenAPI: how to call it over HTTP. */
+  http?: HttpBinding;
 }
 
 /** Name of the single output a tool without a `returns` schema is given (issue 2, structural edges). */

@@ -1,4 +1,5 @@
 import type { CallFailure, ResultSource } from '../execute/call-outcome';
+import type { GateReport } from '../execute/gate/gate-report';
 
 /** One tool call as executed (or as a gold plan states it). */
 export interface TraceCall {
@@ -20,6 +21,8 @@ export interface TraceCall {
    * dependencies are task links only, e.g. ultratool_graph). Value flows are found from args.
    */
   deps?: number[];
+  /** The schema gate's report when it found something (a rejected call has failure 'rejected-by-gate'). */
+  gate?: GateReport;
 }
 
 /** An execution trace (issue 2): the unit of behavioural evidence the Tool World graph learns from. */

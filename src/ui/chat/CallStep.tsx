@@ -1,4 +1,6 @@
 import type { CallView } from '../../core/agent/agent-events';
+import { DetourNote } from './DetourNote';
+import { GateReportView } from './GateReportView';
 import { msText, valueText } from './value-text';
 
 /** One tool call: arguments (and where each came from), then its result and source, or its failure in red. */
@@ -16,6 +18,7 @@ export function CallStep({ call }: { call: CallView }) {
           {call.status === 'running' ? 'running…' : call.status}
         </span>
         {call.ms !== undefined && <span className="meta"> · {msText(call.ms)}</span>}
+        {call.layer !== undefined && <span className="meta"> · layer {call.layer + 1}</span>}
       </div>
       <ul className="call-args">
         {Object.entries(call.args).map(([k, v]) => (
@@ -35,11 +38,13 @@ export function CallStep({ call }: { call: CallView }) {
           )}
         </div>
       )}
+      {call.gate && <GateReportView gate={call.gate} />}
       {call.failure && (
         <div className="failure" data-testid="call-failure">
           ✗ {call.failure.message} <span className="meta">({call.failure.kind})</span>
         </div>
       )}
+      {call.detour && <DetourNote detour={call.detour} />}
     </div>
   );
 }

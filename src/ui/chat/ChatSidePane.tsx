@@ -4,17 +4,21 @@ import { useAgentState } from '../use-agent';
 import { ConversationList } from './ConversationList';
 import { EnginePanel } from './EnginePanel';
 import { SandboxPanel } from './SandboxPanel';
+import { ToolsPanel } from './ToolsPanel';
+import { ToolServersPanel } from '../mcp/ToolServersPanel';
 
-type SideTab = 'graph' | 'sandbox' | 'history' | 'engine';
+type SideTab = 'graph' | 'sandbox' | 'tools' | 'servers' | 'history' | 'engine';
 
 const TABS: { id: SideTab; label: string }[] = [
   { id: 'graph', label: 'Graph' },
   { id: 'sandbox', label: 'Sandbox' },
+  { id: 'tools', label: 'Tools' },
+  { id: 'servers', label: 'Tool servers' },
   { id: 'history', label: 'Conversations' },
   { id: 'engine', label: 'Engine' },
 ];
 
-/** Beside the chat: the graph with the running chain lit up, the sandbox, past conversations, the engine. */
+/** Beside the chat: the graph with the running chain lit up, the sandbox, tool servers, past conversations, the engine. */
 export function ChatSidePane() {
   const [tab, setTab] = useState<SideTab>('graph');
   const { highlight } = useAgentState();
@@ -37,6 +41,10 @@ export function ChatSidePane() {
         <GraphView highlight={highlight} />
       ) : tab === 'sandbox' ? (
         <SandboxPanel />
+      ) : tab === 'tools' ? (
+        <ToolsPanel />
+      ) : tab === 'servers' ? (
+        <ToolServersPanel />
       ) : tab === 'history' ? (
         <ConversationList />
       ) : (

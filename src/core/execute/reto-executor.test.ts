@@ -1,0 +1,430 @@
+import { describe, expect, it } from 'vitest';
+import { LocalAgentWorld } from '../agent/local-agent-world';
+import { isEvidenceOfTool } from '../graph/blame';
+import { layers } from '../plan/dag';
+import type { PlanStep } from '../plan/plan-step';
+import {
+  FIND_LATITUDE,
+  FIND_LONGITUDE,
+  FIND_STATION,
+  GEOCODE,
+  GET_FORECAST,
+  LOCATE_CITY,
+  NEAREST_STATION,
+  SECURE_FORECAST,
+  tool,
+  WEATHER_AT,
+  WEATHER_REPORT,
+  worldOf,
+} from '../search/search-fixtures.test-util';
+import { ScriptedEngine } from '../llm/scripted-engine';
+import { FailureInjector, type InjectedFault } from './failure-injection';
+import { RetoExecutor } from './reto-executor';
+import { LlmLayerFiller, type LayerContext } from './reto/layer-prompt';
+import { pendingLayers } from './reto/layering';
+import { chainOf, requestFor, TimedRuntime } from './reto/reto-test-kit.test-util';
+
+const g = (name: string, inputs: string[], outputs: string[]) =>
+  tool(
+    name,
+    `Step ${name}`,
+    Object.fromEntries(inputs.map((i) => [i, `Input ${i}`])),
+    inputs,
+    Object.fromEntries(outputs.map((o) => [o, `Output ${o}`])),
+  );
+
+/**
+ * A hand-drawn 7-call DAG:    a   b
+ *                             | \ / \
+ *                             c  d   |
+ *                             |  |  /
+ *                             e  f
+ *                              \ /
+ *                               g
+ */
+const DAG: PlanStep[] = [
+  { step: 0, tool: 'a', args: { q: 'x' }, deps: [] },
+  { step: 1, tool: 'b', args: { q: 'y' }, deps: [] },
+  { step: 2, tool: 'c', args: { p: '$0.x' }, deps: [0] },
+  { step: 3, tool: 'd', args: { p: '$0.x', r: '$1.y' }, deps: [0, 1] },
+  { step: 4, tool: 'e', args: { p: '$2.z' }, deps: [2] },
+  { step: 5, tool: 'f', args: { p: '$3.w', r: '$1.y' }, deps: [3, 1] },
+  { step: 6, tool: 'g', args: { p: '$4.v', r: '$5.u' }, deps: [4, 5] },
+];
+const DAG_TOOLS = [
+  g('a', ['q'], ['x']),
+  g('b', ['q'], ['y']),
+  g('c', ['p'], ['z']),
+  g('d', ['p', 'r'], ['w']),
+  g('e', ['p'], ['v']),
+  g('f', ['p', 'r'], ['u']),
+  g('g', ['p', 'r'], ['out']),
+];
+const DAG_HANDLERS = {
+  a: () => ({ x: 'X' }),
+  b: () => ({ y: 'Y' }),
+  c: () => ({ z: 'Z' }),
+  d: () => ({ w: 'W' }),
+  e: () => ({ v: 'V' }),
+  f: () => ({ u: 'U' }),
+  g: (args: Record<string, unknown>) => ({ out: `${String(args.p)}+${String(args.r)}` }),
+};
+const names = (steps: PlanStep[][]) => steps.map((l) => l.map((s) => s.tool));
+
+describe('RETO layers from the chain DAG', () => {
+  it('a call’s layer is 1 + its deepest dependency (hand-drawn 7-call DAG)', () => {
+    expect(names(pendingLayers(DAG, new Set()))).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g']]);
+    expect(names(pendingLayers(DAG, new Set()))).toEqual(names(layers(DAG)));
+    // Steps already done hold nothing back.
+    expect(names(pendingLayers(DAG, new Set([0, 1, 2])))).toEqual([['d', 'e'], ['f'], ['g']]);
+  });
+
+  it('runs the DAG layer by layer, the calls of a layer at the same time, ends in call order', async () => {
+    const { world } = await worldOf(DAG_TOOLS);
+    const runtime = new TimedRuntime(DAG_HANDLERS, 40);
+    const { req, log } = requestFor(new LocalAgentWorld(world), runtime, chainOf(DAG));
+    const r = await new RetoExecutor({ clock: () => performance.now() }).run(req);
+    expect(r).toEqual({ status: 'ok', result: { out: 'V+U' } });
+    expect(log.starts.map((c) => [c.tool, c.layer])).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['c', 1],
+      ['d', 1],
+      ['e', 2],
+      ['f', 2],
+      ['g', 3],
+    ]);
+    expect(log.ends.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // Timestamps: the two calls of each layer overlap; a layer starts after the one before has ended.
+    const at = (t: string) => runtime.calls.find((c) => c.tool === t)!;
+    for (const [x, y] of [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ] as const) {
+      expect(at(x).start).toBeLessThan(at(y).end);
+      expect(at(y).start).toBeLessThan(at(x).end);
+    }
+    expect(at('c').start).toBeGreaterThanOrEqual(Math.max(at('a').end, at('b').end) - 1);
+    expect(runtime.maxInFlight).toBe(2);
+    // The trace: one sequence, deps as call indices.
+    expect(log.trace.map((t) => t.tool)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(log.trace[6]!.deps).toEqual([4, 5]);
+  });
+
+  it('bounds the calls in flight', async () => {
+    const wide = Array.from({ length: 6 }, (_, i) => g(`w${i}`, ['q'], [`o${i}`]));
+    const { world } = await worldOf(wide);
+    const handlers = Object.fromEntries(wide.map((t, i) => [t.name, () => ({ [`o${i}`]: i })]));
+    const runtime = new TimedRuntime(handlers, 20);
+    const steps = wide.map((t, i) => ({ step: i, tool: t.name, args: { q: 'x' }, deps: [] }));
+    const { req } = requestFor(new LocalAgentWorld(world), runtime, chainOf(steps));
+    await new RetoExecutor({ concurrency: 2 }).run(req);
+    expect(runtime.calls).toHaveLength(6);
+    expect(runtime.maxInFlight).toBe(2);
+  });
+});
+
+const ADDRESS = '10 Quai de la Tournelle';
+const STATION_PLAN: PlanStep[] = [
+  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
+  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
+  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
+];
+const GEO_PLAN: PlanStep[] = [
+  { step: 0, tool: 'geocode', args: { address: ADDRESS }, deps: [] },
+  { step: 1, tool: 'weather_at', args: { latitude: '$0.latitude', longitude: '$0.longitude' }, deps: [0] },
+];
+const HANDLERS = {
+  locate_city: () => ({ city_name: 'Paris' }),
+  find_station: () => ({ station_id: 'ST-1' }),
+  nearest_station: () => ({ weather_station_id: 'ST-2' }),
+  get_forecast: (a: Record<string, unknown>) => ({ forecast: `sunny at ${String(a.station_id)}` }),
+  weather_report: (a: Record<string, unknown>) => ({ forecast: `mild in ${String(a.city)}` }),
+  geocode: () => ({ latitude: '48.85', longitude: '2.35' }),
+  find_latitude: () => ({ latitude_deg: '48.8' }),
+  find_longitude: () => ({ longitude_deg: '2.3' }),
+  weather_at: (a: Record<string, unknown>) => ({
+    forecast: `rain at ${String(a.latitude)},${String(a.longitude)}`,
+  }),
+};
+
+async function scenario(which: 'station' | 'geo') {
+  if (which === 'station') {
+    const w = await worldOf([
+      LOCATE_CITY,
+      FIND_STATION,
+      GET_FORECAST,
+      NEAREST_STATION,
+      WEATHER_REPORT,
+      SECURE_FORECAST,
+    ]);
+    return {
+      world: new LocalAgentWorld(w.world),
+      plan: STATION_PLAN,
+      known: { [w.param('locate_city', 'in', 'address')]: ADDRESS },
+    };
+  }
+  const w = await worldOf([GEOCODE, FIND_LATITUDE, FIND_LONGITUDE, WEATHER_AT]);
+  return {
+    world: new LocalAgentWorld(w.world),
+    plan: GEO_PLAN,
+    known: { [w.param('geocode', 'in', 'address')]: ADDRESS },
+  };
+}
+
+const FAULTS: InjectedFault[] = ['unavailable', 'error', 'timeout', 'empty-result', 'malformed-result'];
+const CASES = [
+  {
+    which: 'station',
+    broken: 'find_station',
+    mode: 'io-equivalent',
+    newTools: ['nearest_station'],
+    result: { forecast: 'sunny at ST-2' },
+  },
+  {
+    which: 'geo',
+    broken: 'geocode',
+    mode: 'upstream-reroute',
+    newTools: ['find_latitude', 'find_longitude'],
+    result: { forecast: 'rain at 48.8,2.3' },
+  },
+  {
+    which: 'station',
+    broken: 'get_forecast',
+    mode: 'subgraph-switch',
+    newTools: ['weather_report'],
+    result: { forecast: 'mild in Paris' },
+  },
+] as const;
+
+describe('live recombination on any failure (NaviAgent §3.3)', () => {
+  for (const c of CASES) {
+    for (const fault of FAULTS) {
+      it(`${fault} of ${c.broken} → ${c.mode}`, async () => {
+        const { world, plan, known } = await scenario(c.which);
+        const runtime = new FailureInjector(new TimedRuntime(HANDLERS), {
+          seed: 1,
+          rates: { [c.broken]: 1 },
+          faults: fault,
+        });
+        const { req, log } = requestFor(world, runtime, chainOf(plan), { known });
+        const r = await new RetoExecutor().run(req);
+        expect(r.status).toBe('ok');
+        if (r.status !== 'ok') return;
+        expect(r.result).toEqual(c.result);
+        expect(r.detours?.map((d) => [d.mode, d.failedTool, d.newTools])).toEqual([
+          [c.mode, c.broken, [...c.newTools]],
+        ]);
+        // The failed call stays in the trace as evidence, marked with the detour; its tool is not called again.
+        const failed = log.ends.filter((e) => e.status === 'error');
+        expect(failed.map((e) => [e.tool, e.detour?.mode])).toEqual([[c.broken, c.mode]]);
+        const failedTrace = log.trace.find((t) => t.status === 'error')!;
+        expect(failedTrace.failure?.kind).toBe(
+          fault === 'empty-result' || fault === 'malformed-result' ? 'invalid-output' : fault,
+        );
+        expect(isEvidenceOfTool(failedTrace)).toBe(true);
+        expect(log.starts.filter((s) => s.tool === c.broken)).toHaveLength(1);
+        expect(log.notices.some((n) => n.includes(`${c.broken} failed`) && n.includes('detour'))).toBe(true);
+        if (c.mode === 'subgraph-switch') expect(r.target).toBe('weather_report');
+      });
+    }
+  }
+
+  it('a call the gate refuses is recorded as rejected-by-gate (no blame on the tool) and routed around', async () => {
+    const { world, plan, known } = await scenario('station');
+    const runtime = new TimedRuntime({
+      ...HANDLERS,
+      find_station: () => ({ station_id: { id: 'ST-1', ok: true } }),
+    });
+    const { req, log } = requestFor(world, runtime, chainOf(plan), { known });
+    const r = await new RetoExecutor().run(req);
+    expect(r).toMatchObject({
+      status: 'ok',
+      target: 'weather_report',
+      result: { forecast: 'mild in Paris' },
+    });
+    const rejected = log.trace.find((t) => t.failure?.kind === 'rejected-by-gate')!;
+    expect(rejected.tool).toBe('get_forecast');
+    expect(rejected.gate).toMatchObject({
+      verdict: 'rejected',
+      remaining: [{ field: 'station_id', rule: 'type' }],
+    });
+    expect(isEvidenceOfTool(rejected)).toBe(false);
+    expect(runtime.calls.some((c) => c.tool === 'get_forecast')).toBe(false);
+    expect(log.ends.find((e) => e.tool === 'get_forecast')?.gate?.verdict).toBe('rejected');
+  });
+
+  it('the tool’s own refusal and a tool that cannot run here are routed around too', async () => {
+    const { world, plan, known } = await scenario('station');
+    const runtime = new TimedRuntime({ ...HANDLERS });
+    runtime.failing.set('find_station', {
+      kind: 'invalid-arguments',
+      code: 'no-city',
+      message: 'unknown city',
+    });
+    const { req, log } = requestFor(world, runtime, chainOf(plan), { known });
+    expect(await new RetoExecutor().run(req)).toMatchObject({
+      status: 'ok',
+      detours: [{ mode: 'io-equivalent' }],
+    });
+    expect(isEvidenceOfTool(log.trace.find((t) => t.status === 'error')!)).toBe(false);
+
+    const bare = new TimedRuntime({
+      locate_city: HANDLERS.locate_city,
+      find_station: HANDLERS.find_station,
+      weather_report: HANDLERS.weather_report,
+    });
+    const second = requestFor(world, bare, chainOf(plan), { known });
+    expect(await new RetoExecutor().run(second.req)).toMatchObject({
+      status: 'ok',
+      detours: [{ mode: 'subgraph-switch', failedTool: 'get_forecast' }],
+    });
+  });
+
+  it('with no way around, the chain fails with the reason and the failed call’s index', async () => {
+    const { world, plan, known } = await scenario('geo');
+    const runtime = new FailureInjector(new TimedRuntime(HANDLERS), { seed: 1, rates: { weather_at: 1 } });
+    const { req, log } = requestFor(world, runtime, chainOf(plan), { known });
+    const r = await new RetoExecutor().run(req);
+    expect(r).toMatchObject({
+      status: 'failed',
+      tool: 'weather_at',
+      call: 1,
+      failure: { kind: 'unavailable' },
+    });
+    if (r.status === 'failed') expect(r.why).toMatch(/no alternative target for weather_at/);
+    expect(log.ends.map((e) => e.status)).toEqual(['ok', 'error']);
+  });
+
+  it('excludes tools that failed earlier in the turn', async () => {
+    const { world, plan, known } = await scenario('station');
+    const runtime = new FailureInjector(new TimedRuntime(HANDLERS), { seed: 1, rates: { find_station: 1 } });
+    const { req } = requestFor(world, runtime, chainOf(plan), {
+      known,
+      failedApis: new Set(['nearest_station']),
+    });
+    const r = await new RetoExecutor().run(req);
+    // nearest_station is out, so the detour is the other target.
+    expect(r).toMatchObject({
+      status: 'ok',
+      target: 'weather_report',
+      detours: [{ mode: 'subgraph-switch' }],
+    });
+  });
+});
+
+describe('repair inside the executor', () => {
+  it('repairs a call before it runs, shows the report on the call and keeps it in the trace', async () => {
+    const weather = tool(
+      'weather',
+      'Weather for a city',
+      { city: 'City', date: 'Day to forecast, YYYY-MM-DD' },
+      ['city'],
+      { forecast: 'Forecast' },
+    );
+    const { world } = await worldOf([weather]);
+    const runtime = new TimedRuntime({
+      weather: (a) => ({ forecast: `${String(a.city)} ${String(a.date)}` }),
+    });
+    const plan: PlanStep[] = [
+      { step: 0, tool: 'weather', args: { city_name: 'Oslo', date: '25.11.2026' }, deps: [] },
+    ];
+    const { req, log } = requestFor(new LocalAgentWorld(world), runtime, chainOf(plan));
+    const r = await new RetoExecutor().run(req);
+    expect(r).toMatchObject({ status: 'ok', result: { forecast: 'Oslo 2026-11-25' } });
+    expect(runtime.calls[0]!.args).toEqual({ city: 'Oslo', date: '2026-11-25' });
+    const gate = log.ends[0]!.gate!;
+    expect(gate.verdict).toBe('repaired');
+    expect(gate.repairs.map((e) => e.kind)).toEqual(['date', 'rename']);
+    expect(log.trace[0]!.gate).toEqual(gate);
+    expect(log.notices[0]).toMatch(/Repaired the call to weather: .*city_name → city/);
+  });
+
+  it('after a tool refuses an argument, a deterministic fix is tried once; the refusal stays as evidence', async () => {
+    const day = tool('day_info', 'About a day', { day: 'The day' }, ['day'], { info: 'Info' });
+    const { world } = await worldOf([day]);
+    const runtime = new TimedRuntime({
+      day_info: (a) => {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(String(a.day))) throw new Error('unreachable');
+        return { info: `day ${String(a.day)}` };
+      },
+    });
+    let first = true;
+    const refusing = {
+      canExecute: () => true,
+      call: async (t: Parameters<TimedRuntime['call']>[0], a: Record<string, unknown>) => {
+        if (first) {
+          first = false;
+          return {
+            ok: false as const,
+            failure: {
+              kind: 'invalid-arguments' as const,
+              code: 'bad-date',
+              message: 'Argument "day" must be YYYY-MM-DD.',
+            },
+            durationMs: 1,
+          };
+        }
+        return runtime.call(t, a);
+      },
+    };
+    const plan: PlanStep[] = [{ step: 0, tool: 'day_info', args: { day: '25 Nov 2026' }, deps: [] }];
+    const { req, log } = requestFor(new LocalAgentWorld(world), refusing, chainOf(plan));
+    const r = await new RetoExecutor().run(req);
+    expect(r).toMatchObject({ status: 'ok', result: { info: 'day 2026-11-25' } });
+    expect(log.trace.map((t) => [t.status, t.failure?.kind])).toEqual([
+      ['error', 'invalid-arguments'],
+      ['ok', undefined],
+    ]);
+    expect(log.ends[1]!.gate?.repairs[0]).toMatchObject({ kind: 'date', to: '2026-11-25' });
+  });
+});
+
+describe('context-constrained invocation (RETO §3.3)', () => {
+  it('a layer filler sees only its layer’s tools and the earlier layers’ outputs', async () => {
+    const { world } = await worldOf(DAG_TOOLS);
+    const seen: { tools: string[]; earlier: string[] }[] = [];
+    const filler = {
+      fill: async (ctx: LayerContext) => {
+        seen.push({ tools: ctx.tools.map((t) => t.name), earlier: ctx.earlier.map((e) => e.tool) });
+        return new Map(ctx.layer === 3 ? [[6, { p: 'filled' }]] : []);
+      },
+    };
+    const runtime = new TimedRuntime(DAG_HANDLERS);
+    const { req } = requestFor(new LocalAgentWorld(world), runtime, chainOf(DAG));
+    const r = await new RetoExecutor({ filler }).run(req);
+    expect(seen).toEqual([
+      { tools: ['a', 'b'], earlier: [] },
+      { tools: ['c', 'd'], earlier: ['a', 'b'] },
+      { tools: ['e', 'f'], earlier: ['a', 'b', 'c', 'd'] },
+      { tools: ['g'], earlier: ['a', 'b', 'c', 'd', 'e', 'f'] },
+    ]);
+    expect(r).toEqual({ status: 'ok', result: { out: 'filled+U' } });
+  });
+
+  it('the LLM filler’s prompt lists only the layer’s tools, earlier outputs inert; calls to other tools are ignored', async () => {
+    const { world } = await worldOf(DAG_TOOLS);
+    const engine = new ScriptedEngine({
+      replies: (_req, i) =>
+        i === 1
+          ? 'Action: c\nAction Input: {"p": "from the model"}\nAction: g\nAction Input: {"p": "out of turn"}'
+          : 'nothing to change',
+    });
+    const runtime = new TimedRuntime({
+      ...DAG_HANDLERS,
+      c: (a) => ({ z: String(a.p) }),
+      e: (a) => ({ v: String(a.p) }),
+    });
+    const { req } = requestFor(new LocalAgentWorld(world), runtime, chainOf(DAG), { query: 'do it' });
+    const r = await new RetoExecutor({ filler: new LlmLayerFiller(engine) }).run(req);
+    expect(r).toEqual({ status: 'ok', result: { out: 'from the model+U' } });
+    expect(runtime.calls.find((c) => c.tool === 'g')!.args.p).toBe('from the model'); // not "out of turn"
+    const layer2 = engine.requests[1]!.messages[1]!.content;
+    expect(layer2).toContain('Layer 2 of 4. User request: do it');
+    expect(layer2).toContain('Allowed tools this step: c, d');
+    expect(layer2).not.toMatch(/^(e|f|g): Step/m);
+    expect(layer2).toContain('step 0 a → <<{"x":"X"}>>');
+    expect(layer2).toContain('Action Input: <JSON arguments>');
+  });
+});

@@ -1,0 +1,58 @@
+import type { ChainExecutor, ChainRunRequest, ChainRunResult } from '../agent/chain-executor';
+import type { LlmEngine } from '../llm/llm-engine';
+import { SchemaGate } from './gate/schema-gate';
+import { CallRepairer } from './repair/call-repairer';
+import { paramIndexOf, type ParamIndex } from './repair/param-index';
+import type { LayerFiller } from './reto/layer-prompt';
+import { RetoRun } from './reto/reto-run';
+
+export interface RetoExecutorOptions {
+  /** Calls of one layer running at once (default 4). */
+  concurrency?: number;
+  /** The schema gate (default: one shared by every executor, so each tool's schema compiles once). */
+  gate?: SchemaGate;
+  /** Engine for RETO's LLM repair prompt; null or absent (graph-only): deterministic repair only. */
+  llm?: LlmEngine | null;
+  /** LLM repair prompts per chain (RETO's budget B; default 2). */
+  repairBudget?: number;
+  /** Detours per chain before giving up (default 3). */
+  maxDetours?: number;
+  /** Fills each layer's arguments with only that layer in view (RETO §3.3); absent: the plan's. */
+  filler?: LayerFiller;
+  /** Wall clock for call start times (default Date.now). */
+  clock?: () => number;
+  /** "Today" for relative dates in repair (default: the clock). */
+  today?: () => number;
+}
+
+const SHARED_GATE = new SchemaGate();
+
+/**
+ * The agent's default chain executor: RETO's layered execution with the schema gate, deterministic and
+ * LLM repair, output checks and live path recombination (src/core/execute/reto). One `RetoRun` per chain.
+ */
+export class RetoExecutor implements ChainExecutor {
+  private readonly gate: SchemaGate;
+  private params: { world: unknown; index: ParamIndex } | null = null;
+
+  constructor(private readonly options: RetoExecutorOptions = {}) {
+    this.gate = options.gate ?? SHARED_GATE;
+  }
+
+  run(req: ChainRunRequest): Promise<ChainRunResult> {
+    const clock = this.options.clock ?? Date.now;
+    if (this.params?.world !== req.world) this.params = { world: req.world, index: paramIndexOf(req.world) };
+    const repairer = new CallRepairer(this.gate, {
+      params: this.params.index,
+      now: (this.options.today ?? clock)(),
+      llm: this.options.llm ?? null,
+      budget: this.options.repairBudget ?? 2,
+    });
+    return new RetoRun(req, repairer, {
+      concurrency: this.options.concurrency ?? 4,
+      maxDetours: this.options.maxDetours ?? 3,
+      clock,
+      ...(this.options.filler ? { filler: this.options.filler } : {}),
+    }).run();
+  }
+}

@@ -1,0 +1,328 @@
+import type { CallView } from '../../agent/agent-events';
+import type { ChainRunRequest, ChainRunResult } from '../../agent/chain-executor';
+import { scalarFromLists } from '../../agent/list-args';
+import type { PlanStep } from '../../plan/plan-step';
+import { substituteReferences } from '../../plan/references';
+import { referencedFields } from '../../plan/step-references';
+import { UnresolvedReferenceError } from '../../plan/unresolved-reference-error';
+import type { Tool } from '../../tools/tool';
+import type { TraceCall } from '../../trace/trace';
+import type { CallFailure, CallOutcome } from '../call-outcome';
+import { issuesText, type GateReport } from '../gate/gate-report';
+import type { CallRepairer } from '../repair/call-repairer';
+import { mapBounded } from './bounded-parallel';
+import { detourOf, detourText, type DetourView } from './detour';
+import { groundDetour } from './detour-grounding';
+import type { LayerFiller } from './layer-prompt';
+import { pendingLayers } from './layering';
+import { OrderedEnds } from './ordered-ends';
+import { outputProblem } from './output-check';
+
+export interface RunSettings {
+  concurrency: number;
+  maxDetours: number;
+  filler?: LayerFiller;
+  clock: () => number;
+}
+
+/** How one step went: ok, stopped, or failed (with its call's end held until the detour is known). */
+interface StepResult {
+  step: PlanStep;
+  ok: boolean;
+  stopped?: boolean;
+  failure?: CallFailure;
+  held?: { view: CallView; trace: TraceCall };
+}
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * One chain, run RETO's way (§3.3–3.4): layer by layer from the DAG, the calls of a layer at the same
+ * time (bounded), each through the schema gate and repair, each output checked; a failed call is routed
+ * around with path recombination and its tool excluded for the rest of the task, and the failed call
+ * stays in the trace as evidence, marked with the detour taken. State of one `run` only.
+ */
+export class RetoRun {
+  private plan: PlanStep[];
+  private readonly outputs: Record<number, unknown> = {};
+  private readonly callOfStep = new Map<number, number>();
+  private readonly excluded: Set<string>;
+  private readonly ends: OrderedEnds<{ view: CallView; trace: TraceCall }>;
+  private readonly detours: DetourView[] = [];
+  private readonly targetStep: number;
+  private index: number;
+  private layerNo = 0;
+
+  constructor(
+    private readonly req: ChainRunRequest,
+    private readonly repairer: CallRepairer,
+    private readonly settings: RunSettings,
+  ) {
+    this.plan = [...req.chain.steps];
+    this.excluded = new Set(req.failedApis);
+    this.index = req.firstCallIndex;
+    this.ends = new OrderedEnds(req.firstCallIndex, ({ view, trace }) => req.onCallEnd({ ...view }, trace));
+    const target = this.plan.find((s) => s.tool === req.target) ?? this.plan[this.plan.length - 1];
+    this.targetStep = target?.step ?? -1;
+  }
+
+  async run(): Promise<ChainRunResult> {
+    for (;;) {
+      if (this.req.signal?.aborted) return { status: 'stopped' };
+      const layers = pendingLayers(this.plan, new Set(Object.keys(this.outputs).map(Number)));
+      const layer = layers[0];
+      if (!layer) break;
+      const filled = await this.fill(layer, layers.length);
+      const results = await mapBounded(layer, this.settings.concurrency, (s) =>
+        this.runStep(s, filled.get(s.step)),
+      );
+      this.layerNo++;
+      const failed = results.filter((r) => !r.ok);
+      if (results.some((r) => r.stopped) || this.req.signal?.aborted) {
+        for (const r of failed) this.release(r);
+        return { status: 'stopped' };
+      }
+      for (let i = 0; i < failed.length; i++) {
+        const r = failed[i]!;
+        // An earlier detour of this layer may have dropped this step already.
+        const still = this.plan.some((s) => s.step === r.step.step);
+        const found = still ? this.detourFor(r) : null;
+        const call = r.held?.view.index;
+        this.release(r, found && 'detour' in found ? found.detour : undefined);
+        if (found && 'why' in found) {
+          for (const rest of failed.slice(i + 1)) this.release(rest);
+          return {
+            status: 'failed',
+            tool: r.step.tool,
+            failure: r.failure!,
+            ...(call !== undefined ? { call } : {}),
+            why: found.why,
+            ...(this.detours.length ? { detours: this.detours } : {}),
+          };
+        }
+      }
+    }
+    const target = this.plan.find((s) => s.step === this.targetStep) ?? this.plan[this.plan.length - 1];
+    return {
+      status: 'ok',
+      result: target ? this.outputs[target.step] : undefined,
+      ...(target && target.tool !== this.req.target ? { target: target.tool } : {}),
+      ...(this.detours.length ? { detours: this.detours } : {}),
+    };
+  }
+
+  /** Context-constrained invocation (RETO §3.3): a filler, when there is one, sees only this layer. */
+  private async fill(layer: PlanStep[], left: number): Promise<Map<number, Record<string, unknown>>> {
+    const filler = this.settings.filler;
+    if (!filler) return new Map();
+    const tools = layer.map((s) => this.req.world.tool(s.tool)).filter((t): t is Tool => t !== undefined);
+    const earlier = Object.entries(this.outputs).map(([step, output]) => ({
+      step: Number(step),
+      tool: this.plan.find((s) => s.step === Number(step))?.tool ?? '?',
+      output,
+    }));
+    try {
+      return await filler.fill(
+        {
+          layer: this.layerNo,
+          layers: this.layerNo + left,
+          query: this.req.query ?? '',
+          steps: layer,
+          tools,
+          earlier,
+        },
+        this.req.signal,
+      );
+    } catch (e) {
+      if (this.req.signal?.aborted) throw e;
+      this.req.onNotice?.(
+        'warning',
+        `Filling layer ${this.layerNo + 1} failed (${message(e)}); the planned arguments are used.`,
+      );
+      return new Map();
+    }
+  }
+
+  private async runStep(step: PlanStep, filled?: Record<string, unknown>): Promise<StepResult> {
+    const tool = this.req.world.tool(step.tool);
+    if (!tool)
+      return this.failNoCall(step, {
+        kind: 'not-executable',
+        code: 'unknown-tool',
+        message: `${step.tool} is not in the catalogue.`,
+      });
+    let args: Record<string, unknown>;
+    try {
+      args = scalarFromLists(tool, substituteReferences(step.args, this.outputs) as Record<string, unknown>);
+    } catch (e) {
+      if (!UnresolvedReferenceError.isInstance(e)) throw e;
+      return this.failNoCall(step, { kind: 'invalid-output', code: 'missing-field', message: e.message });
+    }
+    if (filled) args = { ...args, ...filled };
+    const prepared = await this.repairer.prepare(tool, args, this.req.signal);
+    let view = this.start(step, prepared.ok ? prepared.args : args, prepared.report);
+    let startedAt = this.settings.clock();
+    if (!prepared.ok) {
+      const remaining = prepared.report.remaining ?? [];
+      const failure: CallFailure = {
+        kind: 'rejected-by-gate',
+        code: 'schema-gate',
+        message: `The arguments do not fit ${tool.name}'s schema: ${issuesText(remaining)}`,
+      };
+      return this.finish(step, view, startedAt, { ok: false, failure, durationMs: 0 });
+    }
+    this.noteRepairs(tool.name, prepared.report);
+    let outcome = await this.call(tool, prepared.args);
+    if (!outcome.ok && outcome.failure.kind === 'invalid-arguments') {
+      // The tool's own refusal: repair once more when an edit applies, and keep the refusal as evidence.
+      const fix = await this.repairer.afterRefusal(tool, prepared.args, outcome.failure, this.req.signal);
+      if (fix) {
+        this.finish(step, view, startedAt, outcome, true);
+        this.noteRepairs(tool.name, fix.report);
+        view = this.start(step, fix.args, fix.report);
+        startedAt = this.settings.clock();
+        outcome = await this.call(tool, fix.args);
+      }
+    }
+    if (outcome.ok) {
+      const problem = outputProblem(tool, outcome.output, referencedFields(this.plan, step.step));
+      if (problem) outcome = { ok: false, failure: problem, durationMs: outcome.durationMs };
+    }
+    return this.finish(step, view, startedAt, outcome);
+  }
+
+  private start(step: PlanStep, args: Record<string, unknown>, report: GateReport): CallView {
+    const view: CallView = {
+      index: this.index++,
+      tool: step.tool,
+      args,
+      status: 'running',
+      layer: this.layerNo,
+      ...(step.step === this.targetStep && step.tool === this.req.target && this.req.argSources
+        ? { argSources: this.req.argSources }
+        : {}),
+      ...(report.verdict !== 'passed' || report.issues.length > 0 ? { gate: report } : {}),
+    };
+    this.req.onCallStart({ ...view });
+    return view;
+  }
+
+  /** Ends a call: an ok one (or `now`) at once, a failed one held for its detour. */
+  private finish(
+    step: PlanStep,
+    view: CallView,
+    startedAt: number,
+    outcome: CallOutcome,
+    now = false,
+  ): StepResult {
+    view.ms = outcome.durationMs;
+    const deps = step.deps.map((d) => this.callOfStep.get(d)).filter((d): d is number => d !== undefined);
+    const trace: TraceCall = {
+      tool: step.tool,
+      args: view.args,
+      status: outcome.ok ? 'ok' : 'error',
+      ...(outcome.ok
+        ? { output: outcome.output, source: outcome.source }
+        : { error: outcome.failure.message, failure: outcome.failure }),
+      startedAt,
+      durationMs: outcome.durationMs,
+      deps,
+      ...(view.gate ? { gate: view.gate } : {}),
+    };
+    if (outcome.ok) {
+      view.status = 'ok';
+      view.output = outcome.output;
+      view.source = outcome.source;
+      this.outputs[step.step] = outcome.output;
+      this.callOfStep.set(step.step, view.index);
+      this.ends.end(view.index, { view, trace });
+      return { step, ok: true };
+    }
+    view.status = 'error';
+    view.failure = outcome.failure;
+    const stopped = outcome.failure.kind === 'cancelled' && this.req.signal?.aborted === true;
+    if (now || stopped) {
+      this.ends.end(view.index, { view, trace });
+      return { step, ok: false, failure: outcome.failure, ...(stopped ? { stopped } : {}) };
+    }
+    return { step, ok: false, failure: outcome.failure, held: { view, trace } };
+  }
+
+  private failNoCall(step: PlanStep, failure: CallFailure): StepResult {
+    return { step, ok: false, failure };
+  }
+
+  private release(r: StepResult, detour?: DetourView): void {
+    if (!r.held) return;
+    if (detour) r.held.view.detour = detour;
+    this.ends.end(r.held.view.index, r.held);
+    r.held = undefined;
+  }
+
+  /** Calls the runtime; a throw (a runtime's bug) is a failed call, not a crashed turn. */
+  private async call(tool: Tool, args: Record<string, unknown>): Promise<CallOutcome> {
+    const t0 = this.settings.clock();
+    try {
+      const out = await this.req.runtime.call(tool, args, this.req.signal);
+      return { ...out, durationMs: Math.max(out.durationMs, this.settings.clock() - t0) };
+    } catch (e) {
+      const durationMs = this.settings.clock() - t0;
+      if (this.req.signal?.aborted)
+        return { ok: false, failure: { kind: 'cancelled', code: 'aborted', message: 'stopped' }, durationMs };
+      return {
+        ok: false,
+        failure: { kind: 'error', code: 'runtime-exception', message: message(e) },
+        durationMs,
+      };
+    }
+  }
+
+  /** NaviAgent §3.3 recombination on the live graph; the failed tool is out for the rest of the task. */
+  private detourFor(r: StepResult): { detour: DetourView } | { why: string } {
+    const failure = r.failure!;
+    const world = this.req.world;
+    this.excluded.add(r.step.tool);
+    if (!world.recombine) return { why: 'this world offers no path recombination' };
+    if (this.detours.length >= this.settings.maxDetours)
+      return { why: `gave up after ${this.settings.maxDetours} detours` };
+    let res;
+    try {
+      res = world.recombine(
+        this.plan,
+        { step: r.step.step, kind: failure.kind, message: failure.message },
+        { known: this.req.known ?? {}, completed: this.outputs, excluded: this.excluded },
+        // Producers from the searched subgraph first, then the whole graph (recovery should not give up early).
+        {
+          subgraph:
+            this.req.chain.subgraph.nodes.length > 0 ? { nodes: this.req.chain.subgraph.nodes } : null,
+        },
+      );
+    } catch (e) {
+      return { why: `recombination failed: ${message(e)}` };
+    }
+    if (res.status === 'infeasible') return { why: res.reason };
+    const added = new Set(res.replaced.added.map((s) => s.step));
+    const target = res.replaced.target;
+    const switched = target ? { step: this.targetStep, ...target } : undefined;
+    const grounded = groundDetour(this.plan, r.step.step, res.plan, added, (n) => world.tool(n), switched);
+    if (!grounded)
+      return {
+        why: `the only detour (${res.mode}) would not use what ${r.step.tool} was asked for: ${res.reason}`,
+      };
+    this.plan = grounded.plan;
+    const detour = detourOf(r.step.tool, { kind: failure.kind, message: failure.message }, res);
+    if (grounded.rewrote)
+      detour.reason += `; ${grounded.rewrote.field} of the new search set to "${grounded.rewrote.value}", what ${r.step.tool} was asked for`;
+    this.detours.push(detour);
+    this.req.onNotice?.('warning', detourText(detour));
+    return { detour };
+  }
+
+  private noteRepairs(tool: string, report: GateReport): void {
+    if (report.repairs.length === 0) return;
+    this.req.onNotice?.(
+      'info',
+      `Repaired the call to ${tool}: ${report.repairs.map((e) => e.note).join('; ')}.`,
+    );
+  }
+}
