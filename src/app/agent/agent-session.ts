@@ -3,8 +3,16 @@ import type { AgentEvent, ChainView, QuestionView, TurnResult } from '../../core
 import type { AgentWorld } from '../../core/agent/agent-world';
 import { GraphPolicy } from '../../core/agent/graph-policy';
 import { LlmPolicy } from '../../core/agent/llm-policy';
+import { HostAllowList } from '../../core/execute/http/host-allow-list';
+import { HttpRuntime } from '../../core/execute/http/http-runtime';
+import { withHttpTools } from '../../core/execute/http/with-http-tools';
+import { RetoExecutor } from '../../core/execute/reto-executor';
+import { ToolBreaker } from '../../core/execute/tool-breaker';
 import type { ToolRuntime } from '../../core/execute/tool-runtime';
+import { AutoToolAdvisor } from '../../core/inertia/autotool-advisor';
+import type { InertiaSettings } from '../../core/inertia/inertia-settings';
 import type { EngineInfo, LlmEngine } from '../../core/llm/llm-engine';
+import type { ToolWorld } from '../../core/world/world';
 import { applyEvent, summarizeStep, type ChatStep } from './chat-steps';
 import type { ConversationRecord, ConversationStore } from './conversation-store';
 
@@ -32,6 +40,8 @@ export interface ChainHighlight {
   plan: string[];
   /** API node id of the call running now, if any. */
   active: string | null;
+  /** API node ids of the calls that failed in this turn (drawn in red). */
+  failed?: string[];
 }
 
 export interface AgentSessionState {
@@ -62,6 +72,13 @@ export interface AgentSessionDeps {
   agentOptions?: Omit<AgentDeps, 'world' | 'runtime' | 'policy'>;
   /** How many past conversations the list shows. */
   listLimit?: number;
+  /**
+   * The Tool World behind `world`, whose traces tool inertia learns from; default: `world.toolWorld()`
+   * when the agent's world has one (the app's does). Without it the session runs without inertia.
+   */
+  toolWorld?: () => ToolWorld;
+  /** AutoTool's settings (the paper's defaults otherwise); `{ enabled: false }` turns inertia off. */
+  inertia?: Partial<InertiaSettings>;
 }
 
 /**
@@ -83,8 +100,26 @@ export class AgentSession {
   private answerPending: ((answer: string | null) => void) | null = null;
   private stepId = 0;
   private turnSeq = 0;
+  /** Tools broken on purpose (the chat's Tools panel): every turn's runtime goes through it. */
+  readonly breaker = new ToolBreaker();
+  /** Hosts HTTP tools (imported from OpenAPI) may call: none until the user allows one. */
+  readonly hosts = new HostAllowList();
+  private readonly http = new HttpRuntime({ lookup: (n) => this.deps.world.tool(n), allowList: this.hosts });
+  /**
+   * AutoTool's tool inertia for this session's world: asked before every LLM decision, it makes routine
+   * calls itself (the graph-only engine has no LLM call to save: `llmOnly` keeps it out of those turns).
+   */
+  readonly inertia: AutoToolAdvisor | null;
 
-  constructor(private readonly deps: AgentSessionDeps) {}
+  constructor(private readonly deps: AgentSessionDeps) {
+    const toolWorld = deps.toolWorld ?? toolWorldOf(deps.world);
+    this.inertia = toolWorld ? new AutoToolAdvisor({ world: toolWorld, settings: deps.inertia ?? {} }) : null;
+  }
+
+  /** Changes tool inertia's settings for the next turns (e.g. `{ enabled: false }`). */
+  configureInertia(settings: Partial<InertiaSettings>): void {
+    this.inertia?.setSettings(settings);
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -142,9 +177,15 @@ export class AgentSession {
       const agent = new Agent({
         ...this.deps.agentOptions,
         world: this.deps.world,
-        runtime,
+        // Broken tools fail as set; HTTP tools reach allowed hosts only; everything else stays local.
+        runtime: this.breaker.wrap(withHttpTools(runtime, this.http)),
         policy,
         ...(this.deps.now ? { now: this.deps.now } : {}),
+        // RETO execution, with the turn's LLM (if any) for repair prompts.
+        ...(this.deps.agentOptions?.executor
+          ? {}
+          : { executor: new RetoExecutor({ llm, ...(this.deps.now ? { today: this.deps.now } : {}) }) }),
+        ...(this.inertia && !this.deps.agentOptions?.inertia ? { inertia: this.inertia } : {}),
       });
       result = await agent.runTurn(text, {
         turnId: id,
@@ -188,9 +229,32 @@ export class AgentSession {
     }
   }
 
+  /** Names of the tools the agent can call (the Tools panel breaks one of them on purpose). */
+  toolNames(): string[] {
+    return this.deps.world
+      .tools()
+      .map((t) => t.name)
+      .sort();
+  }
+
+  /** Hosts the HTTP tools of the catalogue would call, allowed or not. */
+  httpHosts(): string[] {
+    const hosts = new Set<string>();
+    for (const t of this.deps.world.tools()) {
+      if (!t.http?.baseUrl) continue;
+      try {
+        hosts.add(new URL(t.http.baseUrl).host);
+      } catch {
+        // a tool whose server URL does not parse cannot be called anyway
+      }
+    }
+    return [...hosts].sort();
+  }
+
   /** Forgets the chat shown (past conversations stay in the list). */
   clearChat(): void {
     if (this.state.running) return;
+    this.inertia?.resetConversation();
     this.set({ turns: [], highlight: null });
   }
 
@@ -263,11 +327,27 @@ export function recordOf(turn: TurnView, engine: EngineInfo): ConversationRecord
 function nextHighlight(current: ChainHighlight | null, event: AgentEvent): ChainHighlight | null {
   switch (event.type) {
     case 'toolchain':
-      return highlightOf(event.chain, current?.active ?? null);
-    case 'call-start':
-      return current ? { ...current, active: `api:${event.call.tool}` } : current;
-    case 'call-end':
-      return current ? { ...current, active: null } : current;
+      return { ...highlightOf(event.chain, current?.active ?? null), failed: current?.failed ?? [] };
+    case 'call-start': {
+      if (!current) return current;
+      // A detour runs tools the chain did not plan: they join the lit-up plan.
+      const id = `api:${event.call.tool}`;
+      return {
+        ...current,
+        active: id,
+        plan: current.plan.includes(id) ? current.plan : [...current.plan, id],
+      };
+    }
+    case 'call-end': {
+      if (!current) return current;
+      const id = `api:${event.call.tool}`;
+      const failed = current.failed ?? [];
+      return {
+        ...current,
+        active: null,
+        failed: event.call.status === 'error' && !failed.includes(id) ? [...failed, id] : failed,
+      };
+    }
     default:
       return current;
   }
@@ -283,3 +363,9 @@ function highlightOf(chain: ChainView, active: string | null): ChainHighlight {
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** The Tool World an agent world exposes (`AppAgentWorld.toolWorld`), if any. */
+function toolWorldOf(world: AgentWorld): (() => ToolWorld) | undefined {
+  const w = world as AgentWorld & { toolWorld?: () => ToolWorld };
+  return typeof w.toolWorld === 'function' ? () => w.toolWorld!() : undefined;
+}

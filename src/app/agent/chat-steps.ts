@@ -12,7 +12,15 @@ import type {
 /** One line of a turn in the chat: an agent event, with a call's start and end merged into one step. */
 export type ChatStep = { id: number } & (
   | { kind: 'sub-intents'; items: SubIntentView[] }
-  | { kind: 'decision'; step: number; actions: AgentAction[]; llm: LlmCallView | null; note?: string }
+  | {
+      kind: 'decision';
+      step: number;
+      actions: AgentAction[];
+      llm: LlmCallView | null;
+      note?: string;
+      /** Made by tool inertia (no LLM call), with the scores behind it. */
+      inertial?: { scores: Record<string, number> };
+    }
   | { kind: 'candidates'; rank: number; query: string; candidates: CandidateView[]; ms: number }
   | { kind: 'toolchain'; rank: number; chain: ChainView }
   | { kind: 'call'; rank: number; call: CallView }
@@ -106,7 +114,8 @@ export function summarizeStep(step: ChatStep): string {
           : step.actions
               .map((a) => `${a.action}${a.target_api ? ` ${a.target_api}` : ''} (#${a.dependency_rank})`)
               .join(', ')) +
-        (step.llm ? ` · LLM ${step.llm.promptTokens}+${step.llm.completionTokens} tokens` : '')
+        (step.llm ? ` · LLM ${step.llm.promptTokens}+${step.llm.completionTokens} tokens` : '') +
+        (step.inertial ? ` · by inertia (CIPS ${(step.inertial.scores.cips ?? 0).toFixed(2)})` : '')
       );
     case 'candidates':
       return `Candidates for #${step.rank}: ${step.candidates
