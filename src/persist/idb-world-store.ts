@@ -22,11 +22,11 @@ import {
 import { DEFAULT_DIRECTORY_DB, readDirectory, retireActive } from './directory';
 import { openDatabase } from './open-db';
 import { readWorld } from './read-world';
-import { StoreClosedError } from './store-errors';
+import { StoreClosedError } from './store-closed-error';
+import { isQuotaExceeded, StorageFullError } from './storage-full-error';
 
 // The app's entry point imports everything persistence offers from here.
 export { exportKeptStore, type KeptStoreDump } from './export-kept-store';
-export { StoreBlockedError, StoreClosedError, StoreTooNewError } from './store-errors';
 
 export interface OpenWorldStoreOptions {
   /** Base name of the world database; recovery moves the world to `<name>-<time>`. */
@@ -173,6 +173,11 @@ export class IdbWorldStore implements WorldStore {
       });
     } catch (e) {
       this.pending -= records;
+      // The transaction aborted whole (commit.ts): report the failed write, never a partial one.
+      if (isQuotaExceeded(e))
+        throw new StorageFullError(
+          change.traces.length > 0 ? `trace "${change.traces[0]!.id}"` : `a change of ${records} records`,
+        );
       throw e;
     }
   }
@@ -236,12 +241,28 @@ export class IdbWorldStore implements WorldStore {
       add(packed.put(header, CHECKPOINT_HEADER_KEY));
     }).catch((e: unknown) => {
       this.pending += folded;
+      if (isQuotaExceeded(e)) throw new StorageFullError('the packed world (compaction or import)');
       throw e;
     });
   }
 
   async putModel(model: StoredModel): Promise<void> {
-    await this.live().put('models', model);
+    try {
+      await this.live().put('models', model);
+    } catch (e) {
+      if (isQuotaExceeded(e)) throw new StorageFullError(`model "${model.name}"`);
+      throw e;
+    }
+  }
+
+  /** Names and sizes of the stored models, to offer freeing space. */
+  async modelSizes(): Promise<{ name: string; bytes: number }[]> {
+    const all = await this.live().getAll('models');
+    return all.map((m) => ({ name: m.name, bytes: m.bytes.length }));
+  }
+
+  async deleteModel(name: string): Promise<void> {
+    await this.live().delete('models', name);
   }
 
   async getModel(name: string): Promise<StoredModel | undefined> {

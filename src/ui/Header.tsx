@@ -4,6 +4,7 @@ import { useEngineState } from './use-agent';
 import { useRetrievalModelsState } from './use-retrieval-models';
 import { useSession, useSessionState } from './use-session';
 import { useView } from './use-view';
+import { StorageStatus } from './StorageStatus';
 
 export function Header() {
   const session = useSession();
@@ -51,6 +52,7 @@ export function Header() {
       >
         Retrieval: {models.embedderLabel}
       </span>
+      <StorageStatus />
       <div className="spacer" />
       <input
         ref={input}

@@ -1,4 +1,5 @@
 import { LlmOutputError } from './llm-output-error';
+import { llmReplyProblem } from '../validate/doors';
 
 /**
  * Reading JSON out of an LLM answer that was not decoded under a schema. Small models wrap it in
@@ -12,7 +13,13 @@ const MAX_CANDIDATES = 50;
 
 /** The JSON value in an LLM answer, parsed. Throws LlmOutputError when there is none. */
 export function parseLlmJson(text: string): unknown {
-  return JSON.parse(extractJsonText(text));
+  // Limits (issue 21): a runaway reply is refused before it is searched, a parsed one before it is validated.
+  const tooLong = llmReplyProblem(text);
+  if (tooLong) throw new LlmOutputError('invalid-json', text.slice(0, 200), tooLong);
+  const parsed: unknown = JSON.parse(extractJsonText(text));
+  const problem = llmReplyProblem(text, parsed);
+  if (problem) throw new LlmOutputError('invalid-json', text, problem);
+  return parsed;
 }
 
 /** The text of the first balanced JSON object/array in an LLM answer that parses. Throws LlmOutputError. */

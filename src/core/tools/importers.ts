@@ -4,6 +4,8 @@ import { checkObjectSchema, checkToolName } from './validate-tool';
 import { CatalogueFormatError } from './catalogue-format-error';
 import { looksLikeOpenApi, parseOpenApi } from './openapi-importer';
 import { OpenApiImportError } from './openapi-importer-error';
+import { jsonProblem, JSON_LIMITS } from '../validate/json-limits';
+import { LIMITS } from '../validate/limits';
 
 export type CatalogueFormat = 'dataset' | 'openai' | 'mcp' | 'openapi';
 
@@ -84,6 +86,8 @@ function normalize(raw: RawEntry, source: ToolSource): Tool | string {
   if (nameProblem) return nameProblem;
   if (raw.description !== undefined && typeof raw.description !== 'string')
     return 'description must be a string';
+  if (typeof raw.description === 'string' && raw.description.length > LIMITS.maxStringChars)
+    return `description is ${raw.description.length.toLocaleString('en')} characters long; at most ${LIMITS.maxStringChars.toLocaleString('en')} are allowed`;
   const parameters = raw.parameters === undefined ? EMPTY_OBJECT_SCHEMA : raw.parameters;
   const paramProblem = checkObjectSchema(parameters, 'parameters');
   if (paramProblem) return paramProblem;
@@ -102,6 +106,18 @@ function normalize(raw: RawEntry, source: ToolSource): Tool | string {
   };
 }
 
+const JSON_WITHIN = JSON_LIMITS;
+
+/** `normalize`, with any overflow the limits missed reported as the entry's issue rather than thrown. */
+function normalizeSafely(raw: RawEntry, source: ToolSource): Tool | string {
+  try {
+    return normalize(raw, source);
+  } catch (e) {
+    if (e instanceof RangeError) return `the entry is too large or too deeply nested to check (${e.message})`;
+    throw e;
+  }
+}
+
 const SOURCE_OF: Record<CatalogueFormat, ToolSource> = {
   dataset: 'dataset',
   openai: 'openai',
@@ -115,6 +131,10 @@ const SOURCE_OF: Record<CatalogueFormat, ToolSource> = {
  */
 export function parseCatalogue(json: unknown, sourceOverride?: ToolSource): ParsedCatalogue {
   if (looksLikeOpenApi(json)) {
+    // Limits first (issue 21): the document is walked by $ref resolution before any schema check.
+    const p = jsonProblem(json, { ...JSON_WITHIN, maxWidth: LIMITS.maxTools }, '$');
+    if (p)
+      throw new CatalogueFormatError(`This OpenAPI document cannot be imported: at ${p.path}, ${p.reason}.`);
     // One tool per operation, with an HTTP binding (src/core/tools/openapi-importer.ts).
     try {
       const r = parseOpenApi(json);
@@ -126,6 +146,10 @@ export function parseCatalogue(json: unknown, sourceOverride?: ToolSource): Pars
     }
   }
   const { format, entries } = detectFormat(json);
+  if (entries.length > LIMITS.maxTools)
+    throw new CatalogueFormatError(
+      `This catalogue lists ${entries.length.toLocaleString('en')} tools; at most ${LIMITS.maxTools.toLocaleString('en')} can be imported at once. Split the file.`,
+    );
   const source = sourceOverride ?? SOURCE_OF[format];
   const tools: Tool[] = [];
   const issues: ImportIssue[] = [];
@@ -146,7 +170,7 @@ export function parseCatalogue(json: unknown, sourceOverride?: ToolSource): Pars
         : isRecord(entry.function) && typeof entry.function.name === 'string'
           ? entry.function.name
           : undefined;
-    const tool = typeof raw === 'string' ? raw : normalize(raw, source);
+    const tool = typeof raw === 'string' ? raw : normalizeSafely(raw, source);
     if (typeof tool === 'string') {
       issues.push({ index, ...(name ? { name } : {}), reason: tool });
       return;

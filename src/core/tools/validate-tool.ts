@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import type { JsonSchemaObject } from './tool';
+import { schemaLimitProblem } from '../validate/doors';
 
 // One Ajv instance for the whole app: compiling the meta-schema is the slow part.
 // strict:false because real catalogues carry vendor keywords (x-*, example) that are not errors.
@@ -29,6 +30,9 @@ export function checkObjectSchema(schema: unknown, slot: 'parameters' | 'returns
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     return `${slot} must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`;
   }
+  // Limits first (issue 21): Ajv's meta-schema check recurses, and a 3,000-level schema overflowed the stack.
+  const limit = schemaLimitProblem(schema, slot);
+  if (limit) return limit;
   if (!ajv.validateSchema(schema)) {
     const first = ajv.errors?.[0];
     const where = first?.instancePath ? ` at ${slot}${first.instancePath}` : '';

@@ -1,4 +1,5 @@
-import { WorldFileError } from './world-errors';
+import { WorldFileError } from './world-file-error';
+import { worldFileLimitProblem } from '../validate/doors';
 import { WORLD_FORMAT, WORLD_FORMAT_VERSION, type WorldSnapshot } from './world-snapshot';
 
 interface Check {
@@ -187,6 +188,9 @@ export function parseWorldFile(json: unknown): WorldSnapshot {
       `A world file holds one JSON object, but this file holds ${describe(json)}. ${again}`,
     );
   }
+  // Limits (issue 21) before any record is read: depth, string length, list length, plain JSON only.
+  const limit = worldFileLimitProblem(json);
+  if (limit) throw new WorldFileError(`This world file cannot be imported: ${limit}. ${again}`);
   if (json.format !== WORLD_FORMAT) {
     const found = json.format === undefined ? 'has no "format"' : `has format ${JSON.stringify(json.format)}`;
     throw new WorldFileError(

@@ -24,9 +24,11 @@ import { fieldDescription, inputNames, outputNames, type Tool } from '../tools/t
 import type { Trace, TraceRecord } from '../trace/trace';
 import { inferToolFromCall } from './infer-tool';
 import { WORLD_FORMAT, WORLD_FORMAT_VERSION, type WorldChange, type WorldSnapshot } from './world-snapshot';
-
-/** Code-unit order, the order IndexedDB keys sort in (not locale order). */
-const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+import { byKey } from '../util/compare';
+import { validateSetting } from '../validate/doors';
+import { InputRejectedError } from '../validate/input-rejected-error';
+import { clampToolOutput } from '../validate/tool-output';
+import { validateTrace } from '../validate/trace-door';
 
 export interface WorldOptions {
   standardizer?: StandardizerOptions;
@@ -105,7 +107,9 @@ export class ToolWorld {
     return this.settingsMap;
   }
 
+  /** Sets one world setting; a value that breaks LIMITS is refused (InputRejectedError) and nothing changes. */
   setSetting(key: string, value: unknown): void {
+    validateSetting(key, value);
     this.settingsMap = { ...this.settingsMap, [key]: value };
   }
 
@@ -146,7 +150,17 @@ export class ToolWorld {
   }
 
   /** Ingests one trace: integrates unknown tools/params, then adds its evidence (NaviAgent eq. 4 counts). */
-  async ingestTrace(trace: Trace): Promise<IngestOutcome> {
+  async ingestTrace(input: Trace): Promise<IngestOutcome> {
+    // Validated first (issue 21): a trace from a file, another device or a tool server is refused whole, with
+    // the path and reason, before anything changes; outputs over the size limits are clamped, not refused.
+    const trace = validateTrace(withClampedOutputs(input));
+    if (this.traceIds().has(trace.id))
+      throw new InputRejectedError(
+        'trace',
+        'trace.id',
+        `a trace with id ${JSON.stringify(trace.id)} is already in the world`,
+        'Nothing was stored: each trace is ingested once. Give a new trace a new id.',
+      );
     const now = this.now();
     const rec = new DeltaRecorder();
     const clusterIds = new Set<number>();
@@ -184,8 +198,16 @@ export class ToolWorld {
     applyEvidence(this.graph, evidence, this.resolver(now, rec), now, rec);
     const record: TraceRecord = { ...trace, seq: this.traceList.length, ingestedAt: now };
     this.traceList.push(record);
+    this.traceIdSet?.add(record.id);
     const delta = rec.finish();
     return { trace: record, delta, change: this.changeOf(delta, clusterIds, [...toolNames], [record]) };
+  }
+
+  private traceIdSet: Set<string> | null = null;
+
+  /** Ids of the world's traces, built on first use and kept up to date by ingestion. */
+  private traceIds(): Set<string> {
+    return (this.traceIdSet ??= new Set(this.traceList.map((t) => t.id)));
   }
 
   /** Proposes nodes to prune by eq. 11; nothing changes until `prune` is called with the plan. */
@@ -203,6 +225,22 @@ export class ToolWorld {
     const rec = new DeltaRecorder();
     restoreNodes(this.graph, nodeIds, rec);
     return this.changeOf(rec.finish(), new Set(), [], []);
+  }
+
+  /**
+   * Applies the graph records a change made in another copy of this world (the owner's prune, restore or
+   * propagation), so a follower stays equal without a snapshot. True when an API node's `active` flipped
+   * (the tools retrieval may rank changed).
+   */
+  applyGraphRecords(records: Pick<WorldChange, 'nodes' | 'edges'>): { activeToolsChanged: boolean } {
+    let activeToolsChanged = false;
+    for (const n of records.nodes) {
+      const before = this.graph.node(n.id);
+      if (n.kind === 'api' && (before?.active ?? true) !== n.active) activeToolsChanged = true;
+      this.graph.putNode(n);
+    }
+    for (const e of records.edges) this.graph.putEdge(e);
+    return { activeToolsChanged };
   }
 
   /** Edge attribute propagation (eq. 12) over the traces inside the window τ. */
@@ -296,4 +334,27 @@ export class ToolWorld {
       traces,
     };
   }
+}
+
+/** The trace with every call output within the tool-output limits (the same object when nothing was cut). */
+function withClampedOutputs(trace: Trace): Trace {
+  const calls: unknown = (trace as { calls?: unknown } | null)?.calls;
+  if (!Array.isArray(calls)) return trace;
+  let changed = false;
+  const clamped: unknown[] = [];
+  // An index loop, not `map`: the list is not validated yet (a hostile one may carry its own `constructor`).
+  for (let i = 0; i < calls.length; i++) {
+    const c: unknown = calls[i];
+    if (c === null || typeof c !== 'object' || !('output' in c)) {
+      clamped.push(c);
+      continue;
+    }
+    const { value, truncated } = clampToolOutput((c as { output: unknown }).output);
+    if (!truncated && value === (c as { output: unknown }).output) clamped.push(c);
+    else {
+      changed = true;
+      clamped.push({ ...c, output: value });
+    }
+  }
+  return changed ? { ...trace, calls: clamped as Trace['calls'] } : trace;
 }
