@@ -188,3 +188,39 @@ test('a transformers.js model with a missing file is reported and the lexical em
   await expect(page.getByTestId('retrieval-embedder-badge')).toContainText('lexical');
   await expect(page.getByTestId('embedder-select')).toHaveValue('lexical-hash-tfidf');
 });
+
+test('after a catalogue import the shipped head stops serving DTDR-L, says which tools it does not know, and the hybrid ranks them', async ({
+  page,
+}) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.openNextToolTab();
+  await expect(page.getByTestId('dtdrl-source')).toContainText(SHIPPED);
+  const tool = (name: string, description: string, props: string[]) => ({
+    name,
+    description,
+    inputSchema: {
+      type: 'object',
+      properties: Object.fromEntries(props.map((p) => [p, { type: 'string', description: p }])),
+    },
+  });
+  const catalogue = JSON.stringify({
+    tools: [
+      tool('flights_search', 'Search flights between two airports on a date', [
+        'origin',
+        'destination',
+        'date',
+      ]),
+      tool('flights_book', 'Book a flight by its identifier', ['flight_id']),
+      tool('hotels_search', 'Search hotels in a city', ['city']),
+    ],
+  });
+  await page.evaluate((text) => window.__naviTest!.importText('travel.json', text), catalogue);
+  await expect(page.getByTestId('dtdrl-source')).not.toContainText('shipped ONNX head');
+  await expect(page.getByTestId('shipped-head-note')).toContainText(
+    'this world has 3 tools models/dtdr-l-demo.onnx was not trained on and could never rank (flights_book, flights_search, hotels_search)',
+  );
+  await app.rankNextTools('Search flights from Paris to Rome on Friday and book the flight', 'hybrid');
+  const top = await page.getByTestId('candidate').allTextContents();
+  expect(top.slice(0, 2).some((t) => t.includes('flights_search'))).toBe(true);
+});

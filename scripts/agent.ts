@@ -17,9 +17,14 @@ import { LlmPolicy } from '../src/core/agent/llm-policy';
 import { LocalAgentWorld } from '../src/core/agent/local-agent-world';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import type { ToolRuntime } from '../src/core/execute/tool-runtime';
+import { CompositeRuntime } from '../src/core/execute/composite-runtime';
 import { worldFromPlans } from '../src/core/linkpred/dataset-world';
 import { EndpointEngine } from '../src/core/llm/endpoint-engine';
 import { ScriptedEngine } from '../src/core/llm/scripted-engine';
+import { McpHub } from '../src/core/mcp/mcp-hub';
+import { toolWorldSink } from '../src/core/mcp/world-sink';
+import { RetrievalService } from '../src/core/retrieval/retrieval-service';
+import { connectNode } from '../src/node-mcp/node-mcp-client';
 import type { PlanTask } from '../src/core/plan/plan-step';
 import { createSandboxRuntime } from '../src/core/sandbox';
 import { parseCatalogue } from '../src/core/tools/importers';
@@ -38,9 +43,13 @@ const USAGE = `Usage: npm run agent -- [options] "request"
                       dataset folder in the shared format (tools.json + tasks.jsonl; its train plans
                       become traces). Dataset tools have no implementation here: calls to them are
                       reported as not executable.
+  --mcp <server>      an MCP tool server: a Streamable HTTP URL (http://127.0.0.1:3001/mcp) or a command
+                      line started over stdio ("node path/to/server.js"); repeatable. Its tools join the
+                      world (category mcp:<server>) and run through tools/call. Naming a server here is
+                      the permission to call it.
   --requests <file>   one {"id", "request", "answers"?: [..]} per line; "answers" answer questions in order
-  --json <file>       write [{id, request, answer, questions, calls, llmCalls, promptTokens,
-                      completionTokens, ms}]
+  --json <file>       write [{id, request, answer, questions, calls: [{tool, args, ok, output,
+                      simulated, source}], llmCalls, promptTokens, completionTokens, ms}]
   --quiet             print only the answers
 
 Questions to the user are asked on the terminal when it is interactive; otherwise a request with an
@@ -63,6 +72,7 @@ async function main(): Promise<void> {
       'no-json-schema': { type: 'boolean', default: false },
       script: { type: 'string' },
       world: { type: 'string', default: 'demo' },
+      mcp: { type: 'string', multiple: true },
       requests: { type: 'string' },
       json: { type: 'string' },
       quiet: { type: 'boolean', default: false },
@@ -80,10 +90,11 @@ async function main(): Promise<void> {
       : [];
   if (lines.length === 0) throw usageError('Give a request in quotes, or --requests <file.jsonl>.');
 
-  const { world, runtime, label } = await openWorld(values.world!);
-  const policy = makePolicy(values);
-  const agent = new Agent({ world, runtime, policy });
   const say = values.quiet ? () => undefined : (s: string) => console.log(s);
+  const policy = makePolicy(values);
+  const opened = await openWorld(values.world!);
+  const { world, runtime, label, servers } = await withToolServers(opened, values.mcp ?? [], say);
+  const agent = new Agent({ world, runtime, policy });
   say(`World: ${label}. Engine: ${policy.engine.label}.`);
 
   const interactive = Boolean(process.stdin.isTTY) && !values.requests;
@@ -114,6 +125,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rl?.close();
+    await servers?.close();
   }
   if (values.json) {
     writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
@@ -178,7 +190,54 @@ async function openWorld(spec: string): Promise<{ world: AgentWorld; runtime: To
   };
 }
 
-function makePolicy(values: Record<string, string | boolean | undefined>): DecisionPolicy {
+/**
+ * Connects the `--mcp` servers (HTTP or stdio), imports their tools into the world before the agent's
+ * retrieval indexes it (and again on list_changed), and puts their runtime in front of the sandbox.
+ */
+async function withToolServers(
+  opened: { world: AgentWorld; runtime: ToolRuntime; label: string },
+  specs: string[],
+  say: (s: string) => void,
+): Promise<{ world: AgentWorld; runtime: ToolRuntime; label: string; servers: McpHub | null }> {
+  if (specs.length === 0) return { ...opened, servers: null };
+  if (!(opened.world instanceof LocalAgentWorld)) throw usageError('--mcp needs a local world.');
+  const tw = opened.world.world;
+  const retrieval = new RetrievalService(tw.embedder);
+  retrieval.reset(tw);
+  const hub = new McpHub({
+    connect: connectNode,
+    environment: 'node',
+    world: toolWorldSink(tw, () => retrieval.reset(tw)),
+    onNotice: (level, text, details) =>
+      say(`  ${level}: ${text}${details ? `\n    ${details.join('\n    ')}` : ''}`),
+  });
+  const names: string[] = [];
+  for (const spec of specs) {
+    let view;
+    try {
+      view = await hub.add(spec, { allow: true });
+    } catch (e) {
+      await hub.close();
+      throw usageError(`--mcp ${spec}: ${(e as Error).message}`);
+    }
+    if (view.status !== 'connected') {
+      await hub.close();
+      throw usageError(`--mcp ${spec}: ${view.error ?? 'not connected'}`);
+    }
+    say(
+      `Tool server ${view.label}: ${view.tools.length} tools (${view.tools.map((t) => t.tool).join(', ')}).`,
+    );
+    names.push(view.label);
+  }
+  return {
+    world: new LocalAgentWorld(tw, { retrieval }),
+    runtime: new CompositeRuntime([hub.runtime, opened.runtime], opened.runtime),
+    label: `${opened.label} + tool server${names.length === 1 ? '' : 's'} ${names.join(', ')}`,
+    servers: hub,
+  };
+}
+
+function makePolicy(values: Record<string, string | string[] | boolean | undefined>): DecisionPolicy {
   switch (values.engine) {
     case 'graph-only':
       return new GraphPolicy();
@@ -223,6 +282,7 @@ function entry(id: string, r: TurnResult) {
       ok: c.status === 'ok',
       output: c.status === 'ok' ? c.output : (c.failure ?? null),
       simulated: c.source?.kind === 'simulated',
+      source: c.source?.label ?? null,
     })),
     llmCalls: r.llmCalls,
     promptTokens: r.promptTokens,

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FigureSheet, runCli, type Goal } from './figures';
+import { FigureSheet, runCli, type Goal, intOption } from './figures';
 import { parseArgs } from 'node:util';
 import { max, mean, median, p95 } from '../src/core/bench/stats';
 import {
@@ -239,8 +239,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const seed = Number(values.seed);
-  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
+  const seed = intOption('seed', values.seed);
   const dirs = values.data && values.data.length > 0 ? values.data : [DEFAULT_DATA];
   meta['meta.seed'] = seed;
   meta['meta.node'] = process.version;
@@ -248,9 +247,7 @@ async function main(): Promise<void> {
   meta['meta.data'] = dirs;
 
   for (const dir of dirs) await benchDataset(dir);
-  const runs = values['no-browser'] ? 0 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 0)
-    throw new Error(`--runs must be a whole number, got ${values.runs}`);
+  const runs = values['no-browser'] ? 0 : intOption('runs', values.runs, 0);
   await benchSynthetic(seed, values['snapshot-out'], runs);
   sheet.printTable();
 

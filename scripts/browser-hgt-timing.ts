@@ -50,7 +50,7 @@ export interface BrowserHgtTiming {
   inference: BrowserInference[];
   /**
    * Largest |score difference| between each thread count's run and the first one, over the sampled scores
-   * (same seed, same model): a check that threads do not change results (ScatterND "add" did, FACTS.md).
+   * (same seed, same model): a check that threads do not change results (ScatterND "add" did, docs/facts.md).
    */
   maxScoreDiffVsFirst: number[];
   train: { epochs: number; msPerEpoch: number[]; medianMsPerEpoch: number } | null;

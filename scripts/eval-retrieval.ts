@@ -16,7 +16,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mean } from '../src/core/bench/stats';
-import { mulberry32, sample } from '../src/core/demo/prng';
+import { mulberry32, sample } from '../src/core/util/prng';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import { toolText } from '../src/core/retrieval/candidates';
 import { DtdrC } from '../src/core/retrieval/dtdr-c';
@@ -35,7 +35,7 @@ import { PROMPT_ENCODINGS } from '../src/core/retrieval/prompt-encodings';
 import { promptStepsFor, promptTokenTable } from '../src/core/retrieval/prompt-token-table';
 import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { approximateTokenCounter, type TokenCounter } from '../src/core/retrieval/token-counter';
-import { runCli } from './figures';
+import { runCli, intOption } from './figures';
 import { tryLoadQwenTokenCounter } from './qwen-token-counter';
 import { loadRetrievalDataset, type RetrievalDataset } from './retrieval-data';
 
@@ -503,14 +503,9 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const seed = Number(values.seed);
-  if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
-  const maxTest = Number(values['max-test']);
-  if (!Number.isInteger(maxTest) || maxTest < 1)
-    throw new Error(`--max-test must be a positive integer, got ${values['max-test']}`);
-  const promptTasks = Number(values['prompt-tasks']);
-  if (!Number.isInteger(promptTasks) || promptTasks < 0)
-    throw new Error(`--prompt-tasks must be a non-negative integer, got ${values['prompt-tasks']}`);
+  const seed = intOption('seed', values.seed);
+  const maxTest = intOption('max-test', values['max-test'], 1);
+  const promptTasks = intOption('prompt-tasks', values['prompt-tasks'], 0);
   const methods = values.methods ? values.methods.split(',').map((m) => m.trim()) : Object.keys(METHODS);
   const unknown = methods.filter((m) => !(m in METHODS));
   if (unknown.length > 0)

@@ -94,3 +94,13 @@ export function runCli(main: () => Promise<void>, usage: string): void {
     process.exitCode = 1;
   });
 }
+
+/** A whole-number command-line option, checked: `--<name>` must be an integer ≥ `min`. */
+export function intOption(name: string, value: string, min = Number.MIN_SAFE_INTEGER): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(
+      `--${name} must be ${min === Number.MIN_SAFE_INTEGER ? 'an integer' : `an integer ≥ ${min}`}, got ${value}`,
+    );
+  return n;
+}

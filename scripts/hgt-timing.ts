@@ -8,17 +8,16 @@
 // `runs` runs, each timed around the ORT call by HgtOnnxRunner (feeds in, outputs out).
 
 import { median, mean, p95 } from '../src/core/bench/stats';
-import { mulberry32 } from '../src/core/demo/prng';
+import { mulberry32 } from '../src/core/util/prng';
 import { exportHgt } from '../src/core/ml/hgt/export-hgt';
 import { HgtOnnxRunner } from '../src/core/ml/hgt/hgt-onnx-runner';
+import { DEFAULT_HGT_CONFIG, type HgtConfig } from '../src/core/ml/hgt/hgt-spec';
 import {
-  DEFAULT_HGT_CONFIG,
   HGT_RELATIONS,
   relationIndex,
-  type HgtConfig,
   type HgtGraphTensors,
   type HgtPairs,
-} from '../src/core/ml/hgt/hgt-spec';
+} from '../src/core/graph-tensors/tensor-spec';
 import { initHgtParams } from '../src/core/ml/hgt/init-hgt-params';
 import { initOrt } from '../src/core/ml/ort-runtime';
 

@@ -1,5 +1,5 @@
 import onnxProto, { type onnx } from 'onnx-proto';
-import { mulberry32, type Random } from '../../src/core/demo/prng';
+import { mulberry32, type Random } from '../../src/core/util/prng';
 
 const { onnx: proto } = onnxProto;
 const { DataType } = proto.TensorProto;

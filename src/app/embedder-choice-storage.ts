@@ -1,9 +1,7 @@
 import { LEXICAL, type EmbedderChoice } from '../workers/protocol';
+import { loadSaved, saveSetting, type SettingsStorage } from './saved-settings';
 
 const KEY = 'naviagent.retrievalEmbedder';
-
-/** The part of Web Storage the app uses, so tests pass a Map-backed stand-in. */
-export type ChoiceStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 function isChoice(v: unknown): v is EmbedderChoice {
   if (typeof v !== 'object' || v === null) return false;
@@ -15,19 +13,10 @@ function isChoice(v: unknown): v is EmbedderChoice {
 }
 
 /** The retrieval embedder the user chose last (lexical when nothing, or nothing valid, was saved). */
-export function loadEmbedderChoice(storage: ChoiceStorage | undefined): EmbedderChoice {
-  try {
-    const saved: unknown = JSON.parse(storage?.getItem(KEY) ?? 'null');
-    return isChoice(saved) ? saved : LEXICAL;
-  } catch {
-    return LEXICAL;
-  }
+export function loadEmbedderChoice(storage: SettingsStorage | undefined): EmbedderChoice {
+  return loadSaved(storage, KEY, (saved) => (isChoice(saved) ? saved : LEXICAL));
 }
 
-export function saveEmbedderChoice(storage: ChoiceStorage | undefined, choice: EmbedderChoice): void {
-  try {
-    storage?.setItem(KEY, JSON.stringify(choice));
-  } catch {
-    // Storage full or disabled (private mode): the choice lasts for this session only.
-  }
+export function saveEmbedderChoice(storage: SettingsStorage | undefined, choice: EmbedderChoice): void {
+  saveSetting(storage, KEY, choice);
 }

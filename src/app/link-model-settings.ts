@@ -1,5 +1,5 @@
-import { DEFAULT_AUTO_RETRAIN, type AutoRetrainSettings } from '../core/ml/hgt/hgt-app-retrain-policy';
-import type { ChoiceStorage } from './embedder-choice-storage';
+import { DEFAULT_AUTO_RETRAIN, type AutoRetrainSettings } from '../core/link-model/hgt-app-retrain-policy';
+import { loadSaved, positiveInt, saveSetting, type SettingsStorage } from './saved-settings';
 
 const KEY = 'naviagent.linkModel';
 
@@ -11,31 +11,20 @@ export interface LinkModelSettings extends AutoRetrainSettings {
 /** The trainer's default epochs (docs/hgt.md), the auto-retrain default of hgt-app-retrain-policy.ts. */
 export const DEFAULT_LINK_MODEL_SETTINGS: LinkModelSettings = { ...DEFAULT_AUTO_RETRAIN, epochs: 60 };
 
-const positiveInt = (v: unknown, fallback: number): number =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 10_000 ? v : fallback;
-
 /** Settings saved in localStorage, each field checked on its own (a bad field falls back to its default). */
-export function loadLinkModelSettings(storage: ChoiceStorage | undefined): LinkModelSettings {
+export function loadLinkModelSettings(storage: SettingsStorage | undefined): LinkModelSettings {
   const d = DEFAULT_LINK_MODEL_SETTINGS;
-  try {
-    const saved = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<
-      Record<keyof LinkModelSettings, unknown>
-    > | null;
-    if (!saved || typeof saved !== 'object') return d;
+  return loadSaved(storage, KEY, (v) => {
+    if (!v || typeof v !== 'object') return d;
+    const saved = v as Partial<Record<keyof LinkModelSettings, unknown>>;
     return {
       enabled: typeof saved.enabled === 'boolean' ? saved.enabled : d.enabled,
       threshold: positiveInt(saved.threshold, d.threshold),
       epochs: positiveInt(saved.epochs, d.epochs),
     };
-  } catch {
-    return d;
-  }
+  });
 }
 
-export function saveLinkModelSettings(storage: ChoiceStorage | undefined, s: LinkModelSettings): void {
-  try {
-    storage?.setItem(KEY, JSON.stringify(s));
-  } catch {
-    // Storage full or disabled: the settings last for this session only.
-  }
+export function saveLinkModelSettings(storage: SettingsStorage | undefined, s: LinkModelSettings): void {
+  saveSetting(storage, KEY, s);
 }

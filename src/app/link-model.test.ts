@@ -56,8 +56,8 @@ class FakeBackend implements LinkModelBackend {
       return {
         ok: false,
         error: {
-          name: 'HgtTrainingCancelled',
-          code: null,
+          name: 'CancelledError',
+          code: 'cancelled',
           message: 'HGT training cancelled after 3 epoch(s); the previous model stays in use',
         },
         status: status(this.current),

@@ -1,4 +1,4 @@
-import { newTracesSince, shouldAutoRetrain } from '../core/ml/hgt/hgt-app-retrain-policy';
+import { newTracesSince, shouldAutoRetrain } from '../core/link-model/hgt-app-retrain-policy';
 import type { ToolWorld } from '../core/world/world';
 import type {
   HgtEpochPoint,
@@ -7,11 +7,11 @@ import type {
   HgtPredictions,
   HgtStatus,
 } from '../workers/hgt-protocol';
-import { fromWorkerError } from '../workers/worker-error';
-import type { ChoiceStorage } from './embedder-choice-storage';
+import type { SettingsStorage } from './saved-settings';
 import { loadLinkModelSettings, saveLinkModelSettings, type LinkModelSettings } from './link-model-settings';
 import { promotionText } from './link-model-text';
 import type { LinkModelBackend } from './search-client';
+import { JobStore, type JobMessage } from './store';
 
 export interface LinkModelState {
   status: HgtStatus | null;
@@ -24,7 +24,7 @@ export interface LinkModelState {
   epochs: HgtEpochPoint[];
   /** The last promotion decision. */
   result: { swapped: boolean; text: string } | null;
-  message: { level: 'info' | 'error'; text: string } | null;
+  message: JobMessage | null;
   settings: LinkModelSettings;
   /** Predicted next tools of the selected API node. */
   predictions: { nodeId: string; result: HgtPredictions | null } | null;
@@ -37,7 +37,7 @@ export interface LinkModelDeps {
   world: () => { world: ToolWorld; version: number };
   /** Called on every session change; the store reacts when the world version moved. */
   subscribe: (listener: () => void) => () => void;
-  storage?: ChoiceStorage;
+  storage?: SettingsStorage;
   /** Quiet time after a world change before the automatic-retraining check (default 2,000 ms). */
   autoCheckMs?: number;
   /** Announces an automatic retraining app-wide (the session's notices), whichever tab is open. */
@@ -50,9 +50,7 @@ export interface LinkModelDeps {
  * selected node's predicted links. Jobs run in the world worker; this store starts them and keeps the
  * settings in localStorage.
  */
-export class LinkModel {
-  private state: LinkModelState;
-  private readonly listeners = new Set<() => void>();
+export class LinkModel extends JobStore<LinkModelState> {
   private lastVersion = -1;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /**
@@ -62,7 +60,7 @@ export class LinkModel {
   private autoTriedSeq = -1;
 
   constructor(private readonly deps: LinkModelDeps) {
-    this.state = {
+    super({
       status: null,
       job: null,
       auto: null,
@@ -73,21 +71,9 @@ export class LinkModel {
       settings: loadLinkModelSettings(deps.storage),
       predictions: null,
       scoring: false,
-    };
+    });
     deps.backend.onHgtEvent((e) => this.onEvent(e));
     deps.subscribe(() => this.sessionChanged());
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getState = (): LinkModelState => this.state;
-
-  private set(patch: Partial<LinkModelState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
   }
 
   private onEvent(e: HgtEvent): void {
@@ -190,28 +176,16 @@ export class LinkModel {
     }
   }
 
-  private async finish(outcome: Promise<HgtJobOutcome>): Promise<boolean> {
-    try {
-      const o = await outcome;
-      if (o.ok) {
-        this.set({
-          status: o.status,
-          ...(o.promotion
-            ? { result: { swapped: o.promotion.swapped, text: promotionText(o.promotion) }, message: null }
-            : {}),
-        });
-        return true;
-      }
-      const error = fromWorkerError(o.error);
-      // A cancel is the user's own choice: say what still serves, not that something broke.
-      const level = error.name === 'HgtTrainingCancelled' ? 'info' : 'error';
-      this.set({ status: o.status, message: { level, text: error.message } });
-      return false;
-    } catch (e) {
-      this.set({ message: { level: 'error', text: (e as Error).message } });
-      return false;
-    } finally {
-      this.set({ job: null, auto: null, stage: null });
-    }
+  private finish(outcome: Promise<HgtJobOutcome>): Promise<boolean> {
+    return this.settle(outcome, {
+      ok: (o) => ({
+        status: o.status,
+        ...(o.ok && o.promotion
+          ? { result: { swapped: o.promotion.swapped, text: promotionText(o.promotion) }, message: null }
+          : {}),
+      }),
+      failed: (o) => ({ status: o.status }),
+      idle: { job: null, auto: null, stage: null },
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { ModelSource, TrainingProgress, ValidationFigures } from '../core/retrieval/retrieval-service';
+import type { ModelSource, TrainingProgress, ValidationFigures } from '../core/retrieval/model-status';
 
 const f2 = (v: number) => v.toFixed(2);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
-import type { RetrievalModelsStatus, TrainingProgress } from '../core/retrieval/retrieval-service';
+import type { RetrievalModelsStatus, TrainingProgress } from '../core/retrieval/model-status';
 import { ToolWorld } from '../core/world/world';
 import type { EmbedderChoice, JobOutcome } from '../workers/protocol';
 import { LEXICAL_OPTION, type EmbedderOption } from './embedder-options';
@@ -15,6 +15,9 @@ const status = (embedderId = 'lexical-hash-tfidf'): RetrievalModelsStatus => ({
   hybrid: { kind: 'untrained', traces: 3 },
   shippedHead: { file: null, serving: false, note: null },
   training: false,
+  newTraces: 0,
+  policy: { retrainAfter: 20 },
+  autoRetrainError: null,
 });
 
 const TINY: EmbedderOption = {
@@ -27,6 +30,10 @@ const TINY: EmbedderOption = {
 class FakeBackend implements RetrievalBackend {
   listener: ((p: TrainingProgress | null) => void) | null = null;
   cancels = 0;
+  policies: unknown[] = [];
+  async setRetrievalPolicy(policy: unknown): Promise<void> {
+    this.policies.push(policy);
+  }
   switched: EmbedderChoice[] = [];
   private finishJob: ((o: JobOutcome) => void) | null = null;
   retrievalStatus = async () => status();
@@ -88,8 +95,8 @@ describe('RetrievalModels', () => {
     backend.finish({
       ok: false,
       error: {
-        name: 'TrainingCancelledError',
-        code: 'training-cancelled',
+        name: 'CancelledError',
+        code: 'cancelled',
         message: 'Training cancelled: the previous model keeps serving.',
       },
       status: status(),

@@ -1,10 +1,13 @@
-import type { RetrievalModelsStatus, TrainingProgress } from '../core/retrieval/retrieval-service';
+import type { RetrievalModelsStatus, TrainingProgress } from '../core/retrieval/model-status';
+import type { RetrievalPolicy } from '../core/retrieval/retrain-policy';
 import type { ToolWorld } from '../core/world/world';
 import { embedderIdOf, LEXICAL, type EmbedderChoice, type JobOutcome } from '../workers/protocol';
-import { fromWorkerError } from '../workers/worker-error';
-import { loadEmbedderChoice, saveEmbedderChoice, type ChoiceStorage } from './embedder-choice-storage';
+import { loadEmbedderChoice, saveEmbedderChoice } from './embedder-choice-storage';
+import { loadRetrievalPolicy, saveRetrievalPolicy } from './retrieval-policy-settings';
+import type { SettingsStorage } from './saved-settings';
 import { embedderLabel, LEXICAL_OPTION, type EmbedderOption } from './embedder-options';
 import type { RetrievalBackend } from './search-client';
+import { JobStore, type JobMessage } from './store';
 
 export interface RetrievalModelsState {
   /** The embedder retrieval runs on now (a switch in progress changes it only when done). */
@@ -15,7 +18,9 @@ export interface RetrievalModelsState {
   status: RetrievalModelsStatus | null;
   progress: TrainingProgress | null;
   job: 'retrain' | 'switch' | null;
-  message: { level: 'info' | 'error'; text: string } | null;
+  message: JobMessage | null;
+  /** When the hybrid and DTDR-L retrain by themselves after new traces (saved in localStorage). */
+  policy: RetrievalPolicy;
 }
 
 export interface RetrievalModelsDeps {
@@ -24,20 +29,18 @@ export interface RetrievalModelsDeps {
   world: () => { world: ToolWorld; version: number };
   /** The embedders on offer (lexical + model folders found under /models/). */
   probe: () => Promise<EmbedderOption[]>;
-  storage?: ChoiceStorage;
+  storage?: SettingsStorage;
 }
 
 /**
- * The retrieval models' state outside React: which embedder runs, where DTDR-L's scores come from, and
- * the training or embedder-switch job with its progress. Jobs run in the worker; this store starts them,
- * forwards Cancel, and keeps the choice in localStorage.
+ * The retrieval models' state outside React: which embedder runs, where DTDR-L's scores come from, the
+ * training or embedder-switch job with its progress, and the automatic-retraining policy. Jobs run in the
+ * worker (a background retraining the policy starts too: its progress shows here, with Cancel); this store
+ * starts them, forwards Cancel, and keeps the choices in localStorage.
  */
-export class RetrievalModels {
-  private state: RetrievalModelsState;
-  private readonly listeners = new Set<() => void>();
-
+export class RetrievalModels extends JobStore<RetrievalModelsState> {
   constructor(private readonly deps: RetrievalModelsDeps) {
-    this.state = {
+    super({
       choice: LEXICAL,
       embedderLabel: LEXICAL_OPTION.label,
       options: [LEXICAL_OPTION],
@@ -45,24 +48,19 @@ export class RetrievalModels {
       progress: null,
       job: null,
       message: null,
-    };
-    deps.backend.onTrainingProgress((progress) => this.set({ progress }));
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getState = (): RetrievalModelsState => this.state;
-
-  private set(patch: Partial<RetrievalModelsState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
+      policy: loadRetrievalPolicy(deps.storage),
+    });
+    deps.backend.onTrainingProgress((progress) => {
+      const ended = progress === null && this.state.progress !== null;
+      this.set({ progress });
+      // A retraining the worker started by itself ended: show what serves now.
+      if (ended && this.state.job === null) void this.refresh();
+    });
   }
 
   /** Finds the embedders on offer and switches to the saved choice (once the world is ready). */
   async init(): Promise<void> {
+    await this.deps.backend.setRetrievalPolicy(this.state.policy).catch(() => undefined);
     const options = await this.deps.probe().catch(() => [LEXICAL_OPTION]);
     this.set({ options });
     const saved = loadEmbedderChoice(this.deps.storage);
@@ -120,31 +118,27 @@ export class RetrievalModels {
     }
   }
 
-  /** Cancels the job, or training a ranking started (the first use of a learned method). */
+  /** Sets after how many new traces the hybrid and DTDR-L retrain by themselves (0: never). */
+  async setPolicy(policy: RetrievalPolicy): Promise<void> {
+    saveRetrievalPolicy(this.deps.storage, policy);
+    this.set({ policy });
+    await this.deps.backend.setRetrievalPolicy(policy);
+    await this.refresh();
+  }
+
+  /** Cancels the job, or training a ranking or the policy started. */
   cancel(): void {
     if (this.state.job || this.state.progress) this.deps.backend.cancelTraining();
   }
 
-  private async finish(
+  private finish(
     outcome: Promise<JobOutcome>,
     done: (status: RetrievalModelsStatus) => string,
   ): Promise<boolean> {
-    try {
-      const o = await outcome;
-      if (o.ok) {
-        this.set({ status: o.status, message: { level: 'info', text: done(o.status) } });
-        return true;
-      }
-      const error = fromWorkerError(o.error);
-      // A cancel is the user's own choice: say what still serves, not that something broke.
-      const level = error.code === 'training-cancelled' ? 'info' : 'error';
-      this.set({ status: o.status, message: { level, text: error.message } });
-      return false;
-    } catch (e) {
-      this.set({ message: { level: 'error', text: (e as Error).message } });
-      return false;
-    } finally {
-      this.set({ job: null, progress: null });
-    }
+    return this.settle(outcome, {
+      ok: (o) => ({ status: o.status, message: { level: 'info', text: done(o.status) } }),
+      failed: (o) => ({ status: o.status }),
+      idle: { job: null, progress: null },
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
+import { DEFAULT_EVOLUTION, type EvolutionSettings } from '../core/world/evolution-policy';
 import type { AppToolchainRequest, AppToolchainResult } from '../workers/hgt-protocol';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
@@ -11,6 +12,15 @@ export interface Notice {
   details?: string[];
   /** A kept invalid store the user can download. */
   keptStore?: string;
+  /** Nodes the notice's Undo restores (an automatic prune). */
+  undoPrune?: string[];
+}
+
+/** The evolution policy's settings and what its last runs did (the Evolution tab). */
+export interface EvolutionState {
+  settings: EvolutionSettings;
+  lastPropagation: { atTrace: number; edges: number } | null;
+  lastPrune: { atTrace: number; nodes: { nodeId: string; label: string }[] } | null;
 }
 
 /** The last toolchain search the user asked for (NaviAgent §3.3 toolchain retrieval). */
@@ -47,6 +57,7 @@ export interface SessionState {
   selectedNodeId: string | null;
   toolchain: ToolchainState;
   retrieval: RetrievalState;
+  evolution: EvolutionState;
 }
 
 export const initialState = (embedderId: string): SessionState => ({
@@ -60,4 +71,5 @@ export const initialState = (embedderId: string): SessionState => ({
   selectedNodeId: null,
   toolchain: { status: 'idle' },
   retrieval: { status: 'idle' },
+  evolution: { settings: DEFAULT_EVOLUTION, lastPropagation: null, lastPrune: null },
 });

@@ -11,7 +11,7 @@ export interface VisibleSubgraph {
 
 /**
  * What the graph view draws. Small graphs are drawn whole; a large one (thousands of nodes would make
- * any force layout crawl, see FACTS.md) shows the focused node's neighbourhood, or the busiest APIs.
+ * any force layout crawl, see docs/facts.md) shows the focused node's neighbourhood, or the busiest APIs.
  */
 export function visibleSubgraph(
   graph: ToolGraph,

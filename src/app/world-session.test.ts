@@ -169,3 +169,90 @@ describe('WorldSession', () => {
     expect(s.getState()).toMatchObject({ phase: 'failed', failure: expect.stringMatching(/newer version/) });
   });
 });
+
+describe('WorldSession evolution policy', () => {
+  /** A session whose world worker (in-thread) follows traces and graph changes as the app's does. */
+  async function followed() {
+    const store = new MemoryWorldStore();
+    const worker = new WorldWorkerApi();
+    const s = new WorldSession({
+      embedder: new LexicalEmbedder(),
+      openStore: async () => ({ store, load: await store.load() }),
+      onTraceIngested: async (trace) => void (await worker.ingestTrace(trace)),
+      onGraphChanged: (change) => worker.applyGraphChange(change),
+    });
+    await s.start();
+    await worker.load(s.world.snapshot());
+    return { s, store, worker };
+  }
+
+  const demoTrace = (i: number) => ({
+    id: `evolve-${i}`,
+    query: 'Convert 5 miles to km',
+    calls: [
+      {
+        tool: 'units_convert',
+        args: { value: 5, from: 'mi', to: 'km' },
+        output: { value: 8.05, unit: 'km' },
+        status: 'ok' as const,
+        startedAt: i,
+        durationMs: 1,
+      },
+    ],
+  });
+
+  it('prunes after N traces, tells the user with Undo, stores it, and the worker follows; Undo restores', async () => {
+    const { s, store, worker } = await followed();
+    const prune = { lambda: 0.5, threshold: 0.6, graceMs: 0, kinds: ['api' as const] };
+    await s.setEvolutionSettings({ pruneEvery: 50, propagateEvery: 0, maxPrunePerRun: 2, prune });
+    expect(s.getState().evolution.settings).toMatchObject({ pruneEvery: 50, maxPrunePerRun: 2 });
+    // The demo world holds 48 traces: the 50th trace triggers the run.
+    await s.ingestTrace(demoTrace(0));
+    expect(s.getState().evolution.lastPrune).toBeNull();
+    const expected = s.world
+      .proposePrune(prune)
+      .slice(0, 2)
+      .map((p) => p.nodeId);
+    expect(expected.length).toBeGreaterThan(0);
+    await s.ingestTrace(demoTrace(1));
+    const last = s.getState().evolution.lastPrune!;
+    expect(last.atTrace).toBe(50);
+    expect(last.nodes.map((n) => n.nodeId)).toEqual(expected);
+    const notice = s.getState().notices.at(-1)!;
+    expect(notice.undoPrune).toEqual(expected);
+    expect(notice.text).toMatch(/^Pruned 2 rarely used or failing nodes after 50 traces/);
+    for (const id of expected) expect(s.world.graph.node(id)!.active).toBe(false);
+    const stored = await store.load();
+    if (stored.status !== 'ok') throw new Error('not stored');
+    for (const id of expected) expect(stored.snapshot.nodes.find((n) => n.id === id)!.active).toBe(false);
+    expect(stored.snapshot.settings.evolution).toMatchObject({ pruneEvery: 50 });
+    // The worker's copy pruned the same nodes without a snapshot: its searches skip them too.
+    const target = expected[0]!.slice('api:'.length);
+    await expect(worker.plan({ target, method: 'ga-sa', weights: 'dynamic' })).rejects.toThrow(
+      `Target "${target}" is pruned`,
+    );
+
+    await s.undoPrune(notice.id);
+    for (const id of expected) expect(s.world.graph.node(id)!.active).toBe(true);
+    expect(s.getState().notices.some((n) => n.id === notice.id)).toBe(false);
+    const again = await store.load();
+    if (again.status !== 'ok') throw new Error('not stored');
+    for (const id of expected) expect(again.snapshot.nodes.find((n) => n.id === id)!.active).toBe(true);
+    const restored = await worker.plan({ target, method: 'ga-sa', weights: 'dynamic' });
+    expect(restored.subgraph.nodes).toContain(expected[0]);
+  });
+
+  it('propagates after N traces and keeps the worker equal without a snapshot', async () => {
+    const { s, worker } = await followed();
+    await s.setEvolutionSettings({ propagateEvery: 49, pruneEvery: 0 });
+    await s.ingestTrace(demoTrace(0));
+    expect(s.getState().evolution.lastPropagation).toMatchObject({ atTrace: 49 });
+    expect(s.getState().evolution.lastPropagation!.edges).toBeGreaterThan(0);
+    const plan = await worker.plan({ target: 'units_convert', method: 'alpha-beta', weights: 'dynamic' });
+    const local = new WorldWorkerApi();
+    await local.load(s.world.snapshot());
+    const reference = await local.plan({ target: 'units_convert', method: 'alpha-beta', weights: 'dynamic' });
+    expect(plan.subgraph.nodes).toEqual(reference.subgraph.nodes);
+    expect(plan.plan).toEqual(reference.plan);
+  });
+});

@@ -3,15 +3,32 @@ import { demoTraces } from '../core/demo/demo-traces';
 import type { Embedder } from '../core/embed/embedder';
 import { describeIssue } from '../core/tools/import-issue';
 import { parseCatalogue } from '../core/tools/importers';
+import { yieldToEvents } from '../core/util/yield';
 import { ToolWorld, type IngestOutcome } from '../core/world/world';
 import type { Trace } from '../core/trace/trace';
-import type { WorldChange } from '../core/world/world-snapshot';
+import type { Tool } from '../core/tools/tool';
+import {
+  EVOLUTION_SETTING,
+  evolutionSettings,
+  evolveAfterTrace,
+  mergeInto,
+  type EvolutionSettings,
+  type EvolutionStep,
+} from '../core/world/evolution-policy';
+import { emptyChange, type WorldChange } from '../core/world/world-snapshot';
 import type { ModelStore } from '../core/ml/model-promotion';
 import type { AppToolchainRequest, AppToolchainResult } from '../workers/hgt-protocol';
 import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
 import type { WorldStore, WorldLoad } from '../core/world/world-store';
-import { initialState, type NoticeLevel, type Progress, type SessionState } from './session-state';
+import {
+  initialState,
+  type Notice,
+  type NoticeLevel,
+  type Progress,
+  type SessionState,
+} from './session-state';
+import { Store } from './store';
 
 /** Tools imported per step: small enough to show progress, large enough to batch embeddings. */
 const IMPORT_CHUNK = 250;
@@ -22,8 +39,6 @@ const TRACE_CHUNK = 50;
  * ~25 µs each at cold load (docs/architecture.md, persistence layout), so 5k records add ~0.1 s.
  */
 const COMPACT_AFTER = 5000;
-
-const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export interface SessionDeps {
   embedder: Embedder;
@@ -41,24 +56,33 @@ export interface SessionDeps {
   ranker?: (world: ToolWorld, worldVersion: number, request: RankRequest) => Promise<RankResult>;
   /** Told after a trace was ingested (version `from` → `to`), so the world worker can follow it. */
   onTraceIngested?: (trace: Trace, from: number, to: number) => Promise<void>;
+  /**
+   * Told after graph records changed without a trace (the evolution policy, a restore), version `from` →
+   * `to`, so the world worker can apply the same records instead of reloading the world.
+   */
+  onGraphChanged?: (change: WorldChange, from: number, to: number) => Promise<void>;
 }
 
 /**
  * The app's state outside React: owns the Tool World and its store, applies user actions, persists
- * every change, and tells subscribers (read with useSyncExternalStore) when something moved.
+ * every change, runs the evolution policy after each trace, and tells subscribers (read with
+ * useSyncExternalStore) when something moved.
  */
-export class WorldSession {
-  private state: SessionState;
-  private readonly listeners = new Set<() => void>();
+export class WorldSession extends Store<SessionState> {
   private worldRef: ToolWorld;
   private store: WorldStore | null = null;
   private noticeId = 0;
   private compacting: Promise<void> | null = null;
   /** How long the last start took to read the store and to rebuild the world from it (cold load). */
   startTimings: { storeMs: number; worldMs: number } | null = null;
+  /**
+   * Where the last trace's time went (bench:world): the world's ingestion and evolution; then, side by side,
+   * the IndexedDB transaction and the world worker following it; then telling subscribers (the UI).
+   */
+  lastIngestTimings: { worldMs: number; storeMs: number; notifyMs: number; workerMs: number } | null = null;
 
   constructor(private readonly deps: SessionDeps) {
-    this.state = initialState(deps.embedder.id);
+    super(initialState(deps.embedder.id));
     this.worldRef = ToolWorld.empty(deps.embedder);
   }
 
@@ -66,23 +90,21 @@ export class WorldSession {
     return this.worldRef;
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getState = (): SessionState => this.state;
-
-  private set(patch: Partial<SessionState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
-  }
-
   private worldMoved(): void {
-    this.set({ worldVersion: this.state.worldVersion + 1 });
+    // The evolution settings live in the world (they travel with its file): show the current world's.
+    const settings = evolutionSettings(this.worldRef);
+    const evolution =
+      settings === this.state.evolution.settings
+        ? this.state.evolution
+        : { ...this.state.evolution, settings };
+    this.set({ worldVersion: this.state.worldVersion + 1, evolution });
   }
 
-  notify(level: NoticeLevel, text: string, extra: { details?: string[]; keptStore?: string } = {}): void {
+  notify(
+    level: NoticeLevel,
+    text: string,
+    extra: Pick<Notice, 'details' | 'keptStore' | 'undoPrune'> = {},
+  ): void {
     const notice = { id: ++this.noticeId, level, text, ...extra };
     this.set({ notices: [...this.state.notices, notice].slice(-6) });
   }
@@ -194,7 +216,7 @@ export class WorldSession {
     let unchanged = 0;
     for (let i = 0; i < parsed.tools.length; i += IMPORT_CHUNK) {
       this.progress({ label: `Importing ${fileName}`, done: i, total: parsed.tools.length });
-      await nextFrame();
+      await yieldToEvents();
       const out = await this.world.importTools(parsed.tools.slice(i, i + IMPORT_CHUNK));
       await this.persist(out.change);
       added += out.catalogue.added.length;
@@ -217,7 +239,7 @@ export class WorldSession {
   private async importWorld(fileName: string, json: unknown): Promise<void> {
     const snapshot = parseWorldFile(json);
     this.progress({ label: `Loading world ${fileName}`, done: 0, total: 1 });
-    await nextFrame();
+    await yieldToEvents();
     const world = await ToolWorld.fromSnapshot(snapshot, this.deps.embedder);
     await this.store?.replace(world.snapshot());
     this.worldRef = world;
@@ -231,9 +253,34 @@ export class WorldSession {
   }
 
   /** Writes one change (one transaction), then compacts the store in the background when it has grown. */
-  private async persist(change: WorldChange): Promise<void> {
-    await this.store?.write(change);
+  private async persist(change: WorldChange, settings?: Record<string, unknown>): Promise<void> {
+    try {
+      await this.store?.write(change, settings);
+    } catch (e) {
+      await this.rollBack(e);
+      throw e;
+    }
     this.maybeCompact();
+  }
+
+  /**
+   * A write failed (storage full, store closed) after the world changed in memory: the store's transaction
+   * aborted whole, so the world goes back to what is stored, the last consistent state (issue 21), and the
+   * user is told which write failed. Later writes then never refer to records that were not saved.
+   */
+  private async rollBack(failure: unknown): Promise<void> {
+    this.notify('error', (failure as Error).message);
+    try {
+      const load = await this.store?.load();
+      if (load?.status !== 'ok') return;
+      this.worldRef = await ToolWorld.fromSnapshot({ ...load.snapshot, exportedAt: 0 }, this.deps.embedder);
+      this.worldMoved();
+    } catch (e) {
+      this.notify(
+        'error',
+        `The saved world could not be read back: ${(e as Error).message}. Reload the tab.`,
+      );
+    }
   }
 
   private maybeCompact(): void {
@@ -302,26 +349,119 @@ export class WorldSession {
   }
 
   /**
-   * The closed loop: a trace the agent executed is ingested (graph evolution, eq. 4 counts), persisted in
-   * one transaction, and passed on to the world worker. Returns what the graph changed, for the live view.
+   * The closed loop: a trace the agent executed is ingested (graph evolution, eq. 4 counts), the evolution
+   * policy runs when its count is reached (propagation, pruning), everything is persisted in one
+   * transaction, and the world worker follows with the trace and the evolution's records. Returns what
+   * the trace changed, for the live view.
    */
   async ingestTrace(trace: Trace): Promise<IngestOutcome> {
+    const t0 = performance.now();
     const out = await this.world.ingestTrace(trace);
-    await this.persist(out.change);
+    const step = evolveAfterTrace(this.world, out.trace);
+    const t1 = performance.now();
     const from = this.state.worldVersion;
-    this.worldMoved();
-    await this.deps
-      .onTraceIngested?.(trace, from, this.state.worldVersion)
-      .catch((e: unknown) =>
-        this.notify('warn', `The search worker could not follow the new trace: ${(e as Error).message}`),
-      );
+    const to = from + 1;
+    const t2 = performance.now();
+    // IndexedDB and the world worker follow the same in-memory change, so they run side by side; the UI is
+    // told once both reflect it (a redraw of a large graph view takes the main thread for ~0.1 s, which
+    // would hold up both replies).
+    const timings = { worldMs: t1 - t0, notifyMs: 0, storeMs: 0, workerMs: 0 };
+    const stored = this.persist(
+      step ? mergeInto(mergeInto(emptyChange(), out.change), step.change) : out.change,
+    ).then(() => (timings.storeMs = performance.now() - t2));
+    const followed = (async () => {
+      await this.deps
+        .onTraceIngested?.(trace, from, to)
+        .catch((e: unknown) =>
+          this.notify('warn', `The search worker could not follow the new trace: ${(e as Error).message}`),
+        );
+      if (step) await this.evolved(step, to);
+      timings.workerMs = performance.now() - t2;
+    })();
+    try {
+      await Promise.all([stored, followed]);
+    } finally {
+      const t3 = performance.now();
+      this.worldMoved();
+      timings.notifyMs = performance.now() - t3;
+      this.lastIngestTimings = timings;
+    }
     return out;
+  }
+
+  /** Tells the user and the worker what an evolution step did. */
+  private async evolved(step: EvolutionStep, version: number): Promise<void> {
+    const evolution = { ...this.state.evolution };
+    if (step.propagated !== null)
+      evolution.lastPropagation = { atTrace: step.atTrace, edges: step.propagated };
+    if (step.pruned !== null)
+      evolution.lastPrune = {
+        atTrace: step.atTrace,
+        nodes: step.pruned.map(({ nodeId, label }) => ({ nodeId, label })),
+      };
+    this.set({ evolution });
+    if (step.pruned && step.pruned.length > 0) {
+      const names = step.pruned.map((p) => p.label).join(', ');
+      this.notify(
+        'info',
+        `Pruned ${step.pruned.length} rarely used or failing ${step.pruned.length === 1 ? 'node' : 'nodes'} ` +
+          `after ${step.atTrace} traces (NaviAgent eq. 11): ${names}. Search no longer uses them; ` +
+          'Undo, or Restore in a node’s details, brings them back.',
+        { undoPrune: step.pruned.map((p) => p.nodeId) },
+      );
+    }
+    await this.follow(step.change, version, version);
+  }
+
+  private async follow(change: WorldChange, from: number, to: number): Promise<void> {
+    await this.deps
+      .onGraphChanged?.(change, from, to)
+      .catch((e: unknown) =>
+        this.notify('warn', `The search worker could not follow a graph change: ${(e as Error).message}`),
+      );
   }
 
   /** Undoes a prune (NaviAgent eq. 11 marks nodes inactive; nothing was deleted). */
   async restoreNodes(ids: string[]): Promise<void> {
-    await this.persist(this.world.restore(ids));
+    const change = this.world.restore(ids);
+    await this.persist(change);
+    const from = this.state.worldVersion;
     this.worldMoved();
+    await this.follow(change, from, this.state.worldVersion);
+  }
+
+  /** The Undo of an automatic prune's notice: restores its nodes and dismisses it. */
+  async undoPrune(noticeId: number): Promise<void> {
+    const notice = this.state.notices.find((n) => n.id === noticeId);
+    if (!notice?.undoPrune) return;
+    this.dismiss(noticeId);
+    await this.restoreNodes(notice.undoPrune);
+  }
+
+  /** Changes the evolution policy; kept in the world's settings, stored like any change. */
+  async setEvolutionSettings(patch: Partial<EvolutionSettings>): Promise<void> {
+    const settings = { ...evolutionSettings(this.world), ...patch };
+    this.world.setSetting(EVOLUTION_SETTING, settings);
+    await this.persist(emptyChange(), { ...this.world.settings });
+    this.set({ evolution: { ...this.state.evolution, settings: evolutionSettings(this.world) } });
+  }
+
+  /** Sets one world setting (it travels with the world's file) and stores it (the MCP tool servers). */
+  async setSetting(key: string, value: unknown): Promise<void> {
+    this.world.setSetting(key, value);
+    await this.persist(emptyChange(), { [key]: value });
+  }
+
+  /**
+   * Upserts tools from a live source (an MCP server's tools/list): tools that did not change keep their
+   * graph statistics; the world worker picks up the change on its next call, as after a file import.
+   */
+  async importTools(tools: Tool[]): Promise<{ added: number; updated: number; unchanged: number }> {
+    const out = await this.world.importTools(tools);
+    await this.persist(out.change);
+    const { added, updated, unchanged } = out.catalogue;
+    if (added.length + updated.length > 0) this.worldMoved();
+    return { added: added.length, updated: updated.length, unchanged: unchanged.length };
   }
 
   /** The whole world as one JSON file's text. */

@@ -6,7 +6,7 @@ import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { HAND_TOOLS, HAND_TRACES } from '../core/graph/fixtures.test-util';
 import type { GraphEdge, GraphNode } from '../core/graph/graph-types';
 import { ToolWorld } from '../core/world/world';
-import { WorldFileError } from '../core/world/world-errors';
+import { WorldFileError } from '../core/world/world-file-error';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
 import { WORLD_FORMAT_VERSION, emptyChange, type WorldSnapshot } from '../core/world/world-snapshot';
 import {
@@ -19,14 +19,10 @@ import {
   type CheckpointHeader,
   type WorldDB,
 } from './db-schema';
-import {
-  StoreBlockedError,
-  StoreClosedError,
-  StoreTooNewError,
-  exportKeptStore,
-  openWorldStore,
-  type OpenWorldStoreOptions,
-} from './idb-world-store';
+import { exportKeptStore, openWorldStore, type OpenWorldStoreOptions } from './idb-world-store';
+import { StoreBlockedError } from './store-blocked-error';
+import { StoreClosedError } from './store-closed-error';
+import { StoreTooNewError } from './store-too-new-error';
 
 let counter = 0;
 const bases: string[] = [];

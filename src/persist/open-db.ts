@@ -1,5 +1,6 @@
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import { StoreBlockedError, StoreTooNewError } from './store-errors';
+import { StoreBlockedError } from './store-blocked-error';
+import { StoreTooNewError } from './store-too-new-error';
 
 export interface OpenOptions<T extends DBSchema> {
   /** Omit to open an existing database at whatever version it has. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { modelText, scoresText, trainingSummaryText, validationText } from '../app/link-model-text';
-import type { TrainingProgress } from '../core/retrieval/retrieval-service';
+import type { TrainingProgress } from '../core/retrieval/model-status';
 import { LossPlot } from './LossPlot';
 import { TrainingProgressBar } from './TrainingProgressBar';
 import { useLinkModel, useLinkModelState } from './use-link-model';

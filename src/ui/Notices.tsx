@@ -23,6 +23,11 @@ export function Notices() {
               Export old store
             </button>
           )}
+          {n.undoPrune && (
+            <button onClick={() => void session.undoPrune(n.id)} data-testid="undo-prune">
+              Undo
+            </button>
+          )}
           <button className="dismiss" aria-label="Dismiss" onClick={() => session.dismiss(n.id)}>
             ×
           </button>

@@ -12,7 +12,7 @@ import { useSessionState } from './use-session';
  */
 export function RetrievalModelsBar() {
   const models = useRetrievalModels();
-  const { options, choice, status, progress, job, message } = useRetrievalModelsState();
+  const { options, choice, status, progress, job, message, policy } = useRetrievalModelsState();
   const { worldVersion, phase } = useSessionState();
   const current = options.find((o) => o.id === embedderIdOf(choice));
 
@@ -52,6 +52,15 @@ export function RetrievalModelsBar() {
           <li data-testid="retrieval-embedder">
             <strong>Embeddings:</strong> {status.embedderId} ({status.embedderDimension} dims)
           </li>
+          {status.hybrid.kind === 'trained' && (
+            <li data-testid="retrieval-new-traces">
+              <strong>New traces:</strong> {status.newTraces} since the hybrid was trained (DTDR-C learns each
+              one at once)
+              {status.autoRetrainError && (
+                <span className="warn"> · automatic retraining failed: {status.autoRetrainError}</span>
+              )}
+            </li>
+          )}
           {status.shippedHead.note && (
             <li className="note" data-testid="shipped-head-note">
               {status.shippedHead.note}
@@ -70,6 +79,21 @@ export function RetrievalModelsBar() {
         >
           {job === 'retrain' ? 'Retraining…' : 'Retrain'}
         </button>
+        <label title="The hybrid and DTDR-L retrain in the background after this many new traces; the current model serves meanwhile (0: only by hand)">
+          Retrain after{' '}
+          <input
+            type="number"
+            min={0}
+            max={10000}
+            value={policy.retrainAfter}
+            data-testid="retrain-after"
+            onChange={(e) => {
+              const n = Number(e.target.value);
+              if (Number.isInteger(n) && n >= 0) void models.setPolicy({ retrainAfter: n });
+            }}
+          />{' '}
+          new traces
+        </label>
         {job !== null && !progress && (
           <button onClick={() => models.cancel()} data-testid="cancel-training">
             Cancel

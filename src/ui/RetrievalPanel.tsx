@@ -33,7 +33,8 @@ export function RetrievalPanel() {
     .tools()
     .map((t) => t.name)
     .sort();
-  const run = (h = history) => void session.rankNextTools({ query, history: h, method });
+  // The tab shows every encoding's prompt and token count, so it asks for all six.
+  const run = (h = history) => void session.rankNextTools({ query, history: h, method, prompts: 'all' });
   const result = retrieval.status === 'done' ? retrieval.result : null;
 
   // A ranking may have trained a model on first use: show where the scores come from now.

@@ -1,11 +1,14 @@
 import { useState } from 'react';
+import { EvolutionPanel } from './EvolutionPanel';
 import { LinkModelPanel } from './LinkModelPanel';
 import { NodeDetails } from './NodeDetails';
 import { RetrievalPanel } from './RetrievalPanel';
 
-/** The right column: the selected node, next-tool retrieval, or the HGT link model. */
+type Tab = 'node' | 'retrieval' | 'link-model' | 'evolution';
+
+/** The right column: the selected node, next-tool retrieval, the HGT link model, or graph evolution. */
 export function RightPane() {
-  const [tab, setTab] = useState<'node' | 'retrieval' | 'link-model'>('node');
+  const [tab, setTab] = useState<Tab>('node');
   return (
     <div className="right-pane">
       <div className="tabs" role="tablist">
@@ -28,8 +31,24 @@ export function RightPane() {
         >
           Link model
         </button>
+        <button
+          role="tab"
+          aria-selected={tab === 'evolution'}
+          onClick={() => setTab('evolution')}
+          data-testid="tab-evolution"
+        >
+          Evolution
+        </button>
       </div>
-      {tab === 'node' ? <NodeDetails /> : tab === 'retrieval' ? <RetrievalPanel /> : <LinkModelPanel />}
+      {tab === 'node' ? (
+        <NodeDetails />
+      ) : tab === 'retrieval' ? (
+        <RetrievalPanel />
+      ) : tab === 'link-model' ? (
+        <LinkModelPanel />
+      ) : (
+        <EvolutionPanel />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { TrainingProgress } from '../core/retrieval/retrieval-service';
+import type { TrainingProgress } from '../core/retrieval/model-status';
 import { progressText } from '../app/model-source-text';
 
 /** A training or model-loading job's bar, with a Cancel button; indeterminate when the total is unknown. */

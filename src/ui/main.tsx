@@ -14,14 +14,20 @@ import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { MemoryWorldStore } from '../core/world/memory-world-store';
 import { openConversationStore } from '../persist/idb-conversation-store';
 import { openSandboxStore } from '../persist/idb-sandbox-store';
-import {
-  exportKeptStore,
-  openWorldStore,
-  StoreBlockedError,
-  StoreTooNewError,
-} from '../persist/idb-world-store';
+import { exportKeptStore, openWorldStore } from '../persist/idb-world-store';
+import { StoreBlockedError } from '../persist/store-blocked-error';
+import { StoreTooNewError } from '../persist/store-too-new-error';
+import { browserConnect } from '../app/mcp/browser-mcp-client';
+import { McpStore } from '../app/mcp/mcp-store';
 import { App } from './App';
+import { McpContext } from './mcp/use-mcp';
 import { installTestHook } from './test-hook';
+import { setStorageMonitor } from './StorageStatus';
+import { StorageMonitor } from '../app/storage-monitor';
+import { TabCoordinator } from '../persist/tab-coordinator';
+import { requestPersistence, storageFacts, withFullReport } from '../persist/storage-status';
+import { InputRejectedError } from '../core/validate/input-rejected-error';
+import type { IdbWorldStore } from '../persist/idb-world-store';
 import { AgentContext, type AgentStores } from './use-agent';
 import { LinkModelContext } from './use-link-model';
 import { RetrievalModelsContext } from './use-retrieval-models';
@@ -35,11 +41,34 @@ const search: SearchClient = new SearchClient({
   putModel: (model) => session.models.putModel(model),
   getModel: (name) => session.models.getModel(name),
 });
+// Two tabs (issue 21): one owns writes, another saves its traces through it and is told so.
+const tabs = new TabCoordinator({
+  ingest: (trace) => session.ingestTrace(trace),
+  isDuplicate: (e) => InputRejectedError.isInstance(e) && e.path === 'trace.id',
+});
+let idbStore: IdbWorldStore | null = null;
+const storage = new StorageMonitor({
+  facts: storageFacts,
+  requestPersistence,
+  tab: tabs,
+  freeOldModels: async () => {
+    let freed = 0;
+    for (const m of (await idbStore?.modelSizes()) ?? [])
+      if (m.name.endsWith('.previous')) {
+        await idbStore!.deleteModel(m.name);
+        freed += m.bytes;
+      }
+    return freed;
+  },
+});
+setStorageMonitor(storage);
 const session: WorldSession = new WorldSession({
   embedder,
   openStore: async () => {
     try {
-      return await openWorldStore({
+      const role = await tabs.start();
+      if (role.role === 'follower') session.notify('warn', role.message);
+      const opened = await openWorldStore({
         embedderId: embedder.id,
         onClosedByOtherTab: () =>
           session.notify(
@@ -47,10 +76,13 @@ const session: WorldSession = new WorldSession({
             'Another tab upgraded the Tool World store; reload this tab to keep saving changes.',
           ),
       });
+      idbStore = opened.store;
+      const store = withFullReport(tabs.wrap(opened.store), (m) => storage.reportFailure(m));
+      return { store, load: opened.load };
     } catch (e) {
       // A newer or blocked store is the user's data: stop and say so. Anything else (private mode, no
       // IndexedDB) still lets the app run, in memory, with a warning that nothing will be kept.
-      if (e instanceof StoreTooNewError || e instanceof StoreBlockedError) throw e;
+      if (StoreTooNewError.isInstance(e) || StoreBlockedError.isInstance(e)) throw e;
       session.notify(
         'warn',
         `IndexedDB is unavailable (${(e as Error).message}): changes will not survive a reload.`,
@@ -63,6 +95,8 @@ const session: WorldSession = new WorldSession({
   ranker: (world, version, request) => search.rank(world, version, request),
   // The closed loop: the worker applies each trace the agent's turns produce instead of reloading the world.
   onTraceIngested: (trace, from, to) => search.ingestTrace(trace, from, to),
+  // Evolution (propagation, pruning) and restores reach the worker as the records they changed.
+  onGraphChanged: (change, from, to) => search.applyGraphChange(change, from, to),
 });
 const models = new RetrievalModels({
   backend: search,
@@ -88,9 +122,11 @@ const sandbox = new SandboxModel({
     }),
 });
 const engines = new EngineManager({ storage: localStorage, pageUrl: location.href });
+// Tool servers (MCP over Streamable HTTP): their tools join the world; calls wait for the user's permission.
+const mcp = new McpStore({ owner: session, connect: browserConnect(location.origin) });
 const agent = new AgentSession({
   world: new AppAgentWorld(session, search),
-  runtime: () => sandbox.runtime(),
+  runtime: async () => mcp.compose(await sandbox.runtime()),
   engines,
   conversations: new DeferredConversationStore(
     () => openConversationStore(),
@@ -103,12 +139,17 @@ const agent = new AgentSession({
 });
 const agentStores: AgentStores = { agent, engines, sandbox };
 const ready = session.start();
+void ready.then(() => mcp.start());
 void sandbox.runtime().catch(() => undefined);
 void agent.loadConversations();
 void engines.init();
 // The saved embedder is applied once the world exists: switching retrains on the world's traces.
 const modelsReady = ready.then(() => (session.getState().phase === 'ready' ? models.init() : undefined));
-installTestHook(session, search, ready, startedAt, models, modelsReady, linkModel, agentStores);
+void ready.then(() => storage.start());
+installTestHook(session, search, ready, startedAt, models, modelsReady, linkModel, agentStores, {
+  tabs,
+  storage,
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -116,7 +157,9 @@ createRoot(document.getElementById('root')!).render(
       <RetrievalModelsContext.Provider value={models}>
         <LinkModelContext.Provider value={linkModel}>
           <AgentContext.Provider value={agentStores}>
-            <App />
+            <McpContext.Provider value={mcp}>
+              <App />
+            </McpContext.Provider>
           </AgentContext.Provider>
         </LinkModelContext.Provider>
       </RetrievalModelsContext.Provider>

@@ -10,6 +10,8 @@ import type { SearchMethod } from '../core/search/search-engine';
 import type { Trace } from '../core/trace/trace';
 import { graphHandle } from './graph-handle';
 import type { AgentStores } from './use-agent';
+import type { TabCoordinator } from '../persist/tab-coordinator';
+import type { StorageMonitor, StorageMonitorState } from '../app/storage-monitor';
 
 /**
  * window.__naviTest: what Playwright tests and the browser benchmark use to read state and seed it
@@ -33,7 +35,20 @@ export interface NaviTestHook {
    * Ingests traces one by one as the agent's turns do (bench:world): each time is from the call until the
    * change is in IndexedDB and the world worker followed it.
    */
-  traceTimings(traces: Trace[]): Promise<number[]>;
+  traceTimings(
+    traces: Trace[],
+    /** Untimed pause before each trace (an agent's turn takes seconds): the UI redraws in it. */
+    gapMs?: number,
+  ): Promise<
+    {
+      ms: number;
+      worldMs: number;
+      storeMs: number;
+      notifyMs: number;
+      workerMs: number;
+      workerComputeMs: number;
+    }[]
+  >;
   /** Wall times (ms) of rankings in the world worker, one per request (bench:world). */
   rankTimings(queries: string[], method: string): Promise<number[]>;
   /** World snapshots sent to the worker so far (a new world, or a worker that fell behind). */
@@ -58,6 +73,19 @@ export interface NaviTestHook {
   planNodeIds(): string[];
   /** Nodes the graph view draws as failed calls of the chat's turn. */
   failedNodeIds(): string[];
+  /**
+   * Ingests traces one at a time as the agent does (in a follower tab, saved through the owner tab); each
+   * entry is null when stored, else the error's message (issue 21).
+   */
+  ingestTraces(traces: Trace[]): Promise<(string | null)[]>;
+  /** Ids of the traces in this tab's world, in order. */
+  traceIds(): string[];
+  /** The storage line: persistence, usage, quota, this tab's role, the last failed write. */
+  storage(): StorageMonitorState | null;
+  /** Texts of the notices shown now. */
+  noticeTexts(): string[];
+  /** The world file "Export world" downloads. */
+  exportWorld(): string;
 }
 
 declare global {
@@ -75,6 +103,7 @@ export function installTestHook(
   modelsReady: Promise<void>,
   linkModel: LinkModel,
   stores: AgentStores,
+  extra?: { tabs: TabCoordinator; storage: StorageMonitor },
 ): void {
   const hook: NaviTestHook = {
     ready,
@@ -104,12 +133,17 @@ export function installTestHook(
     failedNodeIds: () => graphHandle()?.failedNodeIds() ?? [],
     searchTimings: (targets, method) =>
       search.timeSubgraphs(session.world, session.getState().worldVersion, targets, method),
-    traceTimings: async (traces) => {
-      const out: number[] = [];
+    traceTimings: async (traces, gapMs = 0) => {
+      const out = [];
       for (const t of traces) {
+        if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
         const t0 = performance.now();
         await session.ingestTrace(t);
-        out.push(performance.now() - t0);
+        out.push({
+          ms: performance.now() - t0,
+          ...session.lastIngestTimings!,
+          workerComputeMs: search.lastFollowMs,
+        });
       }
       return out;
     },
@@ -123,6 +157,23 @@ export function installTestHook(
       return out;
     },
     snapshotsSent: () => search.snapshotsSent,
+    ingestTraces: async (traces) => {
+      const out: (string | null)[] = [];
+      const ingest = (t: Trace) => session.ingestTrace(t);
+      for (const t of traces) {
+        try {
+          await (extra ? extra.tabs.serialize(() => ingest(t)) : ingest(t));
+          out.push(null);
+        } catch (e) {
+          out.push((e as Error).message);
+        }
+      }
+      return out;
+    },
+    traceIds: () => session.world.traces.map((t) => t.id),
+    storage: () => extra?.storage.getState() ?? null,
+    noticeTexts: () => session.getState().notices.map((n) => n.text),
+    exportWorld: () => session.exportWorld(),
   };
   void ready.then(() => {
     hook.startMs = performance.now() - startedAt;

@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useStore } from './use-store';
 import type { LinkModel, LinkModelState } from '../app/link-model';
 
 export const LinkModelContext = createContext<LinkModel | null>(null);
@@ -11,6 +12,5 @@ export function useLinkModel(): LinkModel {
 
 /** The HGT link model's state (model in use, training job, predictions), re-rendering on every change. */
 export function useLinkModelState(): LinkModelState {
-  const m = useLinkModel();
-  return useSyncExternalStore(m.subscribe, m.getState);
+  return useStore(useLinkModel());
 }

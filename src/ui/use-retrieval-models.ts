@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useStore } from './use-store';
 import type { RetrievalModels, RetrievalModelsState } from '../app/retrieval-models';
 
 export const RetrievalModelsContext = createContext<RetrievalModels | null>(null);
@@ -11,6 +12,5 @@ export function useRetrievalModels(): RetrievalModels {
 
 /** The retrieval models' state (embedder, DTDR-L source, training job), re-rendering on every change. */
 export function useRetrievalModelsState(): RetrievalModelsState {
-  const m = useRetrievalModels();
-  return useSyncExternalStore(m.subscribe, m.getState);
+  return useStore(useRetrievalModels());
 }

@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useStore } from './use-store';
 import type { SessionState } from '../app/session-state';
 import type { WorldSession } from '../app/world-session';
 
@@ -10,8 +11,7 @@ export function useSession(): WorldSession {
   return s;
 }
 
-/** The session's state, re-rendering on every change (useSyncExternalStore, STYLE.md practice 7). */
+/** The session's state, re-rendering on every change (useSyncExternalStore, docs/conventions.md §7). */
 export function useSessionState(): SessionState {
-  const s = useSession();
-  return useSyncExternalStore(s.subscribe, s.getState);
+  return useStore(useSession());
 }

@@ -2,7 +2,7 @@ import type { Embedder } from '../core/embed/embedder';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { TransformersEmbedder } from '../core/embed/transformers-embedder';
 import { initOrt } from '../core/ml/ort-runtime';
-import type { TrainingProgress } from '../core/retrieval/retrieval-service';
+import type { TrainingProgress } from '../core/retrieval/model-status';
 import type { AssetUrls, EmbedderChoice } from './protocol';
 
 /**

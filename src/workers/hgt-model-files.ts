@@ -1,10 +1,7 @@
-import {
-  HGT_MODEL_NAME,
-  HgtManifestError,
-  parseHgtManifest,
-  type HgtManifest,
-} from '../core/ml/hgt/hgt-app-manifest';
-import { HgtModelError, readHgtConfig } from '../core/ml/hgt/hgt-onnx-runner';
+import { HGT_MODEL_NAME, parseHgtManifest, type HgtManifest } from '../core/link-model/hgt-app-manifest';
+import { HgtManifestError } from '../core/link-model/hgt-manifest-error';
+import { readHgtConfig } from '../core/ml/hgt/hgt-onnx-runner';
+import { HgtModelError } from '../core/ml/hgt/hgt-model-error';
 import type { StoredModel } from '../core/world/world-store';
 import { fetchModelFile } from './fetch-model-file';
 import type { HgtModelInfo } from './hgt-protocol';

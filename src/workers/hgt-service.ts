@@ -1,16 +1,16 @@
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
-import { HGT_MODEL_NAME } from '../core/ml/hgt/hgt-app-manifest';
-import { newTracesSince } from '../core/ml/hgt/hgt-app-retrain-policy';
+import { HGT_MODEL_NAME } from '../core/link-model/hgt-app-manifest';
+import { newTracesSince } from '../core/link-model/hgt-app-retrain-policy';
 import {
   NodeVectorCache,
   scoreWorld,
   statisticalFallback,
   type HgtScoreTable,
-} from '../core/ml/hgt/hgt-app-scores';
-import { hgtAppSplit, type HgtAppSplit } from '../core/ml/hgt/hgt-app-split';
-import { trainAppHgt, type HgtAppModel } from '../core/ml/hgt/hgt-app-train';
-import type { HgtGraphTensors, HgtPairs } from '../core/ml/hgt/hgt-spec';
-import { HgtTrainingCancelled } from '../core/ml/hgt/train-hgt';
+} from '../core/link-model/hgt-app-scores';
+import { hgtAppSplit, type HgtAppSplit } from '../core/link-model/hgt-app-split';
+import { trainAppHgt, type HgtAppModel } from '../core/link-model/hgt-app-train';
+import type { HgtGraphTensors, HgtPairs } from '../core/graph-tensors/tensor-spec';
+import { hgtCancelled } from '../core/ml/hgt/train-hgt';
 import {
   previousName,
   promoteIfNotWorse,
@@ -20,6 +20,7 @@ import {
 import { rocAuc } from '../core/ml/roc-auc';
 import { linkWeights, type WeightProvider } from '../core/search/weight-provider';
 import type { ToolWorld } from '../core/world/world';
+import { ModelJobs } from '../core/util/model-job';
 import type { StoredModel } from '../core/world/world-store';
 import { modelInfo, storedHgt, type HgtModelFile } from './hgt-model-files';
 import type {
@@ -31,6 +32,7 @@ import type {
   HgtRetrainOptions,
   HgtStatus,
 } from './hgt-protocol';
+import { HgtNotReadyError } from './hgt-not-ready-error';
 import { toWorkerError } from './worker-error';
 
 export const HGT_RUNTIME = 'onnxruntime-web wasm';
@@ -57,10 +59,6 @@ export interface HgtServiceOptions {
 const isShippedMarker = (r: Pick<StoredModel, 'bytes' | 'manifest'>): boolean =>
   r.bytes.length === 0 && r.manifest.origin === 'shipped';
 
-class HgtNotReadyError extends Error {
-  override readonly name = 'HgtNotReadyError';
-}
-
 /**
  * The HGT link model in the world worker (issue 5): which model serves (retrained in IndexedDB, else the
  * shipped file), its p_uv of every edge and of not-yet-observed api→api links for the current world —
@@ -80,7 +78,8 @@ export class HgtService {
   private table: { generation: number; table: HgtScoreTable } | null = null;
   private scoring: Promise<HgtScoreTable | null> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private training: AbortController | null = null;
+  /** The retraining job (one at a time; the model in use serves until a new one is promoted). */
+  private readonly training = new ModelJobs<'hgt'>(() => this.emit({ kind: 'idle' }));
   /** Set once anything used the scores: from then on a graph change schedules a rescore. */
   private wanted = false;
   private vectors = new NodeVectorCache(new LexicalEmbedder({ dimension: 256 }));
@@ -273,7 +272,7 @@ export class HgtService {
           }
         : null,
       scoring: this.scoring !== null,
-      training: this.training !== null,
+      training: this.training.busy,
       newTraces: newTracesSince(traces, model ? model.manifest.trainingData.lastTraceSeq : -1),
       runtime: HGT_RUNTIME,
     };
@@ -288,48 +287,53 @@ export class HgtService {
    * as well as the model in use on the same held-out links (promoteIfNotWorse). Cancel keeps the old one.
    */
   async retrain(options: HgtRetrainOptions = {}): Promise<HgtJobOutcome> {
-    if (this.training) return this.fail(new HgtNotReadyError('The link model is already being trained.'));
+    if (this.training.busy)
+      return this.fail(new HgtNotReadyError('The link model is already being trained.'));
     const world = this.world;
     if (!world) return this.fail(new HgtNotReadyError('No Tool World is loaded yet.'));
-    const controller = new AbortController();
-    this.training = controller;
     try {
-      this.emit({ kind: 'stage', label: 'Holding out links to validate on' });
-      const split = await hgtAppSplit(world);
-      let epochsDone = 0;
-      this.emit({ kind: 'stage', label: `Training the HGT on ${split.input.tensors.edgeSrc.length} edges` });
-      const candidate = await trainAppHgt(split, {
-        origin: 'retrained',
-        createdAt: new Date(this.now()).toISOString(),
-        ...(options.epochs !== undefined ? { epochs: options.epochs } : {}),
-        ...(options.hidden !== undefined ? { config: { hidden: options.hidden } } : {}),
-        signal: controller.signal,
-        trainingData: {
-          description: `this browser's Tool World (${world.catalogue.size} tools, ${world.traces.length} traces)`,
-          traces: world.traces.length,
-          lastTraceSeq: world.traces.at(-1)?.seq ?? -1,
-        },
-        onEpoch: (r) => {
-          epochsDone = r.epoch;
-          this.emit({
-            kind: 'epoch',
-            point: { epoch: r.epoch, epochs: r.epochs, loss: r.loss, valAuc: r.valAuc, ms: r.ms },
-          });
-        },
-      });
-      if (controller.signal.aborted) throw new HgtTrainingCancelled(epochsDone);
-      this.emit({
-        kind: 'stage',
-        label: `Comparing with the model in use on ${split.check.labels.length} held-out pairs`,
-      });
-      const promotion = await this.promote(candidate, split);
+      // Swapping in is the promotion itself (only when not worse), so there is nothing left to commit.
+      const promotion = await this.training.run('hgt', (signal) => this.train(world, options, signal));
       return { ok: true, status: await this.status(), promotion };
     } catch (e) {
       return this.fail(e);
-    } finally {
-      this.training = null;
-      this.emit({ kind: 'idle' });
     }
+  }
+
+  private async train(
+    world: ToolWorld,
+    options: HgtRetrainOptions,
+    signal: AbortSignal,
+  ): Promise<HgtPromotion> {
+    this.emit({ kind: 'stage', label: 'Holding out links to validate on' });
+    const split = await hgtAppSplit(world);
+    let epochsDone = 0;
+    this.emit({ kind: 'stage', label: `Training the HGT on ${split.input.tensors.edgeSrc.length} edges` });
+    const candidate = await trainAppHgt(split, {
+      origin: 'retrained',
+      createdAt: new Date(this.now()).toISOString(),
+      ...(options.epochs !== undefined ? { epochs: options.epochs } : {}),
+      ...(options.hidden !== undefined ? { config: { hidden: options.hidden } } : {}),
+      signal,
+      trainingData: {
+        description: `this browser's Tool World (${world.catalogue.size} tools, ${world.traces.length} traces)`,
+        traces: world.traces.length,
+        lastTraceSeq: world.traces.at(-1)?.seq ?? -1,
+      },
+      onEpoch: (r) => {
+        epochsDone = r.epoch;
+        this.emit({
+          kind: 'epoch',
+          point: { epoch: r.epoch, epochs: r.epochs, loss: r.loss, valAuc: r.valAuc, ms: r.ms },
+        });
+      },
+    });
+    if (signal.aborted) throw hgtCancelled(epochsDone);
+    this.emit({
+      kind: 'stage',
+      label: `Comparing with the model in use on ${split.check.labels.length} held-out pairs`,
+    });
+    return this.promote(candidate, split);
   }
 
   private async scoreOn(bytes: Uint8Array, split: HgtAppSplit): Promise<number> {
@@ -393,7 +397,7 @@ export class HgtService {
 
   /** Puts the previous model back in use (the current one becomes the previous). */
   async restorePrevious(): Promise<HgtJobOutcome> {
-    if (this.training)
+    if (this.training.busy)
       return this.fail(new HgtNotReadyError('Wait for the training to finish or cancel it.'));
     try {
       if (!this.store || !(await restorePrevious(this.store, HGT_MODEL_NAME)))
@@ -407,6 +411,6 @@ export class HgtService {
 
   /** Stops the running training at its next epoch; the model in use keeps serving. */
   cancel(): void {
-    this.training?.abort();
+    this.training.cancel('HGT training cancelled; the previous model stays in use');
   }
 }

@@ -57,7 +57,7 @@ describe('loadShippedHead (onnxruntime-web, wasm)', () => {
       fetch: modelsFetch({ 'dtdr-l-demo.onnx': null }),
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ShippedHeadError);
-    expect((err as ShippedHeadError).code).toBe('missing');
+    expect((err as ShippedHeadError).problem).toBe('missing');
     expect((err as Error).message).toMatch(
       /models\/dtdr-l-demo\.onnx was not found \(HTTP 404.*npm run train/,
     );
@@ -71,7 +71,7 @@ describe('loadShippedHead (onnxruntime-web, wasm)', () => {
       name: SHIPPED_DTDR_L,
       fetch: modelsFetch({ 'dtdr-l-demo.manifest.json': JSON.stringify(fewer) }),
     }).catch((e: unknown) => e);
-    expect((err as ShippedHeadError).code).toBe('invalid');
+    expect((err as ShippedHeadError).problem).toBe('invalid');
     expect((err as Error).message).toMatch(/gives 21 outputs but its manifest lists 20 labels/);
 
     const resized = { ...manifest(), bytes: 12 };

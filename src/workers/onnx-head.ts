@@ -1,7 +1,7 @@
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { createSession, initOrt, run, type OrtSession } from '../core/ml/ort-runtime';
 import { featureSpec, type FeatureSpec } from '../core/retrieval/features';
-import type { ScoringHead } from '../core/retrieval/retrieval-service';
+import type { ScoringHead } from '../core/retrieval/shipped-head';
 import { parseHeadManifest, type HeadManifest } from './dtdr-manifest';
 import { fetchModelFile } from './fetch-model-file';
 import { ShippedHeadError } from './shipped-head-error';

@@ -1,5 +1,5 @@
 import type { TransformersDtype } from '../core/embed/transformers-embedder';
-import type { RetrievalModelsStatus } from '../core/retrieval/retrieval-service';
+import type { RetrievalModelsStatus } from '../core/retrieval/model-status';
 
 // Types that cross the world worker's boundary (comlink) besides the core request/result types.
 
@@ -7,7 +7,7 @@ import type { RetrievalModelsStatus } from '../core/retrieval/retrieval-service'
 export type EmbedderChoice =
   { kind: 'lexical' } | { kind: 'transformers'; model: string; dtype: TransformersDtype };
 
-/** An error as it crosses the worker (STYLE.md practice 4); `fromWorkerError` rebuilds it. */
+/** An error as it crosses the worker (docs/conventions.md §4); `fromWorkerError` rebuilds it. */
 export interface WorkerError {
   name: string;
   code: string | null;

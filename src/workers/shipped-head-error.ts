@@ -1,5 +1,9 @@
+import { errorGuard } from '../core/util/error-guard';
+
 /** What went wrong with a shipped model file; the UI shows the message and trains in the browser instead. */
 export type ShippedHeadProblem = 'missing' | 'invalid' | 'runtime';
+
+const NAME = 'ShippedHeadError';
 
 /**
  * A shipped model (ONNX + manifest under /models/: the DTDR-L head, the HGT link model) could not be used.
@@ -7,11 +11,14 @@ export type ShippedHeadProblem = 'missing' | 'invalid' | 'runtime';
  * back (DTDR-L trains in the browser, the search uses statistical weights), never fails.
  */
 export class ShippedHeadError extends Error {
-  override readonly name = 'ShippedHeadError';
+  static readonly isInstance = errorGuard<ShippedHeadError>(NAME);
+  readonly code = 'shipped-model-unusable';
+
   constructor(
-    readonly code: ShippedHeadProblem,
+    readonly problem: ShippedHeadProblem,
     message: string,
   ) {
     super(message);
+    this.name = NAME;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoWorldSnapshot } from './world-worker-api.test-util';
 import { EmbeddingModelMissingError } from '../core/embed/embedding-model-missing-error';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
-import type { TrainingProgress } from '../core/retrieval/retrieval-service';
+import type { TrainingProgress } from '../core/retrieval/model-status';
 import { fromWorkerError } from './worker-error';
 import { WorldWorkerApi } from './world-worker-api';
 
@@ -61,7 +61,7 @@ describe('WorldWorkerApi retrieval models', () => {
     release();
     const outcome = await slow;
     expect(outcome.ok).toBe(false);
-    expect(!outcome.ok && outcome.error.code).toBe('training-cancelled');
+    expect(!outcome.ok && outcome.error.code).toBe('cancelled');
     expect(outcome.status.embedderDimension).toBe(512);
     const ok = await api.setEmbedder({ kind: 'lexical' });
     expect(ok.ok && ok.status.embedderDimension).toBe(64);

@@ -1,25 +1,21 @@
 import type { Embedder } from '../core/embed/embedder';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
+import { RetrievalService, type RankRequest, type RankResult } from '../core/retrieval/retrieval-service';
+import { CancelledError } from '../core/util/cancelled-error';
+import type { RetrievalModelsStatus, TrainingProgress } from '../core/retrieval/model-status';
+import type { RetrievalPolicy } from '../core/retrieval/retrain-policy';
+import type { ScoringHead } from '../core/retrieval/shipped-head';
 import {
-  RetrievalService,
-  TrainingCancelledError,
-  type RankRequest,
-  type RankResult,
-  type RetrievalModelsStatus,
-  type ScoringHead,
-  type TrainingProgress,
-} from '../core/retrieval/retrieval-service';
-import {
-  NoWorldLoadedError,
   SearchEngine,
   type SearchMethod,
   type ToolchainRequest,
   type WeightMode,
 } from '../core/search/search-engine';
+import { NoWorldLoadedError } from '../core/world/no-world-loaded-error';
 import { HgtOnnxRunner } from '../core/ml/hgt/hgt-onnx-runner';
 import type { ModelStore } from '../core/ml/model-promotion';
 import { initOrt } from '../core/ml/ort-runtime';
-import type { WorldSnapshot } from '../core/world/world-snapshot';
+import type { WorldChange, WorldSnapshot } from '../core/world/world-snapshot';
 import type { Trace } from '../core/trace/trace';
 import { createEmbedder, disposeEmbedder } from './embedder-factory';
 import { fetchShippedHgt } from './hgt-model-files';
@@ -35,6 +31,7 @@ import type {
 import { HgtService, type HgtServiceOptions } from './hgt-service';
 import { loadShippedHead, SHIPPED_DTDR_L } from './onnx-head';
 import type { AssetUrls, EmbedderChoice, JobOutcome } from './protocol';
+import type { TraceFollowed, WorldApi } from './world-api';
 import { toWorkerError } from './worker-error';
 
 export interface WorldWorkerOptions {
@@ -58,12 +55,12 @@ export const WEIGHTS_LABEL = {
 } as const;
 
 /**
- * What the world worker offers the UI: toolchain search and next-tool retrieval over one copy of the Tool
- * World, so the snapshot crosses the worker boundary once per change, plus the retrieval models' life
- * cycle (shipped ONNX head, training with progress and cancel, embedder switch). Plain class: tests use
- * it in-thread.
+ * What the world worker offers the UI (`WorldApi`): toolchain search and next-tool retrieval over one copy
+ * of the Tool World, which follows the owner's traces and graph changes one by one (a snapshot crosses the
+ * boundary only on a new world), plus the models' life cycles (shipped ONNX heads, training with progress
+ * and cancel, embedder switch, automatic retraining). Plain class: tests and benchmarks use it in-thread.
  */
-export class WorldWorkerApi {
+export class WorldWorkerApi implements WorldApi {
   // Search keeps the lexical embedder: known-value matching does not depend on the retrieval choice.
   private readonly search = new SearchEngine(new LexicalEmbedder());
   private readonly retrieval: RetrievalService;
@@ -100,6 +97,8 @@ export class WorldWorkerApi {
     this.retrieval = new RetrievalService(this.retrievalEmbedder, {
       ...(loadHead ? { loadShippedHead: loadHead } : {}),
       onProgress: (p) => this.emit(p),
+      // A background retraining ended: an idle report makes the UI ask for the status again.
+      onModelsChanged: () => this.emit(null),
     });
   }
 
@@ -115,17 +114,46 @@ export class WorldWorkerApi {
     return r;
   }
 
-  /**
-   * Applies one trace to the worker's copy of the world — the same deterministic ingestion the owner ran —
-   * so a trace crosses the boundary as itself, not as a new snapshot, and the trained retrievers keep
-   * serving (a snapshot load would reset them). The link model rescoring is debounced as for any change.
-   */
-  async ingestTrace(trace: Trace): Promise<{ nodes: number; edges: number }> {
+  private world() {
     const world = this.search.currentWorld();
     if (!world) throw new NoWorldLoadedError();
-    await world.ingestTrace(trace);
+    return world;
+  }
+
+  /**
+   * Applies one trace to the worker's copy of the world — the same deterministic ingestion the owner ran —
+   * so a trace crosses the boundary as itself, not as a new snapshot. Retrieval learns it incrementally
+   * (online tables now, the hybrid by its retraining policy in the background; never a reset), and the
+   * link model rescoring is debounced as for any change.
+   */
+  async ingestTrace(trace: Trace): Promise<TraceFollowed> {
+    const t0 = performance.now();
+    const world = this.world();
+    const out = await world.ingestTrace(trace);
+    const retrieval = await this.retrieval.ingest(
+      trace,
+      out.change.tools.map((t) => t.tool.name),
+    );
     this.hgt.worldChanged(world);
-    return { nodes: world.graph.nodeCount, edges: world.graph.edgeCount };
+    return {
+      nodes: world.graph.nodeCount,
+      edges: world.graph.edgeCount,
+      retrieval,
+      ms: performance.now() - t0,
+    };
+  }
+
+  /** Applies graph records the owner changed without a trace (the evolution policy's prune, a restore). */
+  async applyGraphChange(change: Pick<WorldChange, 'nodes' | 'edges'>): Promise<void> {
+    const world = this.world();
+    const { activeToolsChanged } = world.applyGraphRecords(change);
+    this.retrieval.graphChanged(activeToolsChanged);
+    this.hgt.worldChanged(world);
+  }
+
+  /** When the hybrid and DTDR-L retrain by themselves (a setting of the Next tool tab). */
+  async setRetrievalPolicy(policy: RetrievalPolicy): Promise<void> {
+    this.retrieval.setPolicy(policy);
   }
 
   /**
@@ -137,8 +165,7 @@ export class WorldWorkerApi {
       const result = this.search.plan(request as ToolchainRequest);
       return { ...result, request, weightsUsed: WEIGHTS_LABEL[request.weights], weightsNote: null };
     }
-    const world = this.search.currentWorld();
-    if (!world) throw new NoWorldLoadedError();
+    this.world();
     const { provider, note } = await this.hgt.weights();
     // Without a model the search runs on live w̃ (dynamic), and the result says so.
     const searchRequest = { ...request, weights: 'dynamic' } as ToolchainRequest;
@@ -152,51 +179,55 @@ export class WorldWorkerApi {
   }
 
   /** Where retrained HGT models are kept: the app's WorldStore, passed as a comlink proxy. */
-  setModelStore(store: ModelStore | null): void {
+  async setModelStore(store: ModelStore | null): Promise<void> {
     this.hgt.setModelStore(store);
   }
 
   /** Receives the HGT job's stages and epochs, and `changed` when its model or scores moved. */
-  setHgtListener(listener: ((e: HgtEvent) => void) | null): void {
+  async setHgtListener(listener: ((e: HgtEvent) => void) | null): Promise<void> {
     this.hgtListener = listener;
   }
 
   /** The link model's status; `ensureScores` scores the current graph first (the Link model view). */
-  hgtStatus(ensureScores = false): Promise<HgtStatus> {
+  async hgtStatus(ensureScores = false): Promise<HgtStatus> {
     return this.hgt.status(ensureScores);
   }
 
   /** Retrains the HGT on the world in this worker; swapped in only if it validates at least as well. */
-  hgtRetrain(options: HgtRetrainOptions = {}): Promise<HgtJobOutcome> {
+  async hgtRetrain(options: HgtRetrainOptions = {}): Promise<HgtJobOutcome> {
     return this.hgt.retrain(options);
   }
 
-  hgtRestorePrevious(): Promise<HgtJobOutcome> {
+  async hgtRestorePrevious(): Promise<HgtJobOutcome> {
     return this.hgt.restorePrevious();
   }
 
-  hgtPredictions(nodeId: string, k?: number): Promise<HgtPredictions> {
+  async hgtPredictions(nodeId: string, k?: number): Promise<HgtPredictions> {
     return this.hgt.predictions(nodeId, k);
   }
 
-  cancelHgtTraining(): void {
+  async cancelHgtTraining(): Promise<void> {
     this.hgt.cancel();
   }
 
-  timeSubgraphs(targets: string[], method: SearchMethod, weights: WeightMode = 'dynamic'): number[] {
+  async timeSubgraphs(
+    targets: string[],
+    method: SearchMethod,
+    weights: WeightMode = 'dynamic',
+  ): Promise<number[]> {
     return this.search.timeSubgraphs(targets, method, weights);
   }
 
-  rank(request: RankRequest): Promise<RankResult> {
+  async rank(request: RankRequest): Promise<RankResult> {
     return this.retrieval.rank(request);
   }
 
   /** Receives every training and model-loading progress report (null: idle). One listener at a time. */
-  setProgressListener(listener: ProgressListener | null): void {
+  async setProgressListener(listener: ProgressListener | null): Promise<void> {
     this.listener = listener;
   }
 
-  retrievalStatus(): Promise<RetrievalModelsStatus> {
+  async retrievalStatus(): Promise<RetrievalModelsStatus> {
     return this.retrieval.status();
   }
 
@@ -226,7 +257,7 @@ export class WorldWorkerApi {
       };
       loaded = await this.makeEmbedder(choice, assets, (p) => this.emit(p));
       if (controller.signal.aborted)
-        throw new TrainingCancelledError('Embedder switch cancelled: the previous embedder keeps serving.');
+        throw new CancelledError('Embedder switch cancelled: the previous embedder keeps serving.');
       const status = await this.retrieval.switchEmbedder(loaded);
       const previous = this.retrievalEmbedder;
       this.retrievalEmbedder = loaded;
@@ -243,7 +274,7 @@ export class WorldWorkerApi {
   }
 
   /** Cancels the running training or embedder switch; whatever served before keeps serving. */
-  cancelTraining(): void {
+  async cancelTraining(): Promise<void> {
     this.switching?.abort();
     this.retrieval.cancel();
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hgtAppSplit } from '../core/ml/hgt/hgt-app-split';
+import { hgtAppSplit } from '../core/link-model/hgt-app-split';
 import { HgtOnnxRunner } from '../core/ml/hgt/hgt-onnx-runner';
 import { rocAuc } from '../core/ml/roc-auc';
 import { parseKnownValues } from '../core/search/known-values';

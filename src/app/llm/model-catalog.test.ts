@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customModelRecord, weightsBaseUrl } from './custom-model';
 import { buildModelCatalog } from './model-catalog';
 
-// A fake model list in the shape of WebLLM's prebuiltAppConfig.model_list (VRAM from FACTS.md).
+// A fake model list in the shape of WebLLM's prebuiltAppConfig.model_list (VRAM from docs/facts.md).
 function rec(model_id: string, vram: number, f16Feature = false): ModelRecord {
   return {
     model: `https://huggingface.co/mlc-ai/${model_id}`,

@@ -195,7 +195,7 @@ export class WebLlmEngine implements LlmEngine {
       messages: request.messages,
       ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-      // WebLLM's JSON-schema mode: `json_object` with the schema as a string (FACTS.md); small models
+      // WebLLM's JSON-schema mode: `json_object` with the schema as a string (docs/facts.md); small models
       // reject OpenAI `tools`, so this is how their answers are constrained.
       ...(useSchema
         ? { response_format: { type: 'json_object', schema: JSON.stringify(request.jsonSchema) } }

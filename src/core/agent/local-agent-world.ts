@@ -41,8 +41,13 @@ export class LocalAgentWorld extends ToolWorldAgent {
     return this.engine.plan(request);
   }
 
+  /** The world learns the trace, and retrieval with it (online tables now, retraining by its policy). */
   async ingest(trace: Trace): Promise<void> {
     const outcome = await this.world.ingestTrace(trace);
+    await this.retrieval.ingest(
+      trace,
+      outcome.change.tools.map((t) => t.tool.name),
+    );
     await this.options.onIngest?.(outcome);
   }
 }

@@ -1,4 +1,4 @@
-import { mulberry32, sample } from '../demo/prng';
+import { mulberry32, sample } from '../util/prng';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import type { ExecutionResult } from '../execute/step-runner';
 import { paramNodeId } from '../graph/graph-types';

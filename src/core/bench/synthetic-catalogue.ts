@@ -1,4 +1,4 @@
-import { chance, mulberry32, pick, randInt, sample, type Random } from '../demo/prng';
+import { chance, mulberry32, pick, randInt, sample, type Random } from '../util/prng';
 import type { JsonSchemaObject, Tool } from '../tools/tool';
 import type { Trace, TraceCall } from '../trace/trace';
 

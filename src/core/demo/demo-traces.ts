@@ -1,5 +1,5 @@
 import type { Trace, TraceCall } from '../trace/trace';
-import { chance, mulberry32, pick, randInt, sample, type Random } from './prng';
+import { chance, mulberry32, pick, randInt, sample, type Random } from '../util/prng';
 
 // The built-in demo world: realistic personal-assistant traces over DEMO_TOOLS. Every value a later
 // call consumes is the very value an earlier call returned, so value flows are recoverable by

@@ -5,7 +5,7 @@ import { inputNames, outputNames } from '../tools/tool';
 import { checkObjectSchema, checkToolName } from '../tools/validate-tool';
 import { DEMO_TOOLS } from './demo-tools';
 import { DEMO_TEMPLATE_NAMES, demoTraces } from './demo-traces';
-import { mulberry32 } from './prng';
+import { mulberry32 } from '../util/prng';
 
 const toolByName = new Map(DEMO_TOOLS.map((t) => [t.name, t]));
 

@@ -17,7 +17,12 @@ describe('CompositeRuntime', () => {
   it('runs real implementations first and simulates the rest', async () => {
     const real: ToolRuntime = {
       canExecute: (t) => t === 'real_tool',
-      call: async () => ({ ok: true, output: { v: 'real' }, source: { kind: 'sandbox', label: 'sandbox' }, durationMs: 0 }),
+      call: async () => ({
+        ok: true,
+        output: { v: 'real' },
+        source: { kind: 'sandbox', label: 'sandbox' },
+        durationMs: 0,
+      }),
       lexicon: async () => [{ kind: 'person', value: 'Anna' }],
     };
     const rt = new CompositeRuntime([real], new ApiSimulator());

@@ -1,4 +1,4 @@
-import { mulberry32, type Random } from '../demo/prng';
+import { mulberry32, type Random } from '../util/prng';
 import type { Tool } from '../tools/tool';
 import type { CallFailure, CallOutcome } from './call-outcome';
 import type { LexiconEntry, ToolRuntime } from './tool-runtime';

@@ -36,7 +36,8 @@ export const HAND_TOOLS: Tool[] = [
   },
 ];
 
-const call = (tool: string, args: Record<string, unknown>, output: unknown, ok = true, at = 0) => ({
+/** One call of a hand-made trace: ok with its output, or failed with a timeout. */
+export const call = (tool: string, args: Record<string, unknown>, output: unknown, ok = true, at = 0) => ({
   tool,
   args,
   output: ok ? output : undefined,

@@ -146,6 +146,24 @@ export class ToolGraph {
     return edge;
   }
 
+  /**
+   * Writes a record another copy of the world produced (a change applied elsewhere, e.g. a prune run by
+   * the world's owner): an existing node takes its fields, a new one is added.
+   */
+  putNode(n: GraphNode): void {
+    const existing = this.nodeMap.get(n.id);
+    if (existing) Object.assign(existing, n);
+    else this.nodeMap.set(n.id, { ...n });
+  }
+
+  /** As `putNode`, for an edge; both of its nodes must exist. */
+  putEdge(e: GraphEdge): void {
+    const existing = this.edgeMap.get(e.id);
+    if (existing) Object.assign(existing, e);
+    else if (this.nodeMap.has(e.source) && this.nodeMap.has(e.target)) this.insertEdge({ ...e });
+    else throw new Error(`Cannot put edge ${e.id}: one of its nodes is not in the graph`);
+  }
+
   private insertEdge(e: GraphEdge): void {
     this.edgeMap.set(e.id, e);
     let out = this.outIndex.get(e.source);

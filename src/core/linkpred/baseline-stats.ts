@@ -1,6 +1,6 @@
 import { cosine } from '../embed/embedder';
 import type { LinkMethod } from './link-method';
-import type { LinkGraph, LinkPair } from './link-graph';
+import type { LinkGraph, LinkPair } from '../graph-tensors/link-graph';
 
 /**
  * Statistics alone (w̃, NaviAgent eq. 4). A held-out edge has no w̃ of its own — that is what held out

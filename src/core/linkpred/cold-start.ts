@@ -1,7 +1,7 @@
-import { mulberry32, type Random } from '../demo/prng';
-import { API_API, type LinkGraph, type LinkPair } from './link-graph';
-import { TooFewLinksError } from './split';
-import { shuffled } from './shuffle';
+import { mulberry32, type Random } from '../util/prng';
+import { API_API, type LinkGraph, type LinkPair } from '../graph-tensors/link-graph';
+import { TooFewLinksError } from './too-few-links-error';
+import { shuffled } from '../util/shuffle';
 
 export interface ColdStartOptions {
   /** Share of the API nodes with behavioural edges held out as test tools. Default 0.1. */

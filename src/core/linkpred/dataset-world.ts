@@ -13,14 +13,15 @@ export interface DatasetWorld {
 /**
  * The Tool World a deployed agent would have after the training traces: the catalogue imported (structural
  * edges), then each training plan ingested as a successful trace (behavioural edges and counts). A fixed
- * clock keeps the world, and so every split drawn from it, identical between runs.
+ * clock (`clock`, default 0) keeps the world, and so every split drawn from it, identical between runs.
  */
 export async function worldFromPlans(
   tools: Tool[],
   plans: readonly PlanTask[],
   embedder: Embedder,
+  clock = 0,
 ): Promise<DatasetWorld> {
-  const world = ToolWorld.empty(embedder, { now: () => 0 });
+  const world = ToolWorld.empty(embedder, { now: () => clock });
   await world.importTools(tools);
   let skipped = 0;
   for (const plan of plans) {

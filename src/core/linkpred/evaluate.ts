@@ -1,5 +1,5 @@
 import { rocAuc } from '../ml/roc-auc';
-import type { LinkPair } from './link-graph';
+import type { LinkPair } from '../graph-tensors/link-graph';
 import type { LinkMethod } from './link-method';
 import type { LinkSetting } from './settings';
 import { accuracy, countsAt, f1, maxF1Threshold } from './threshold-metrics';

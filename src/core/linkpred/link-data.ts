@@ -1,7 +1,7 @@
 import type { Embedder } from '../embed/embedder';
-import { buildHgtGraph, type HgtGraphBuild, type HgtWorldView } from '../ml/hgt/graph-tensors';
-import { toolIoVectors, type ToolIoVectors } from './io-fields';
-import { LinkGraph } from './link-graph';
+import { buildHgtGraph, type HgtGraphBuild, type HgtWorldView } from '../graph-tensors/graph-tensors';
+import { toolIoVectors, type ToolIoVectors } from '../graph-tensors/io-fields';
+import { LinkGraph } from '../graph-tensors/link-graph';
 
 /** A world read once for link prediction: the full graph, node vectors, categories, tool I/O vectors. */
 export interface LinkData {

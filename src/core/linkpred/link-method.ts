@@ -1,6 +1,6 @@
-import type { HgtGraphBuild } from '../ml/hgt/graph-tensors';
-import type { ToolIoVectors } from './io-fields';
-import type { LinkGraph, LinkPair } from './link-graph';
+import type { HgtGraphBuild } from '../graph-tensors/graph-tensors';
+import type { ToolIoVectors } from '../graph-tensors/io-fields';
+import type { LinkGraph, LinkPair } from '../graph-tensors/link-graph';
 
 /** Pairs with 0/1 labels (1 = a real link). */
 export interface LabelledPairs {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../demo/prng';
-import { HGT_RELATIONS } from '../ml/hgt/hgt-spec';
+import { mulberry32 } from '../util/prng';
+import { HGT_RELATIONS } from '../graph-tensors/tensor-spec';
 import { twoHopWeight } from './baseline-stats';
 import { coldStartNegatives, holdOutTools } from './cold-start';
-import { API_API, LinkGraph, PARAM_PARAM, type LinkPair } from './link-graph';
+import { API_API, LinkGraph, PARAM_PARAM, type LinkPair } from '../graph-tensors/link-graph';
 import { randomNegatives, reversedNegatives, similarNegatives } from './negatives';
-import { adamicAdar, pairFeatures, PAIR_FEATURES } from './pair-features';
+import { adamicAdar, pairFeatures, PAIR_FEATURES } from '../graph-tensors/pair-features';
 import { holdOutEdges } from './split';
 import { accuracy, countsAt, f1, maxF1Threshold } from './threshold-metrics';
 

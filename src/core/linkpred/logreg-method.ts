@@ -1,10 +1,10 @@
-import { mulberry32 } from '../demo/prng';
+import { mulberry32 } from '../util/prng';
 import { linearForward } from '../ml/linear-head';
 import { trainLinearHead, type LabelledExample } from '../ml/train-linear-head';
 import type { LinkMethod } from './link-method';
 import { randomNegatives } from './negatives';
-import { PAIR_FEATURES, pairFeatures, type PairFeatureContext } from './pair-features';
-import type { LinkPair } from './link-graph';
+import { PAIR_FEATURES, pairFeatures, type PairFeatureContext } from '../graph-tensors/pair-features';
+import type { LinkPair } from '../graph-tensors/link-graph';
 
 /** z-scores features with the training set's mean and spread, so one learning rate suits all of them. */
 function standardizer(rows: Float32Array[]): (x: Float32Array) => Float32Array {

@@ -1,6 +1,6 @@
 import { cosine } from '../embed/embedder';
-import type { Random } from '../demo/prng';
-import type { LinkGraph, LinkPair } from './link-graph';
+import type { Random } from '../util/prng';
+import type { LinkGraph, LinkPair } from '../graph-tensors/link-graph';
 
 /** Tries per negative before giving up on a positive (only a nearly complete graph runs out). */
 const MAX_TRIES = 200;

@@ -1,8 +1,8 @@
-import { mulberry32 } from '../demo/prng';
-import { buildHgtGraph } from '../ml/hgt/graph-tensors';
+import { mulberry32 } from '../util/prng';
+import { buildHgtGraph } from '../graph-tensors/graph-tensors';
 import { coldStartNegatives, holdOutTools, type ColdStartOptions } from './cold-start';
 import type { LinkData } from './link-data';
-import { edgeIdOf, LinkGraph, type LinkPair } from './link-graph';
+import { edgeIdOf, LinkGraph, type LinkPair } from '../graph-tensors/link-graph';
 import type { LabelledPairs, LinkTrainingInput } from './link-method';
 import { randomNegatives, reversedNegatives, similarNegatives } from './negatives';
 import { holdOutEdges, type EdgeSplitOptions } from './split';

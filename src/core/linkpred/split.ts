@@ -1,6 +1,7 @@
-import { mulberry32 } from '../demo/prng';
-import type { LinkGraph, LinkPair } from './link-graph';
-import { shuffled } from './shuffle';
+import { mulberry32 } from '../util/prng';
+import type { LinkGraph, LinkPair } from '../graph-tensors/link-graph';
+import { shuffled } from '../util/shuffle';
+import { TooFewLinksError } from './too-few-links-error';
 
 export interface EdgeSplitOptions {
   /** Share of the behavioural edges held out as test positives. Default 0.2. */
@@ -17,11 +18,6 @@ export interface EdgeSplit {
   validation: LinkPair[];
   /** Behavioural edges that stay in the input graph (structural edges always stay). */
   kept: LinkPair[];
-}
-
-/** Thrown when a graph has too few behavioural edges to hold any out. */
-export class TooFewLinksError extends Error {
-  override readonly name = 'TooFewLinksError';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../demo/prng';
+import { mulberry32 } from '../util/prng';
 import { exportLinearHead, LINEAR_HEAD_INPUT, LINEAR_HEAD_OUTPUT } from './export-linear-head';
 import { linearForward, type LinearHeadWeights } from './linear-head';
 import { createSession, initOrt, releaseSession, run } from './ort-runtime';

@@ -2,7 +2,7 @@ import onnxProto from 'onnx-proto';
 
 const { onnx } = onnxProto;
 
-/** ONNX IR version 8 and the default-domain opset 18: what onnxruntime-web 1.30 was checked with (FACTS.md). */
+/** ONNX IR version 8 and the default-domain opset 18: what onnxruntime-web 1.30 was checked with (docs/facts.md). */
 export const IR_VERSION = 8;
 export const OPSET_VERSION = 18;
 

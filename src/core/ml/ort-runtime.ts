@@ -1,6 +1,7 @@
 import * as ort from 'onnxruntime-web';
+import { OrtRuntimeError } from './ort-runtime-error';
 
-// The one module that imports onnxruntime-web (STYLE.md practice 5). It initialises ORT once, points it at
+// The one module that imports onnxruntime-web (docs/conventions.md §5). It initialises ORT once, points it at
 // local wasm files (transformers.js would otherwise set a CDN, and the app works offline) and creates
 // sessions one at a time, as ORT's wasm backend is not safe to initialise concurrently.
 
@@ -12,7 +13,7 @@ export interface OrtOptions {
   wasmPaths?: string;
   /**
    * wasm threads. Default 1: deterministic, and threads need cross-origin isolation in the browser.
-   * Avoid ≥ 2 with ScatterND reduction "add" (wrong sums, FACTS.md).
+   * Avoid ≥ 2 with ScatterND reduction "add" (wrong sums, docs/facts.md).
    */
   numThreads?: number;
 }
@@ -42,17 +43,14 @@ export interface OrtSession {
   readonly inner: ort.InferenceSession;
 }
 
-export class OrtRuntimeError extends Error {
-  override readonly name = 'OrtRuntimeError';
-}
-
 let initialised: { options: Required<Pick<OrtOptions, 'numThreads'>> & OrtOptions } | null = null;
 let creationQueue: Promise<unknown> = Promise.resolve();
 
+// `window` read through globalThis: core is type-checked without the DOM library (tsconfig.core.json).
 const isNode = (): boolean =>
   typeof process !== 'undefined' &&
   typeof process.versions?.node === 'string' &&
-  typeof window === 'undefined';
+  (globalThis as { window?: unknown }).window === undefined;
 
 /** file:// URL of onnxruntime-web's dist folder, resolved from this module (Node only). */
 async function nodeDistFolder(): Promise<string> {

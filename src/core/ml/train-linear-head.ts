@@ -1,4 +1,9 @@
-import { mulberry32, type Random } from '../demo/prng';
+import { abortReason } from '../util/cancelled-error';
+import { mulberry32 } from '../util/prng';
+import { shuffleInPlace } from '../util/shuffle';
+import { yieldToEvents } from '../util/yield';
+import { ADAM_DEFAULTS, adamStep } from './adam-step';
+import { EarlyStopping } from './early-stopping';
 import type { LinearHeadWeights } from './linear-head';
 
 /**
@@ -359,49 +364,12 @@ function clearTouched(gWt: Float32Array, touched: Uint8Array, outputDim: number)
   }
 }
 
-const BETA1 = 0.9;
-const BETA2 = 0.999;
-const EPS = 1e-8;
-
-/** One Adam step (Kingma & Ba, bias-corrected); L2 enters the gradient, as PyTorch's Adam weight_decay. */
-function adamStep(
-  p: Float32Array,
-  g: Float32Array,
-  m: Float32Array,
-  v: Float32Array,
-  l2: number,
-  lr: number,
-  t: number,
-) {
-  const stepSize = (lr * Math.sqrt(1 - BETA2 ** t)) / (1 - BETA1 ** t);
-  for (let i = 0; i < p.length; i++) {
-    const w = p[i] as number;
-    const gi = (g[i] as number) + l2 * w;
-    const mi = BETA1 * (m[i] as number) + (1 - BETA1) * gi;
-    const vi = BETA2 * (v[i] as number) + (1 - BETA2) * gi * gi;
-    m[i] = mi;
-    v[i] = vi;
-    p[i] = w - (stepSize * mi) / (Math.sqrt(vi) + EPS);
-  }
-}
-
-function shuffleInPlace<T>(items: T[], rand: Random): void {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-}
-
 function untranspose(Wt: Float32Array, inputDim: number, outputDim: number): Float32Array {
   const W = new Float32Array(inputDim * outputDim);
   for (let i = 0; i < inputDim; i++) {
     for (let o = 0; o < outputDim; o++) W[o * inputDim + i] = Wt[i * outputDim + o] as number;
   }
   return W;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new Error('training cancelled');
 }
 
 /**
@@ -509,14 +477,11 @@ export async function trainLinearHead(
   const valMetrics: number[] = [];
   const metric = options.validationMetric;
   // Criterion: the metric (higher is better), ties broken by the loss; without a metric, the loss.
-  let best = {
-    metric: Number.NEGATIVE_INFINITY,
-    loss: Number.POSITIVE_INFINITY,
-    epoch: 0,
-    state: snapshot(),
-  };
+  const stopping = new EarlyStopping<TrainingCheckpoint>(
+    { useMetric: metric !== undefined, tolerance: 1e-9, patience },
+    snapshot(),
+  );
   const target = valUnits.length > 0 ? options.stopAtValidationLoss : undefined;
-  let sinceBest = 0;
   let lastYield = Date.now();
   const order = trainUnits.map((_, i) => i);
 
@@ -528,7 +493,7 @@ export async function trainLinearHead(
     for (let start = 0; start < order.length;) {
       if (signal?.aborted) throw abortReason(signal);
       if (Date.now() - lastYield >= yieldEveryMs) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await yieldToEvents();
         lastYield = Date.now();
         if (signal?.aborted) throw abortReason(signal);
       }
@@ -539,8 +504,8 @@ export async function trainLinearHead(
       epochLoss += batchGradient(Wt, b, trainUnits, order, start, end, floor, work, gWt, gb);
       start = end;
       step++;
-      adamStep(Wt, gWt, mW, vW, l2, lr, step);
-      adamStep(b, gb, mb, vb, 0, lr, step);
+      adamStep(Wt, gWt, mW, vW, step, { ...ADAM_DEFAULTS, lr, l2 });
+      adamStep(b, gb, mb, vb, step, { ...ADAM_DEFAULTS, lr, l2: 0 });
       clearTouched(gWt, work.touched, outputDim);
     }
     lr *= lrDecay;
@@ -555,17 +520,10 @@ export async function trainLinearHead(
       if (val.loss <= target) break;
       continue;
     }
-    const better = metric
-      ? val.metric > best.metric + 1e-9 ||
-        (Math.abs(val.metric - best.metric) <= 1e-9 && val.loss < best.loss)
-      : val.loss < best.loss;
-    if (better) {
-      best = { metric: val.metric, loss: val.loss, epoch, state: snapshot() };
-      sinceBest = 0;
-    } else if (++sinceBest >= patience) break;
+    if (stopping.observe(epoch, val.metric, val.loss, snapshot)) break;
   }
 
-  const keep = valUnits.length > 0 && target === undefined ? best : { epoch, state: snapshot() };
+  const keep = valUnits.length > 0 && target === undefined ? stopping.best : { epoch, state: snapshot() };
   return {
     head: {
       inputDim,

@@ -1,13 +1,5 @@
 import type { Embedder } from '../embed/embedder';
-
-/** Thrown by `EmbeddingCache.get` for a text nobody warmed: a caller bug, not a data problem. */
-export class MissingEmbeddingError extends Error {
-  override readonly name = 'MissingEmbeddingError';
-  readonly code = 'missing-embedding';
-  constructor(readonly text: string) {
-    super(`no cached embedding for "${text.slice(0, 60)}": await cache.warm([text]) before rank()`);
-  }
-}
+import { MissingEmbeddingError } from './missing-embedding-error';
 
 /**
  * Text → unit vector, filled ahead of time. Retrievers rank synchronously and read embeddings from here, so

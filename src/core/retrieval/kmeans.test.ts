@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../demo/prng';
+import { mulberry32 } from '../util/prng';
 import { normalizeInPlace } from '../embed/embedder';
 import { kmeans, nearestCentroid } from './kmeans';
 

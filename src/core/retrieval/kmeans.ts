@@ -1,4 +1,4 @@
-import { mulberry32 } from '../demo/prng';
+import { mulberry32 } from '../util/prng';
 
 /**
  * Spherical k-means over unit vectors (cosine similarity), seeded and deterministic: k-means++ seeding

@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOOLS } from '../demo/demo-tools';
-import { demoTraces } from '../demo/demo-traces';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import type { Embedder } from '../embed/embedder';
 import { ToolWorld } from '../world/world';
-import { featureSpec } from './features';
 import { END_OF_PLAN } from './retriever';
-import {
-  NoTracesError,
-  RetrievalService,
-  tasksFromWorld,
-  TrainingCancelledError,
-  type ScoringHead,
-  type TrainingProgress,
-  type ValidationFigures,
-} from './retrieval-service';
-
-async function demoWorld() {
-  const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => 0 });
-  await world.importTools(DEMO_TOOLS);
-  for (const t of demoTraces()) await world.ingestTrace(t);
-  return world;
-}
+import { demoLabels, demoWorld, fakeHead } from './retrieval-fixtures.test-util';
+import { RetrievalService, tasksFromWorld } from './retrieval-service';
+import { NoTracesError } from './no-traces-error';
+import { CancelledError } from '../util/cancelled-error';
+import { type TrainingProgress, type ValidationFigures } from './model-status';
 
 describe('RetrievalService', () => {
   it('turns traces into tasks of their successful calls', async () => {
@@ -43,7 +30,11 @@ describe('RetrievalService', () => {
     const world = await demoWorld();
     const service = new RetrievalService(new LexicalEmbedder());
     service.reset(world);
-    const first = await service.rank({ query: 'Email Alice Martin the notes about the budget', history: [] });
+    const first = await service.rank({
+      query: 'Email Alice Martin the notes about the budget',
+      history: [],
+      prompts: 'all',
+    });
     expect(first.method).toBe('hybrid');
     expect(first.trainedOn).toBe(tasksFromWorld(world).length);
     expect(first.candidates[0]!.tool).toBe('contacts_search');
@@ -52,6 +43,8 @@ describe('RetrievalService', () => {
       history: ['contacts_search', 'notes_search'],
     });
     expect(next.candidates[0]!.tool).toBe('mail_send');
+    // Prompts are built only when asked for.
+    expect(next.prompts).toEqual([]);
     const done = await service.rank({
       query: 'Email Alice Martin the notes about the budget',
       history: ['contacts_search', 'notes_search', 'mail_send'],
@@ -80,24 +73,6 @@ describe('RetrievalService', () => {
   });
 });
 
-/** A head with fixed preferences, standing in for the ONNX one: it always puts `top` first. */
-function fakeHead(
-  labels: string[],
-  top: string,
-  embedder = new LexicalEmbedder({ dimension: 16 }),
-): ScoringHead {
-  return {
-    file: 'models/fake.onnx',
-    runtime: 'test runtime',
-    labels,
-    tau: 0.5,
-    spec: featureSpec('separate', embedder.dimension),
-    embedder,
-    score: async (inputs) => inputs.map(() => Float32Array.from(labels, (l) => (l === top ? 0.9 : 0.1))),
-  };
-}
-
-const demoLabels = () => [...DEMO_TOOLS.map((t) => t.name), END_OF_PLAN];
 const QUERY = 'Email Alice Martin the notes about the budget';
 
 describe('RetrievalService models', () => {
@@ -145,7 +120,7 @@ describe('RetrievalService models', () => {
     });
     fewerLabels.reset(world);
     expect((await fewerLabels.status()).shippedHead.note).toMatch(
-      /traces use 1 tools models\/fake.onnx cannot rank \(mail_send\)/,
+      /this world has 1 tool models\/fake.onnx was not trained on and could never rank \(mail_send\)/,
     );
 
     const missing = new RetrievalService(new LexicalEmbedder(), {
@@ -202,7 +177,7 @@ describe('RetrievalService models', () => {
     const before = await service.rank({ query: QUERY, history: ['contacts_search'] });
     cancelOnTraining = true;
     const err = await service.retrain().catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(TrainingCancelledError);
+    expect(err).toBeInstanceOf(CancelledError);
     expect((err as Error).message).toBe('Training cancelled: the previous model keeps serving.');
     const after = await service.rank({ query: QUERY, history: ['contacts_search'] });
     expect(after.source).toEqual(before.source);
@@ -230,7 +205,7 @@ describe('RetrievalService models', () => {
     expect(other.calls).toBeGreaterThan(0);
 
     const slow = new RenamedEmbedder('slow', new LexicalEmbedder(), () => service.cancel());
-    await expect(service.switchEmbedder(slow)).rejects.toBeInstanceOf(TrainingCancelledError);
+    await expect(service.switchEmbedder(slow)).rejects.toBeInstanceOf(CancelledError);
     expect((await service.status()).embedderId).toBe('stub-embedder');
     expect((await service.rank({ query: QUERY, history: [] })).embedderId).toBe('stub-embedder');
   });

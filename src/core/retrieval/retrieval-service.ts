@@ -1,20 +1,25 @@
 import type { Embedder } from '../embed/embedder';
+import type { Trace } from '../trace/trace';
+import { CancelledError } from '../util/cancelled-error';
+import { ModelJobs } from '../util/model-job';
+import { NoWorldLoadedError } from '../world/no-world-loaded-error';
 import type { ToolWorld } from '../world/world';
 import { EmbeddingCache } from './embedding-cache';
-import { buildInput, featureTexts, toolNameText, type FeatureSpec } from './features';
-import { Hybrid, hybridToolText } from './hybrid';
 import { METHODS } from './method-registry';
-import { encodePrompt, PROMPT_ENCODINGS, type PromptEncoding } from './prompt-encodings';
+import type { ModelSource, RetrievalModelsStatus, TrainingProgress } from './model-status';
+import { trainProduct, type TrainedProduct } from './product-training';
+import { promptSummaries, type EncodedPromptSummary, type PromptRequest } from './prompt-summaries';
+import { DEFAULT_RETRIEVAL_POLICY, retrainDue, type RetrievalPolicy } from './retrain-policy';
+import type { CandidateTool, RetrievalQuery, RetrievalTask, Retriever, ScoredTool } from './retriever';
 import {
-  END_OF_PLAN,
-  type CandidateTool,
-  type RetrievalQuery,
-  type RetrievalTask,
-  type Retriever,
-  type ScoredTool,
-} from './retriever';
+  activeToolNames,
+  headSource,
+  rankWithHead,
+  shippedHeadMismatch,
+  type ScoringHead,
+} from './shipped-head';
 import { approximateTokenCounter, type TokenCounter } from './token-counter';
-import { tracesToRetrievalTasks } from './trace-tasks';
+import { traceToRetrievalTask, tracesToRetrievalTasks } from './trace-tasks';
 
 /** The retriever the agent uses (issue 4: hybrid of DTDR-L and query–tool similarity). */
 export const PRODUCT_RETRIEVER = 'hybrid';
@@ -25,46 +30,15 @@ export interface RankRequest {
   history: string[];
   method?: string;
   topK?: number;
+  /** Prompts to build for the result (the Next tool tab asks for `all`); none by default. */
+  prompts?: PromptRequest;
 }
-
-export interface EncodedPromptSummary {
-  encoding: PromptEncoding;
-  constantTokens: number;
-  variableTokens: number;
-  text: string;
-}
-
-/** Held-out figures of a head trained at run time (DTDR-L's validation split, whole plans). */
-export interface ValidationFigures {
-  plans: number;
-  mrr: number;
-  top1: number;
-  setF1: number;
-  tau: number;
-}
-
-/** Where a method's scores come from, so every result can say it. */
-export type ModelSource =
-  | { kind: 'shipped'; file: string; runtime: string; labels: number; tau: number }
-  | {
-      kind: 'trained';
-      traces: number;
-      embedderId: string;
-      epochs: number;
-      seconds: number;
-      /** DTDR-L's held-out figures; null when the world had too few plans to hold any out. */
-      validation: ValidationFigures | null;
-      /** The hybrid's MRR on the same held-out plans, after tuning its mixture. */
-      hybridMrr: number | null;
-    }
-  | { kind: 'untrained'; traces: number }
-  | { kind: 'fitted'; traces: number }
-  | { kind: 'zero-shot' };
 
 export interface RankResult {
   method: string;
   embedderId: string;
   candidates: ScoredTool[];
+  /** The prompt of each encoding `RankRequest.prompts` asked for (empty when none was asked). */
   prompts: EncodedPromptSummary[];
   tokenCounter: string;
   rankMs: number;
@@ -73,67 +47,16 @@ export interface RankResult {
   source: ModelSource;
 }
 
-/** One report while the learned retrievers train (or the embedder loads, in the worker). */
-export interface TrainingProgress {
-  label: string;
-  stage: 'loading' | 'embedding' | 'training' | 'refit' | 'fitting';
-  done: number;
-  /** 0 = unknown: an indeterminate bar. */
-  total: number;
-  epoch?: number;
-  loss?: number;
-  validationLoss?: number;
-}
-
-export interface RetrievalModelsStatus {
-  embedderId: string;
-  embedderDimension: number;
-  /** Completed traces of the world (the training plans). */
-  traces: number;
-  dtdrL: ModelSource;
-  hybrid: ModelSource;
-  shippedHead: {
-    /** e.g. `models/dtdr-l-demo.onnx`; null when no shipped head is configured. */
-    file: string | null;
-    serving: boolean;
-    /** Why it does not serve (missing file, other tools, other embedder, retrained); null when it does. */
-    note: string | null;
-  };
-  training: boolean;
-}
-
-/**
- * A trained DTDR-L head run outside TypeScript (the worker runs the shipped ONNX file with
- * onnxruntime-web). It brings the embedder and input layout it was trained with, from its manifest.
- */
-export interface ScoringHead {
-  /** Repo-relative name shown to the user, e.g. `models/dtdr-l-demo.onnx`. */
-  readonly file: string;
-  /** e.g. `onnxruntime-web wasm`. */
-  readonly runtime: string;
-  /** Output names in row order, END_OF_PLAN included. */
-  readonly labels: readonly string[];
-  readonly tau: number;
-  readonly spec: FeatureSpec;
-  readonly embedder: Embedder;
-  /** σ(W·x + b) for each input row, in `labels` order. */
-  score(inputs: Float32Array[]): Promise<Float32Array[]>;
-}
-
-export class TrainingCancelledError extends Error {
-  override readonly name = 'TrainingCancelledError';
-  readonly code = 'training-cancelled';
-}
-
-export class NoTracesError extends Error {
-  override readonly name = 'NoTracesError';
-  readonly code = 'no-traces';
-  constructor() {
-    super(
-      'DTDR-L learns from completed traces and this Tool World has none: import a world with traces or ' +
-        'run tasks first. Zero-shot methods (query–tool similarity, BM25) work without traces.',
-    );
-  }
+/** What one trace changed in retrieval (`RetrievalService.ingest`). */
+export interface RetrievalIngestOutcome {
+  /** False when the trace demonstrates no complete plan (it ended on a failed call): nothing to learn. */
+  learnt: boolean;
+  /** Methods that learnt it online, e.g. `dtdrC`. */
+  updatedOnline: string[];
+  /** Complete traces the serving hybrid has not seen yet. */
+  newTraces: number;
+  /** A background retraining started because of it (the policy's count was reached). */
+  retrainStarted: boolean;
 }
 
 export interface RetrievalServiceOptions {
@@ -142,6 +65,9 @@ export interface RetrievalServiceOptions {
   loadShippedHead?: () => Promise<ScoringHead>;
   /** Training progress; null when nothing trains any more. */
   onProgress?: (progress: TrainingProgress | null) => void;
+  /** Told when a background retraining ended (swapped in, failed or cancelled), so the UI can refresh. */
+  onModelsChanged?: () => void;
+  policy?: RetrievalPolicy;
 }
 
 /** The world's complete traces as retrieval tasks (see `traceToRetrievalTask`). */
@@ -150,76 +76,50 @@ export function tasksFromWorld(world: ToolWorld): RetrievalTask[] {
 }
 
 export function candidatesFromWorld(world: ToolWorld): CandidateTool[] {
+  const active = new Set(activeToolNames(world));
   return world.catalogue
     .tools()
-    .filter((t) => world.graph.node(`api:${t.name}`)?.active ?? true)
+    .filter((t) => active.has(t.name))
     .map((t) => ({ name: t.name, description: t.description }));
 }
 
-/**
- * Why a shipped head cannot rank for this world and embedder, or null when it can: its labels must be
- * tools of the world, and every tool the world's traces use must be one of its labels (training here
- * would learn exactly those). It brings its own embedder, but the user's embedder choice decides.
- */
-export function shippedHeadMismatch(
-  head: Pick<ScoringHead, 'file' | 'labels' | 'embedder'>,
-  world: ToolWorld,
-  tasks: readonly RetrievalTask[],
-  embedderId: string,
-): string | null {
-  const list = (names: string[]) => names.slice(0, 3).join(', ') + (names.length > 3 ? ', …' : '');
-  if (head.embedder.id !== embedderId)
-    return `${head.file} reads ${head.embedder.id} vectors and retrieval now runs on ${embedderId}.`;
-  const labels = new Set(head.labels);
-  const unknown = head.labels.filter((l) => l !== END_OF_PLAN && !world.catalogue.has(l));
-  if (unknown.length > 0)
-    return `${head.file} was trained for other tools: ${unknown.length} of its labels are not tools of this world (${list(unknown)}).`;
-  const unranked = [...new Set(tasks.flatMap((t) => t.tools))].filter((t) => !labels.has(t)).sort();
-  if (unranked.length > 0)
-    return `this world's traces use ${unranked.length} tools ${head.file} cannot rank (${list(unranked)}).`;
-  return null;
+/** A method fitted in this session, and how many training tasks it has learnt (online updates count). */
+interface Fitted {
+  retriever: Promise<Retriever>;
+  /** Set once fitted. */
+  ready: Retriever | null;
+  traces: number;
 }
 
-/** The DTDR-L inside the product hybrid, trained here; it also serves the `dtdrL` method. */
-interface TrainedProduct {
-  hybrid: Hybrid;
-  source: Extract<ModelSource, { kind: 'trained' }>;
-}
-
-interface Job {
-  controller: AbortController;
-  embedder: Embedder;
-  /** Set right after the job is registered. */
-  promise: Promise<TrainedProduct>;
-}
-
-/** Only scales the progress bar: DtdrL's default epoch cap (it stops early on held-out MRR). */
-const EPOCH_CAP = 60;
-/** Texts embedded between progress reports and cancellation checks. */
-const EMBED_CHUNK = 64;
-
-const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const WORLD_CHANGED = 'The Tool World changed during training: the retrievers retrain on next use.';
 
 /**
- * Ranks next-tool candidates for a request and its history and shows the prompt each DTDR encoding would
- * give the LLM. DTDR-L comes from the shipped ONNX head when it fits the world (see `shippedHeadMismatch`),
- * else from training on the world's traces; the hybrid always trains here (it tunes on held-out plans).
- * Training reports progress and can be cancelled; a new model replaces the serving one only when done.
+ * Ranks next-tool candidates for a request and its history (and, on demand, the prompt each DTDR encoding
+ * would give the LLM). DTDR-L comes from the shipped ONNX head when it fits the world (see
+ * `shippedHeadMismatch`), else from training on the world's traces; the hybrid always trains here (it tunes
+ * on held-out plans). A new trace (`ingest`) is learnt online by the methods that can (DTDR-C, the static
+ * dependency table) and counted for the others, which retrain in the background by the policy while the
+ * previous model serves (`ModelJobs`: one job at a time, cancellable, swapped in only on success).
  */
 export class RetrievalService {
   private world: ToolWorld | null = null;
   private tasks: RetrievalTask[] = [];
   private cache: EmbeddingCache;
-  private readonly fitted = new Map<string, Promise<Retriever>>();
+  private readonly fitted = new Map<string, Fitted>();
   private product: TrainedProduct | null = null;
-  private job: Job | null = null;
-  /** Bumps when the world changes, so a job for the old world cannot commit. */
-  private generation = 0;
+  private readonly jobs: ModelJobs<Embedder>;
+  /** Set when the ranked tools changed since the product was trained (a new tool, a prune, a restore). */
+  private toolsChanged = false;
+  private policy: RetrievalPolicy;
+  private autoRetrainError: string | null = null;
   /** Set by an explicit retrain: the user asked for a model of this world, not the shipped one. */
   private preferTrained = false;
   private headLoad: Promise<void> | null = null;
   private head: { head: ScoringHead; cache: EmbeddingCache } | null = null;
   private headError: string | null = null;
+  private mismatch: { key: string; note: string | null } | null = null;
+  /** Bumps with every change of the world's tools or traces (keys the shipped-head check). */
+  private worldVersion = 0;
   private readonly counter: TokenCounter;
 
   constructor(
@@ -228,32 +128,135 @@ export class RetrievalService {
   ) {
     this.counter = options.counter ?? approximateTokenCounter;
     this.cache = new EmbeddingCache(embedder);
+    this.policy = options.policy ?? DEFAULT_RETRIEVAL_POLICY;
+    this.jobs = new ModelJobs(() => this.options.onProgress?.(null));
   }
 
+  /** A new world (a snapshot load, an import of a whole world): every model of the old one goes. */
   reset(world: ToolWorld): void {
-    this.job?.controller.abort(
-      new TrainingCancelledError(
-        'The Tool World changed during training: the retrievers retrain on next use.',
-      ),
-    );
-    this.job = null;
-    this.generation++;
+    this.jobs.invalidate(WORLD_CHANGED);
     this.world = world;
     this.fitted.clear();
     this.product = null;
+    this.toolsChanged = false;
+    this.autoRetrainError = null;
+    this.worldVersion++;
     this.tasks = tasksFromWorld(world);
     // The embedding cache stays: its vectors depend only on the text and the embedder.
+  }
+
+  /**
+   * Learns one trace the world has just ingested, without a reset: DTDR-C and the dependency table add it
+   * online, the trace joins the training tasks, and when the policy's count is reached the hybrid and
+   * DTDR-L retrain in the background (the current model serves until the new one is done). `newTools`:
+   * tools the trace brought into the catalogue (the world's `IngestOutcome.change.tools`).
+   */
+  async ingest(trace: Trace, newTools: readonly string[] = []): Promise<RetrievalIngestOutcome> {
+    this.requireWorld();
+    this.worldVersion++;
+    if (newTools.length > 0) this.toolsMoved();
+    const task = traceToRetrievalTask(trace);
+    const updatedOnline: string[] = [];
+    if (task) {
+      this.tasks.push(task);
+      for (const [method, f] of this.fitted) {
+        if (f.ready) {
+          if (!f.ready.update) continue;
+          await f.ready.update(task);
+          f.traces++;
+          updatedOnline.push(method);
+        } else {
+          // Still fitting on the tasks it started with: learn this one right after, never block on it.
+          f.retriever = f.retriever.then(async (r) => {
+            if (r.update) {
+              await r.update(task);
+              f.traces++;
+            }
+            return r;
+          });
+        }
+      }
+    }
+    const retrainStarted = this.maybeRetrain();
+    return { learnt: task !== undefined, updatedOnline, newTraces: this.newTraces(), retrainStarted };
+  }
+
+  /**
+   * The world's graph changed without a trace (a prune, a restore, propagation). When the set of active
+   * tools moved, methods built over the old tool list are rebuilt on next use and the hybrid retrains by
+   * the policy.
+   */
+  graphChanged(activeToolsChanged: boolean): void {
+    this.worldVersion++;
+    if (!activeToolsChanged) return;
+    this.toolsMoved();
+    this.maybeRetrain();
+  }
+
+  private toolsMoved(): void {
+    this.toolsChanged = true;
+    // Methods built over the old tool list rebuild on next use; the online ones rank from their tables.
+    this.dropFitted(() => true);
+  }
+
+  /** Forgets fitted methods that cannot learn online and match `stale`; they refit on next use. */
+  private dropFitted(stale: (f: Fitted) => boolean): void {
+    for (const [method, f] of this.fitted) {
+      if (!stale(f)) continue;
+      void f.retriever.then(
+        (r) => {
+          if (!r.update && this.fitted.get(method) === f) this.fitted.delete(method);
+        },
+        () => undefined,
+      );
+    }
+  }
+
+  setPolicy(policy: RetrievalPolicy): void {
+    this.policy = { ...policy };
+    this.maybeRetrain();
+  }
+
+  private newTraces(): number {
+    return this.product ? this.tasks.length - this.product.tasks : 0;
+  }
+
+  /** Starts a background retraining when the policy says so; true when it did. */
+  private maybeRetrain(): boolean {
+    if (this.jobs.busy) return false;
+    const due = retrainDue(this.policy, {
+      trained: this.product !== null,
+      newTraces: this.newTraces(),
+      toolsChanged: this.toolsChanged,
+    });
+    if (!due) return false;
+    this.autoRetrainError = null;
+    this.startJob(this.embedder, this.cache, (p) => this.commitProduct(p)).then(
+      () => this.options.onModelsChanged?.(),
+      (e: unknown) => {
+        if (!CancelledError.isInstance(e)) this.autoRetrainError = (e as Error).message;
+        this.options.onModelsChanged?.();
+      },
+    );
+    return true;
+  }
+
+  private commitProduct(p: TrainedProduct): void {
+    this.product = p;
+    this.toolsChanged = false;
+    // Learnt methods that cannot update online were fitted on fewer traces: refit on next use.
+    this.dropFitted((f) => f.traces < this.tasks.length && f.ready?.learnsFromTraces === true);
   }
 
   /** Retrains the product hybrid and its DTDR-L on the world's traces; DTDR-L then serves from it. */
   async retrain(): Promise<RetrievalModelsStatus> {
     this.requireWorld();
     // One job at a time: join a running one for this embedder, or let an embedder switch finish first.
-    const running = this.job;
-    if (running?.embedder === this.embedder) await running.promise;
+    const running = this.jobs.current;
+    if (running?.key === this.embedder && this.newTraces() === 0 && !this.toolsChanged) await running.promise;
     else {
       await running?.promise.catch(() => undefined);
-      await this.startJob(this.embedder, this.cache, (p) => (this.product = p));
+      await this.startJob(this.embedder, this.cache, (p) => this.commitProduct(p));
     }
     this.preferTrained = true;
     return this.status();
@@ -265,13 +268,15 @@ export class RetrievalService {
    */
   async switchEmbedder(embedder: Embedder): Promise<RetrievalModelsStatus> {
     this.cancel();
-    await this.job?.promise.catch(() => undefined);
+    await this.jobs.current?.promise.catch(() => undefined);
     const cache = new EmbeddingCache(embedder);
     const commit = (product: TrainedProduct | null) => {
       this.embedder = embedder;
       this.cache = cache;
       this.product = product;
+      this.toolsChanged = false;
       this.fitted.clear();
+      this.worldVersion++;
     };
     if (this.world && this.tasks.length > 0) await this.startJob(embedder, cache, commit);
     else commit(null);
@@ -280,11 +285,11 @@ export class RetrievalService {
 
   /** Stops the running training; whatever served before keeps serving. */
   cancel(): void {
-    const message =
+    this.jobs.cancel(
       this.product || this.head
         ? 'Training cancelled: the previous model keeps serving.'
-        : 'Training cancelled before a first model existed: rank again or press Retrain to train one.';
-    this.job?.controller.abort(new TrainingCancelledError(message));
+        : 'Training cancelled before a first model existed: rank again or press Retrain to train one.',
+    );
   }
 
   async status(): Promise<RetrievalModelsStatus> {
@@ -295,14 +300,17 @@ export class RetrievalService {
       embedderId: this.embedder.id,
       embedderDimension: this.embedder.dimension,
       traces: this.tasks.length,
-      dtdrL: 'head' in head ? this.headSource(head.head) : trained,
+      dtdrL: 'head' in head ? headSource(head.head) : trained,
       hybrid: trained,
       shippedHead: {
         file: this.head?.head.file ?? null,
         serving: 'head' in head,
         note: 'head' in head ? null : head.note,
       },
-      training: this.job !== null,
+      training: this.jobs.busy,
+      newTraces: this.newTraces(),
+      policy: { ...this.policy },
+      autoRetrainError: this.autoRetrainError,
     };
   }
 
@@ -311,28 +319,11 @@ export class RetrievalService {
     const method = req.method ?? PRODUCT_RETRIEVER;
     const q = { query: req.query, history: req.history };
     const { ranked, rankMs, source, trainedOn } = await this.rankWith(method, q);
-    const tools = world.catalogue
-      .tools()
-      .map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-    const demonstrations = this.tasks.map((t) => ({ query: t.query, tools: t.tools }));
-    const prompts = PROMPT_ENCODINGS.map((encoding) => {
-      const p = encodePrompt(
-        { tools, query: req.query, history: req.history, candidates: ranked, demonstrations },
-        encoding,
-        { topK: 5 },
-      );
-      return {
-        encoding,
-        constantTokens: this.counter.count(p.constant),
-        variableTokens: this.counter.count(p.variable),
-        text: p.constant + p.variable,
-      };
-    });
     return {
       method,
       embedderId: source.kind === 'shipped' ? (this.head?.head.embedder.id ?? '') : this.embedder.id,
       candidates: ranked.slice(0, req.topK ?? 10),
-      prompts,
+      prompts: promptSummaries(world, this.tasks, q, ranked, this.counter, req.prompts),
       tokenCounter: this.counter.id,
       rankMs,
       trainedOn,
@@ -348,38 +339,32 @@ export class RetrievalService {
       const head = await this.servingHead();
       if ('head' in head) {
         const { ranked, rankMs } = await rankWithHead(head.head, head.cache, q);
-        return { ranked, rankMs, source: this.headSource(head.head), trainedOn: 0 };
+        return { ranked, rankMs, source: headSource(head.head), trainedOn: 0 };
       }
     }
     let r: Retriever;
     let source: ModelSource;
+    let trainedOn: number;
     if (method === 'dtdrL' || method === PRODUCT_RETRIEVER) {
       const product = await this.productModel();
       r = method === 'dtdrL' ? product.hybrid.dtdr : product.hybrid;
       source = product.source;
+      trainedOn = product.tasks;
     } else {
-      r = await this.retriever(method);
-      source = r.learnsFromTraces ? { kind: 'fitted', traces: this.tasks.length } : { kind: 'zero-shot' };
+      const f = this.retriever(method);
+      r = await f.retriever;
+      trainedOn = r.learnsFromTraces ? f.traces : 0;
+      source = r.learnsFromTraces ? { kind: 'fitted', traces: f.traces } : { kind: 'zero-shot' };
     }
     await this.cache.warm(r.textsToEmbed?.(q) ?? []);
     const t0 = performance.now();
     const ranked = r.rank(q);
-    return { ranked, rankMs: performance.now() - t0, source, trainedOn: this.tasks.length };
+    return { ranked, rankMs: performance.now() - t0, source, trainedOn };
   }
 
   private requireWorld(): ToolWorld {
-    if (!this.world) throw new Error('The retrieval service has no Tool World yet: load one first.');
+    if (!this.world) throw new NoWorldLoadedError();
     return this.world;
-  }
-
-  private headSource(head: ScoringHead): ModelSource {
-    return {
-      kind: 'shipped',
-      file: head.file,
-      runtime: head.runtime,
-      labels: head.labels.length,
-      tau: head.tau,
-    };
   }
 
   /** The shipped head when it serves DTDR-L now, else why not (null: none is configured). */
@@ -402,19 +387,24 @@ export class RetrievalService {
     if (this.preferTrained)
       return { note: `Retrained on this world: ${this.head.head.file} is not used until the page reloads.` };
     if (!this.world) return { note: null };
-    const mismatch = shippedHeadMismatch(this.head.head, this.world, this.tasks, this.embedder.id);
-    return mismatch ? { note: `Not using the shipped head: ${mismatch} ${fallback}` } : this.head;
+    // Checked again whenever the world's tools or traces or the embedder moved (an import, a trace).
+    const key = `${this.worldVersion}|${this.embedder.id}`;
+    if (this.mismatch?.key !== key) {
+      const why = shippedHeadMismatch(this.head.head, this.world, this.tasks, this.embedder.id);
+      this.mismatch = { key, note: why && `Not using the shipped head: ${why} ${fallback}` };
+    }
+    return this.mismatch.note ? { note: this.mismatch.note } : this.head;
   }
 
   /** The trained hybrid, training it now (joining a running job) when there is none. */
   private async productModel(): Promise<TrainedProduct> {
     if (this.product) return this.product;
-    const job = this.job;
+    const job = this.jobs.current;
     if (job) {
-      const p = await job.promise;
-      return job.embedder === this.embedder ? p : this.productModel();
+      await job.promise;
+      return this.productModel();
     }
-    return this.startJob(this.embedder, this.cache, (p) => (this.product = p));
+    return this.startJob(this.embedder, this.cache, (p) => this.commitProduct(p));
   }
 
   private startJob(
@@ -422,169 +412,57 @@ export class RetrievalService {
     cache: EmbeddingCache,
     commit: (p: TrainedProduct) => void,
   ): Promise<TrainedProduct> {
-    const controller = new AbortController();
-    const generation = this.generation;
-    // Registered before training starts: its first embedding call may already want to cancel it.
-    const job: Job = { controller, embedder, promise: Promise.resolve(null as unknown as TrainedProduct) };
-    this.job = job;
-    const promise = this.train(embedder, cache, controller.signal)
-      .then((p) => {
-        if (generation !== this.generation)
-          throw new TrainingCancelledError(
-            'The Tool World changed during training: the retrievers retrain on next use.',
-          );
-        commit(p);
-        return p;
-      })
-      .finally(() => {
-        if (this.job === null || this.job === job) {
-          this.job = null;
-          this.options.onProgress?.(null);
-        }
-      });
-    job.promise = promise;
-    return promise;
-  }
-
-  /** Embeds what training reads (cancellable, with progress), then fits the hybrid and its DTDR-L. */
-  private async train(
-    embedder: Embedder,
-    cache: EmbeddingCache,
-    signal: AbortSignal,
-  ): Promise<TrainedProduct> {
     const world = this.requireWorld();
-    const tasks = this.tasks;
-    if (tasks.length === 0) throw new NoTracesError();
-    const started = Date.now();
-    const emit = (p: TrainingProgress) => this.options.onProgress?.(p);
-    const check = () => {
-      if (signal.aborted) throw signal.reason;
-    };
+    // Copies: traces ingested while this job trains wait for the next one.
     const catalogue = candidatesFromWorld(world);
-    const texts = [
-      ...catalogue.map(hybridToolText),
-      ...tasks.map((t) => t.query),
-      ...tasks.flatMap((t) => t.tools.map(toolNameText)),
-    ];
-    const missing = [...new Set(texts)].filter((t) => !cache.has(t));
-    for (let i = 0; i < missing.length; i += EMBED_CHUNK) {
-      emit({
-        label: `Embedding texts with ${embedder.id}`,
-        stage: 'embedding',
-        done: i,
-        total: missing.length,
-      });
-      await cache.warm(missing.slice(i, i + EMBED_CHUNK));
-      await yieldToEvents();
-      check();
-    }
-    let stage: 'training' | 'refit' = 'training';
-    let lastEpoch = 0;
-    let firstRunEpochs = EPOCH_CAP;
-    const label = `Training DTDR-L on ${tasks.length} traces`;
-    emit({ label, stage, done: 0, total: EPOCH_CAP });
-    const hybrid = new Hybrid(
-      { catalogue, embedder, seed: 1, cache },
-      {
-        dtdr: {
-          training: {
-            signal,
-            onEpoch: (epoch, loss, validationLoss) => {
-              // A second run starting at epoch 1 is the refit on all plans for the best epoch count.
-              if (epoch <= lastEpoch) {
-                stage = 'refit';
-                firstRunEpochs = lastEpoch;
-              }
-              lastEpoch = epoch;
-              const total = stage === 'refit' ? firstRunEpochs : Math.max(EPOCH_CAP, epoch);
-              const text = stage === 'refit' ? `${label}: refit on all traces` : label;
-              emit({ label: text, stage, done: Math.min(epoch, total), total, epoch, loss, validationLoss });
-            },
-          },
-        },
-      },
+    const tasks = [...this.tasks];
+    return this.jobs.run(
+      embedder,
+      (signal) =>
+        trainProduct(catalogue, tasks, embedder, cache, signal, (p) => this.options.onProgress?.(p)),
+      commit,
+      WORLD_CHANGED,
     );
-    await hybrid.fit(tasks);
-    check();
-    const report = hybrid.dtdr.report;
-    const validation =
-      report && report.validationTasks > 0
-        ? {
-            plans: report.validationTasks,
-            mrr: report.validation.mrr,
-            top1: report.validation.top1,
-            setF1: report.validation.setF1,
-            tau: report.tau,
-          }
-        : null;
-    const hybridMrr = hybrid.report?.tuned ? hybrid.report.validationMrr : null;
-    return {
-      hybrid,
-      source: {
-        kind: 'trained',
-        traces: tasks.length,
-        embedderId: embedder.id,
-        epochs: report?.epochsRun ?? 0,
-        seconds: (Date.now() - started) / 1000,
-        validation,
-        hybridMrr,
-      },
-    };
   }
 
   /** Any other method by id, fitted on first use. */
-  private retriever(method: string): Promise<Retriever> {
+  private retriever(method: string): Fitted {
     const world = this.requireWorld();
     const factory = METHODS[method];
     if (!factory)
       throw new Error(`Unknown retrieval method "${method}". Known: ${Object.keys(METHODS).join(', ')}.`);
-    let p = this.fitted.get(method);
-    if (!p) {
-      p = (async () => {
-        const r = factory({
-          catalogue: candidatesFromWorld(world),
-          embedder: this.embedder,
-          seed: 1,
-          cache: this.cache,
+    const known = this.fitted.get(method);
+    if (known) return known;
+    const tasks = [...this.tasks];
+    const retriever = (async () => {
+      const r = factory({
+        catalogue: candidatesFromWorld(world),
+        embedder: this.embedder,
+        seed: 1,
+        cache: this.cache,
+      });
+      if (r.learnsFromTraces)
+        this.options.onProgress?.({
+          label: `Fitting ${method} on ${tasks.length} traces`,
+          stage: 'fitting',
+          done: 0,
+          total: 0,
         });
-        if (r.learnsFromTraces)
-          this.options.onProgress?.({
-            label: `Fitting ${method} on ${this.tasks.length} traces`,
-            stage: 'fitting',
-            done: 0,
-            total: 0,
-          });
-        try {
-          await r.fit(this.tasks);
-        } finally {
-          if (!this.job) this.options.onProgress?.(null);
-        }
-        return r;
-      })();
-      this.fitted.set(method, p);
-      p.catch(() => this.fitted.delete(method));
-    }
-    return p;
+      try {
+        await r.fit(tasks);
+      } finally {
+        if (!this.jobs.busy) this.options.onProgress?.(null);
+      }
+      return r;
+    })();
+    const f: Fitted = { retriever, ready: null, traces: tasks.length };
+    this.fitted.set(method, f);
+    retriever.then(
+      (r) => (f.ready = r),
+      () => {
+        if (this.fitted.get(method) === f) this.fitted.delete(method);
+      },
+    );
+    return f;
   }
-}
-
-/** Ranks with a shipped head: the input built exactly as its manifest says, scored by its runtime. */
-async function rankWithHead(
-  head: ScoringHead,
-  cache: EmbeddingCache,
-  q: RetrievalQuery,
-): Promise<{ ranked: ScoredTool[]; rankMs: number }> {
-  await cache.warm(featureTexts(head.spec, q));
-  const x = buildInput(head.spec, q, cache);
-  const t0 = performance.now();
-  const [p] = await head.score([x]);
-  const rankMs = performance.now() - t0;
-  if (!p || p.length !== head.labels.length)
-    throw new Error(`${head.file} returned ${p?.length ?? 0} scores for ${head.labels.length} labels`);
-  const after = q.history.length === 0 ? 'at the start' : `after ${q.history[q.history.length - 1]}`;
-  const ranked = head.labels
-    .map((tool, i) => ({ tool, score: p[i] as number }))
-    .sort((a, b) => b.score - a.score || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0))
-    .map((s) => ({ ...s, why: `DTDR-L (ONNX) p=${s.score.toFixed(2)} ${after}` }));
-  return { ranked, rankMs };
 }

@@ -47,6 +47,11 @@ export interface Retriever {
    * encoder, so the caller warms the cache with these first (the evaluator does, outside its timing).
    */
   textsToEmbed?(q: RetrievalQuery): string[];
+  /**
+   * Learns one more finished plan online, without refitting (DTDR-C's tables, the dependency table). A
+   * method without it learns a new trace only by fitting again.
+   */
+  update?(task: RetrievalTask): void | Promise<void>;
 }
 
 /** A tool the retrievers may return: catalogue name and the text they embed or index. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holdOut, parseRetrievalTasks, tasksOfSplit, TaskFormatError } from './tasks';
+import { holdOut, parseRetrievalTasks, tasksOfSplit } from './tasks';
+import { TaskFormatError } from './task-format-error';
 
 const line = (o: unknown) => JSON.stringify(o);
 

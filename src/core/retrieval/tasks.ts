@@ -1,5 +1,7 @@
-import { mulberry32 } from '../demo/prng';
+import { mulberry32 } from '../util/prng';
+import { shuffleInPlace } from '../util/shuffle';
 import type { RetrievalTask } from './retriever';
+import { TaskFormatError } from './task-format-error';
 
 /** A task and the split its dataset put it in (`train`, `test`, …). */
 export interface SplitTask {
@@ -11,11 +13,6 @@ interface RawStep {
   step: number;
   tool: string;
   deps?: unknown;
-}
-
-/** Thrown for a `tasks.jsonl` line that is not a task in the shared format; names the line. */
-export class TaskFormatError extends Error {
-  override readonly name = 'TaskFormatError';
 }
 
 function toTask(raw: unknown, line: number): SplitTask {
@@ -71,12 +68,10 @@ export function tasksOfSplit(tasks: readonly SplitTask[], split: string): Retrie
 export function holdOut<T>(items: readonly T[], fraction: number, seed: number): { kept: T[]; held: T[] } {
   const n = items.length;
   const size = n < 2 ? 0 : Math.min(n - 1, Math.max(1, Math.round(n * fraction)));
-  const rand = mulberry32(seed);
-  const order = items.map((_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [order[i], order[j]] = [order[j] as number, order[i] as number];
-  }
+  const order = shuffleInPlace(
+    items.map((_, i) => i),
+    mulberry32(seed),
+  );
   const heldIdx = new Set(order.slice(0, size));
   return {
     kept: items.filter((_, i) => !heldIdx.has(i)),

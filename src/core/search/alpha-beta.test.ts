@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chance, mulberry32, pick } from '../demo/prng';
+import { chance, mulberry32, pick } from '../util/prng';
 import { apiNodeId, edgeId, type NodeKind } from '../graph/graph-types';
 import { DeltaRecorder, ToolGraph } from '../graph/tool-graph';
 import { alphaBetaMulti, alphaBetaSubgraph } from './alpha-beta';

@@ -1,6 +1,7 @@
 import type { GraphEdge } from '../graph/graph-types';
 import type { ToolGraph } from '../graph/tool-graph';
 import type { PruneRule, SearchSubgraph } from './search-types';
+import { unionOfParts } from './subgraph-union';
 import type { WeightProvider } from './weight-provider';
 
 /**
@@ -277,21 +278,9 @@ export function mergeSubgraphs(
   maxPruned: number,
   t0: number = performance.now(),
 ): SearchSubgraph {
-  const targets: string[] = [];
-  const kept = new Map<string, { depth: number; score: number }>();
-  const edges = new Set<string>();
-  const pruned = new Map<string, PrunedEntry>();
+  const { targets, kept, edges, pruned } = unionOfParts(parts, maxPruned);
   const stats: Record<string, number | number[]> = {};
   for (const p of parts) {
-    for (const t of p.targets) if (!targets.includes(t)) targets.push(t);
-    for (const id of p.nodes) {
-      const k = p.kept[id];
-      if (!k) continue;
-      const prev = kept.get(id);
-      if (!prev || k.depth < prev.depth || (k.depth === prev.depth && k.score > prev.score)) kept.set(id, k);
-    }
-    for (const e of p.edges) edges.add(e);
-    for (const x of p.pruned) if (!pruned.has(x.node)) pruned.set(x.node, x);
     for (const [key, value] of Object.entries(p.stats)) {
       const prev = stats[key];
       if (key === 'finalAlpha' || key === 'finalBeta') {
@@ -306,9 +295,9 @@ export function mergeSubgraphs(
     method,
     targets,
     nodes: [...kept.keys()],
-    edges: [...edges].sort(),
+    edges,
     kept: Object.fromEntries(kept),
-    pruned: [...pruned.values()].filter((x) => !kept.has(x.node)).slice(0, maxPruned),
+    pruned,
     stats,
     elapsedMs: performance.now() - t0,
   };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { edgeId, type GraphEdge, type GraphNode, type NodeKind } from '../graph/graph-types';
 import { DeltaRecorder, ToolGraph } from '../graph/tool-graph';
-import { coolingSchedule, GA_SA_DEFAULTS, gaSaMulti, gaSaSubgraph } from './ga-sa';
+import { gaSaMulti, gaSaSubgraph } from './ga-sa';
+import { coolingSchedule, GA_SA_DEFAULTS } from './ga-sa-options';
 import { FITNESS_DEFAULTS, subgraphFitness, type FitnessParams } from './subgraph-fitness';
 import type { WeightProvider } from './weight-provider';
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import { HAND_TOOLS, HAND_TRACES } from '../graph/fixtures.test-util';
 import { ToolWorld } from '../world/world';
-import { NoWorldLoadedError, SearchEngine, UnknownTargetError } from './search-engine';
+import { SearchEngine } from './search-engine';
+import { NoWorldLoadedError } from '../world/no-world-loaded-error';
+import { UnknownTargetError } from './unknown-target-error';
 
 // The hand tools with every input required, so plans must produce them.
 const REQUIRED_TOOLS = HAND_TOOLS.map((t) => ({

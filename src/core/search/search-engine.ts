@@ -11,6 +11,8 @@ import { extractPlan, type MissingInput } from './plan-extraction';
 import type { KnownValues, SearchSubgraph } from './search-types';
 import { serializeSubgraph, type SerializedSubgraph } from './serialize-subgraph';
 import { dynamicWeights, staticWeights, withStructuralPrior, type WeightProvider } from './weight-provider';
+import { UnknownTargetError } from './unknown-target-error';
+import { NoWorldLoadedError } from '../world/no-world-loaded-error';
 
 export type SearchMethod = 'alpha-beta' | 'ga-sa' | 'bfs';
 /**
@@ -44,17 +46,6 @@ export interface ToolchainResult {
   serialized: SerializedSubgraph;
   searchMs: number;
   planMs: number;
-}
-
-export class UnknownTargetError extends Error {
-  override readonly name = 'UnknownTargetError';
-}
-
-export class NoWorldLoadedError extends Error {
-  override readonly name = 'NoWorldLoadedError';
-  constructor() {
-    super('The search engine has no Tool World yet: load a world snapshot first.');
-  }
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { WorldChange, WorldSnapshot } from './world-snapshot';
 import type { StoredModel, WorldLoad, WorldStore } from './world-store';
+import { byKey } from '../util/compare';
 
 type Stored = Omit<WorldSnapshot, 'exportedAt'>;
-
-const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function upsert<T>(list: T[], items: T[], key: (t: T) => string | number): T[] {
   const map = new Map(list.map((x) => [key(x), x]));

@@ -6,8 +6,9 @@ import { EnginePanel } from './EnginePanel';
 import { SandboxPanel } from './SandboxPanel';
 import { ToolsPanel } from './ToolsPanel';
 import { ToolServersPanel } from '../mcp/ToolServersPanel';
+import { EvaluatePanel } from '../eval/EvaluatePanel';
 
-type SideTab = 'graph' | 'sandbox' | 'tools' | 'servers' | 'history' | 'engine';
+type SideTab = 'graph' | 'sandbox' | 'tools' | 'servers' | 'history' | 'engine' | 'evaluate';
 
 const TABS: { id: SideTab; label: string }[] = [
   { id: 'graph', label: 'Graph' },
@@ -16,6 +17,7 @@ const TABS: { id: SideTab; label: string }[] = [
   { id: 'servers', label: 'Tool servers' },
   { id: 'history', label: 'Conversations' },
   { id: 'engine', label: 'Engine' },
+  { id: 'evaluate', label: 'Evaluate' },
 ];
 
 /** Beside the chat: the graph with the running chain lit up, the sandbox, tool servers, past conversations, the engine. */
@@ -47,6 +49,8 @@ export function ChatSidePane() {
         <ToolServersPanel />
       ) : tab === 'history' ? (
         <ConversationList />
+      ) : tab === 'evaluate' ? (
+        <EvaluatePanel />
       ) : (
         <EnginePanel />
       )}

@@ -1,3 +1,4 @@
+import { adamStep } from '../adam-step';
 import type { Tensor } from './tensor';
 
 export interface AdamOptions {
@@ -10,8 +11,8 @@ export interface AdamOptions {
 }
 
 /**
- * Adam over a fixed list of parameter tensors, updating their data in place. Moments are float32 like the
- * parameters; the bias correction folds into the step size (Kingma & Ba, §2).
+ * Adam over a fixed list of parameter tensors, updating their data in place (`adamStep`, the project's one
+ * Adam update). Moments are float32 like the parameters; decoupled weight decay (AdamW) comes first.
  */
 export class Adam {
   private readonly m: Float32Array[];
@@ -40,23 +41,19 @@ export class Adam {
   step(): void {
     this.t++;
     const { beta1, beta2, eps, lr } = this;
-    const stepSize = (lr * Math.sqrt(1 - beta2 ** this.t)) / (1 - beta1 ** this.t);
     const decay = 1 - lr * this.weightDecay;
     this.params.forEach((p, n) => {
       const w = p.data;
       if (decay !== 1) for (let i = 0; i < w.length; i++) w[i] = (w[i] as number) * decay;
       const g = p.grad;
       if (g === null) return;
-      const m = this.m[n] as Float32Array;
-      const v = this.v[n] as Float32Array;
-      for (let i = 0; i < w.length; i++) {
-        const gi = g[i] as number;
-        const mi = beta1 * (m[i] as number) + (1 - beta1) * gi;
-        const vi = beta2 * (v[i] as number) + (1 - beta2) * gi * gi;
-        m[i] = mi;
-        v[i] = vi;
-        w[i] = (w[i] as number) - (stepSize * mi) / (Math.sqrt(vi) + eps);
-      }
+      adamStep(w, g, this.m[n] as Float32Array, this.v[n] as Float32Array, this.t, {
+        lr,
+        beta1,
+        beta2,
+        eps,
+        l2: 0,
+      });
     });
   }
 

@@ -1,5 +1,6 @@
 import type { Tape } from './tape';
-import { AutogradShapeError, type Tensor } from './tensor';
+import { type Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 // Fused edge ops for graph attention. `gatherRows` + `headDot` and `headScale` + `scatterAddRows` compute the
 // same, but materialise three [edges × hidden] copies per layer (and their gradients); on the 24k-edge graph

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../demo/prng';
+import { mulberry32 } from '../../util/prng';
 import { weightedSum } from './losses';
 import { Tape } from './tape';
 import { parameter, type Tensor } from './tensor';

@@ -1,5 +1,6 @@
 import type { Tape } from './tape';
-import { AutogradShapeError, assertShape, type Tensor } from './tensor';
+import { assertShape, type Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 // Multi-head attention pieces: `heads` contiguous column blocks of width d_k = cols / heads (head k owns
 // columns k·d_k … (k+1)·d_k − 1, hgt-spec.ts).

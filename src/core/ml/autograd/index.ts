@@ -10,4 +10,5 @@ export { pairCosine, pairLogits } from './pair-ops';
 export { concatRows, gatherRows, scatterAddRows } from './rows';
 export { segmentSoftmax } from './segment-softmax';
 export { Tape } from './tape';
-export { AutogradShapeError, constant, parameter, Tensor } from './tensor';
+export { AutogradShapeError } from './autograd-shape-error';
+export { constant, parameter, Tensor } from './tensor';

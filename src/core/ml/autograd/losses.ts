@@ -1,5 +1,6 @@
 import type { Tape } from './tape';
-import { AutogradShapeError, type Tensor } from './tensor';
+import { type Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 function checkLength(values: Float32Array, x: Tensor, what: string): void {
   if (values.length !== x.data.length)

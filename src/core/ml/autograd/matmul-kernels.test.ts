@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../demo/prng';
+import { mulberry32 } from '../../util/prng';
 import { matmulAcc, matmulGradA, matmulGradB } from './matmul-kernels';
 
 /** Naive float64 triple loop: the reference the tiled kernels must reproduce, remainders included. */

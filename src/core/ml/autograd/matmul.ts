@@ -1,6 +1,7 @@
 import { matmulAcc, matmulGradA, matmulGradB } from './matmul-kernels';
 import type { Tape } from './tape';
-import { AutogradShapeError, type Tensor } from './tensor';
+import { type Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 /** [n×k] · [k×m] → [n×m] (ONNX MatMul). */
 export function matmul(tape: Tape, a: Tensor, b: Tensor): Tensor {

@@ -1,5 +1,6 @@
 import type { Tape } from './tape';
-import { AutogradShapeError, assertShape, type Tensor } from './tensor';
+import { assertShape, type Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 // Ops on node pairs that read the embedding table through index arrays. Training scores ~10 pairs per target
 // edge (the positive and its negatives); gathering both rows of each pair first would copy 128 floats per pair

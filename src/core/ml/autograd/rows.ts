@@ -1,5 +1,6 @@
 import type { Tape } from './tape';
-import { AutogradShapeError, type Tensor } from './tensor';
+import { type Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 // Row gathers and scatters: how the HGT moves node states onto edges and messages back onto nodes
 // (ONNX Gather axis 0, ScatterElements reduction "add", Concat axis 0).

@@ -1,5 +1,6 @@
 import type { Tape } from './tape';
-import { AutogradShapeError, type Tensor } from './tensor';
+import { type Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 /**
  * Softmax of each column over the rows that share a segment id (NaviAgent eq. 15: over the in-neighbours of a

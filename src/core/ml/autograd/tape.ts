@@ -1,4 +1,5 @@
-import { AutogradShapeError, Tensor } from './tensor';
+import { Tensor } from './tensor';
+import { AutogradShapeError } from './autograd-shape-error';
 
 /**
  * Reverse-mode autodiff tape. Ops run their forward pass immediately and, when recording and some input needs a

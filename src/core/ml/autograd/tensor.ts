@@ -1,3 +1,5 @@
+import { AutogradShapeError } from './autograd-shape-error';
+
 /**
  * A 2-D float32 tensor for the hand-written autograd (docs/hgt.md, "Training"). Everything the HGT computes is a
  * matrix — node rows × features, edge rows × heads, a 1×1 loss — so rank 2 is all the tape needs, and a fixed
@@ -29,11 +31,6 @@ export class Tensor {
     if (this.data.length !== 1) throw new AutogradShapeError(`item() of a ${this.rows}×${this.cols} tensor`);
     return this.data[0] as number;
   }
-}
-
-/** Operands whose shapes do not fit the op: a programming error in the model code, never a data error. */
-export class AutogradShapeError extends Error {
-  override readonly name = 'AutogradShapeError';
 }
 
 /** A tensor that never receives a gradient (inputs, labels, masks). */

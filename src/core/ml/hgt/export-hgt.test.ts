@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32, type Random } from '../../demo/prng';
+import { mulberry32, type Random } from '../../util/prng';
 import { OnnxGraphWriter, readModelMetadata } from '../onnx-writer';
 import { exportLinearHead } from '../export-linear-head';
 import { createSession, initOrt, releaseSession, run } from '../ort-runtime';
@@ -12,17 +12,11 @@ import {
   SEGMENT_MAX_INIT,
 } from './export-hgt';
 import { hgtEmbed, hgtScorePairs } from './hgt-forward';
-import { HgtModelError, HgtOnnxRunner } from './hgt-onnx-runner';
-import {
-  DEFAULT_HGT_CONFIG,
-  HGT_RELATIONS,
-  HgtShapeError,
-  type HgtConfig,
-  type HgtGraphTensors,
-  type HgtLayerParams,
-  type HgtPairs,
-  type HgtParams,
-} from './hgt-spec';
+import { HgtOnnxRunner } from './hgt-onnx-runner';
+import { HgtModelError } from './hgt-model-error';
+import { DEFAULT_HGT_CONFIG, type HgtConfig, type HgtLayerParams, type HgtParams } from './hgt-spec';
+import { HGT_RELATIONS, type HgtGraphTensors, type HgtPairs } from '../../graph-tensors/tensor-spec';
+import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
 import { randomHgtGraph } from './hgt-test-graphs.test-util';
 import { initHgtParams } from './init-hgt-params';
 

@@ -1,15 +1,14 @@
-import { PAIR_FEATURES } from '../../linkpred/pair-features';
+import { PAIR_FEATURES } from '../../graph-tensors/pair-features';
 import { OnnxGraphWriter, attr } from '../onnx-writer';
 import {
-  HGT_RELATIONS,
-  HgtShapeError,
   pairFeatureCount,
   type HgtConfig,
   type HgtEncoderParams,
-  type HgtGraphTensors,
   type HgtLayerParams,
   type HgtParams,
 } from './hgt-spec';
+import { HGT_RELATIONS, type HgtGraphTensors } from '../../graph-tensors/tensor-spec';
+import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
 
 /**
  * The HGT link scorer (hgt-spec.ts) as one ONNX graph: whole-graph node embeddings plus the link head on
@@ -25,7 +24,7 @@ import {
  *   and HgtOnnxRunner calls it.
  * - Segment max / sum for the softmax (per target, relation and head: E × heads values) use ScatterElements
  *   with reduction max / add, never ScatterND: ScatterND "add" returns wrong sums with ≥ 2 wasm threads in
- *   onnxruntime-web 1.30 (../shared/FACTS.md).
+ *   onnxruntime-web 1.30 (docs/facts.md).
  * - The message sum m_v (E × hidden values) would cost ~25 ms per layer as a ScatterElements add on wasm. The
  *   graph instead sorts the edges by target once (TopK), and each layer takes m_v as the difference of a
  *   float64 prefix sum (CumSum) at the target's segment bounds: ~3× faster, and float64 keeps the

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hgtEmbed, hgtScorePairs } from './hgt-forward';
 import { randomHgtGraph } from './hgt-test-graphs.test-util';
-import {
-  HGT_RELATIONS,
-  HgtShapeError,
-  type HgtConfig,
-  type HgtGraphTensors,
-  type HgtParams,
-} from './hgt-spec';
+import { type HgtConfig, type HgtParams } from './hgt-spec';
+import { HGT_RELATIONS, type HgtGraphTensors } from '../../graph-tensors/tensor-spec';
+import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
 import { initHgtParams } from './init-hgt-params';
 
 const I2 = () => Float32Array.of(1, 0, 0, 1);

@@ -18,16 +18,10 @@ import {
 } from '../autograd';
 import { buildMessagePlan, type HgtMessagePlan } from './hgt-message-plan';
 import { hgtParamTensors, type HgtParamTensors } from './hgt-param-tensors';
-import { pairFeatureMatrix } from '../../linkpred/pair-features';
-import {
-  checkGraphTensors,
-  HgtShapeError,
-  pairFeatureCount,
-  type HgtConfig,
-  type HgtGraphTensors,
-  type HgtPairs,
-  type HgtParams,
-} from './hgt-spec';
+import { pairFeatureMatrix } from '../../graph-tensors/pair-features';
+import { pairFeatureCount, type HgtConfig, type HgtParams } from './hgt-spec';
+import { checkGraphTensors, type HgtGraphTensors, type HgtPairs } from '../../graph-tensors/tensor-spec';
+import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
 
 // The forward of hgt-spec.ts, written once over the autograd ops: on a recording tape it trains, on a
 // non-recording one it is inference (`hgtEmbed`, `hgtScorePairs`), so the two cannot disagree.
@@ -142,7 +136,7 @@ export function hgtPairLogitsOnTape(
 
 /** Final node embeddings [N × hidden] of the whole graph (inference: no tape, all edges pass messages). */
 export function hgtEmbed(params: HgtParams, graph: HgtGraphTensors): Float32Array {
-  checkGraphTensors(graph, params.config);
+  checkGraphTensors(graph, params.config.inputDim);
   const tape = new Tape(false);
   return hgtEmbedOnTape(tape, hgtParamTensors(params), params.config, graph, buildMessagePlan(graph)).data;
 }

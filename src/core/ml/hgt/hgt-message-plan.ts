@@ -1,4 +1,4 @@
-import { HGT_RELATIONS, type HgtGraphTensors } from './hgt-spec';
+import { HGT_RELATIONS, type HgtGraphTensors } from '../../graph-tensors/tensor-spec';
 
 /**
  * Index arrays for one round of message passing over a chosen set of edges, computed once and reused by every

@@ -1,20 +1,11 @@
-import { PAIR_FEATURES, pairFeatureMatrix } from '../../linkpred/pair-features';
+import { PAIR_FEATURES, pairFeatureMatrix } from '../../graph-tensors/pair-features';
 import { readModelMetadata } from '../onnx-writer';
 import { createSession, releaseSession, run, type OrtSession } from '../ort-runtime';
 import { checkRelationKinds, HGT_METADATA, HGT_ONNX, HGT_ONNX_FORMAT } from './export-hgt';
-import {
-  checkGraphTensors,
-  HgtShapeError,
-  pairFeatureCount,
-  type HgtConfig,
-  type HgtGraphTensors,
-  type HgtPairs,
-} from './hgt-spec';
-
-/** The bytes are not a model `exportHgt` wrote (or one of another format version). */
-export class HgtModelError extends Error {
-  override readonly name = 'HgtModelError';
-}
+import { pairFeatureCount, type HgtConfig } from './hgt-spec';
+import { checkGraphTensors, type HgtGraphTensors, type HgtPairs } from '../../graph-tensors/tensor-spec';
+import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
+import { HgtModelError } from './hgt-model-error';
 
 export interface HgtRunResult {
   /** [N × hidden], nodes in the graph's order. */
@@ -106,7 +97,7 @@ export class HgtOnnxRunner {
   async run(graph: HgtGraphTensors, pairs: HgtPairs, pairFeatures?: Float32Array): Promise<HgtRunResult> {
     const session = this.session;
     if (!session) throw new HgtModelError('this HGT runner was released; create a new one');
-    checkGraphTensors(graph, this.config);
+    checkGraphTensors(graph, this.config.inputDim);
     // The export projects each node only under its kind's relations; a mismatched edge would read the
     // wrong projection silently.
     checkRelationKinds(graph);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../demo/prng';
+import { mulberry32 } from '../../util/prng';
 import { edgeKeySet, pairKey, sampleEpochBatch } from './hgt-sampling';
 import { randomHgtGraph } from './hgt-test-graphs.test-util';
 

@@ -1,5 +1,5 @@
-import type { Random } from '../../demo/prng';
-import type { HgtGraphTensors } from './hgt-spec';
+import type { Random } from '../../util/prng';
+import type { HgtGraphTensors } from '../../graph-tensors/tensor-spec';
 
 /** What one training epoch sees: the edges that pass messages, and the pairs it is supervised on. */
 export interface HgtEpochBatch {

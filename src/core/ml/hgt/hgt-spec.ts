@@ -1,5 +1,3 @@
-import type { Relation } from '../../graph/graph-types';
-
 /**
  * The Tool World Navigation Model's link scorer: a Heterogeneous Graph Transformer (NaviAgent §3.2.1 and
  * Appendix B.1, eqs. 13–17). This file is the contract shared by the trainer (TypeScript autograd), the ONNX
@@ -21,7 +19,7 @@ import type { Relation } from '../../graph/graph-types';
  *            + (pairFeatures > 0 ? Σ_j f_uv,j · headFeat_j : 0)
  *     p_uv = σ(z_uv)
  *   f_uv (input `pair_feat`, [P × pairFeatures]) are the simple pair features of the logistic-regression
- *   baseline, computed in TypeScript by `pairFeatureMatrix` (src/core/linkpred/pair-features.ts) from the
+ *   baseline, computed in TypeScript by `pairFeatureMatrix` (src/core/graph-tensors/pair-features.ts) from the
  *   graph tensors (+ `io`). Beyond the paper: with them the model contains that regression as a special case
  *   and the graph part has to add on top of it (docs/hgt.md, "What made it work").
  *
@@ -33,11 +31,6 @@ import type { Relation } from '../../graph/graph-types';
  * LayerNorm is over the hidden dimension with learned γ, β and ε = `lnEps` (ONNX LayerNormalization,
  * axis −1). LeakyReLU slope `leakySlope` (PyTorch's default 0.01; the paper does not say).
  */
-
-/** Relation order: index r in `edgeRel` and in the per-relation parameter arrays. */
-export const HGT_RELATIONS: readonly Relation[] = ['param->api', 'api->param', 'api->api', 'param->param'];
-
-export const relationIndex = (relation: Relation): number => HGT_RELATIONS.indexOf(relation);
 
 export type PairHead = 'paper' | 'hadamard';
 
@@ -73,38 +66,9 @@ export const DEFAULT_HGT_CONFIG: Omit<HgtConfig, 'inputDim'> = {
   lnEps: 1e-5,
   edgeWeightBias: true,
   pairHead: 'hadamard',
-  // The length of PAIR_FEATURES (src/core/linkpred/pair-features.ts; a test ties them).
+  // The length of PAIR_FEATURES (src/core/graph-tensors/pair-features.ts; hgt-spec.test.ts ties them).
   pairFeatures: 9,
 };
-
-/** Input and output field text vectors of one API (same embedder as the node texts). */
-export interface HgtToolIo {
-  ins: Float32Array[];
-  outs: Float32Array[];
-}
-
-/**
- * One graph as the model sees it. Edges are listed once each, with their relation index; `edgeW` is the
- * statistical weight w̃ (NaviAgent eq. 4, or the propagated weight of eq. 12) in [0, 1].
- */
-export interface HgtGraphTensors {
-  /** Node ids in model order: API nodes first, then parameter nodes. */
-  nodeIds: string[];
-  apiCount: number;
-  paramCount: number;
-  inputDim: number;
-  /** [apiCount × inputDim] features of API nodes (eq. 13). */
-  xApi: Float32Array;
-  /** [paramCount × inputDim] features of parameter nodes. */
-  xParam: Float32Array;
-  edgeSrc: Int32Array;
-  edgeDst: Int32Array;
-  /** Index into HGT_RELATIONS. */
-  edgeRel: Int32Array;
-  edgeW: Float32Array;
-  /** Per API row, its tools' input/output field vectors: read by the pair features (io similarity). */
-  io?: HgtToolIo[];
-}
 
 /** Type-specific encoder (eq. 14). */
 export interface HgtEncoderParams {
@@ -148,37 +112,4 @@ export interface HgtParams {
   encoder: { api: HgtEncoderParams; param: HgtEncoderParams };
   layers: HgtLayerParams[];
   head: HgtHeadParams;
-}
-
-/** Node pairs to score, as indices into `nodeIds`. */
-export interface HgtPairs {
-  src: Int32Array;
-  dst: Int32Array;
-}
-
-/** What the HGT's raised errors look like, so callers (worker, UI) can show them. */
-export class HgtShapeError extends Error {
-  override readonly name = 'HgtShapeError';
-}
-
-/** Checks that a graph's arrays agree with each other and with the config; throws HgtShapeError if not. */
-export function checkGraphTensors(g: HgtGraphTensors, config?: HgtConfig): void {
-  const n = g.apiCount + g.paramCount;
-  if (g.nodeIds.length !== n)
-    throw new HgtShapeError(`graph lists ${g.nodeIds.length} node ids for ${n} nodes`);
-  if (config && g.inputDim !== config.inputDim)
-    throw new HgtShapeError(`graph features have ${g.inputDim} values, the model takes ${config.inputDim}`);
-  if (g.xApi.length !== g.apiCount * g.inputDim || g.xParam.length !== g.paramCount * g.inputDim)
-    throw new HgtShapeError('feature arrays do not match node counts × inputDim');
-  const e = g.edgeSrc.length;
-  if (g.edgeDst.length !== e || g.edgeRel.length !== e || g.edgeW.length !== e)
-    throw new HgtShapeError('edge arrays differ in length');
-  for (let i = 0; i < e; i++) {
-    const s = g.edgeSrc[i] as number;
-    const d = g.edgeDst[i] as number;
-    const r = g.edgeRel[i] as number;
-    if (s < 0 || s >= n || d < 0 || d >= n)
-      throw new HgtShapeError(`edge ${i} points outside the graph (${s} → ${d}, ${n} nodes)`);
-    if (r < 0 || r >= HGT_RELATIONS.length) throw new HgtShapeError(`edge ${i} has relation index ${r}`);
-  }
 }

@@ -1,5 +1,5 @@
-import { mulberry32, type Random } from '../../demo/prng';
-import type { HgtGraphTensors } from './hgt-spec';
+import { mulberry32, type Random } from '../../util/prng';
+import type { HgtGraphTensors } from '../../graph-tensors/tensor-spec';
 
 /**
  * A seeded random graph of `apiCount` + `paramCount` nodes with random features and `edgeCount` distinct edges

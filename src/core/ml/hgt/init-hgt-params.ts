@@ -1,5 +1,7 @@
-import { mulberry32, type Random } from '../../demo/prng';
-import { HGT_RELATIONS, HgtShapeError, pairFeatureCount, type HgtConfig, type HgtParams } from './hgt-spec';
+import { mulberry32, type Random } from '../../util/prng';
+import { pairFeatureCount, type HgtConfig, type HgtParams } from './hgt-spec';
+import { HGT_RELATIONS } from '../../graph-tensors/tensor-spec';
+import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
 
 /** Throws HgtShapeError for a config no HGT can be built from. */
 export function checkHgtConfig(config: HgtConfig): void {

@@ -1,5 +1,5 @@
-import { mulberry32 } from '../../demo/prng';
-import type { HgtGraphTensors, HgtPairs } from './hgt-spec';
+import { mulberry32 } from '../../util/prng';
+import type { HgtGraphTensors, HgtPairs } from '../../graph-tensors/tensor-spec';
 
 export interface PlantedTask {
   graph: HgtGraphTensors;

@@ -1,5 +1,8 @@
-import { mulberry32 } from '../../demo/prng';
-import { pairFeatureMatrix } from '../../linkpred/pair-features';
+import { CancelledError } from '../../util/cancelled-error';
+import { mulberry32 } from '../../util/prng';
+import { yieldToEvents } from '../../util/yield';
+import { EarlyStopping } from '../early-stopping';
+import { pairFeatureMatrix } from '../../graph-tensors/pair-features';
 import { Adam, parameter, Tape } from '../autograd';
 import { rocAuc } from '../roc-auc';
 import { hgtEmbed, hgtEmbedOnTape, hgtScorePairs } from './hgt-forward';
@@ -7,16 +10,9 @@ import { hgtLoss, type HgtLabels, type HgtMarginScore } from './hgt-loss';
 import { buildMessagePlan } from './hgt-message-plan';
 import { cloneHgtParams, hgtParamTensors, trainableTensors } from './hgt-param-tensors';
 import { edgeKeySet, pairKey, sampleEpochBatch } from './hgt-sampling';
-import {
-  checkGraphTensors,
-  DEFAULT_HGT_CONFIG,
-  HgtShapeError,
-  pairFeatureCount,
-  type HgtConfig,
-  type HgtGraphTensors,
-  type HgtPairs,
-  type HgtParams,
-} from './hgt-spec';
+import { DEFAULT_HGT_CONFIG, pairFeatureCount, type HgtConfig, type HgtParams } from './hgt-spec';
+import { checkGraphTensors, type HgtGraphTensors, type HgtPairs } from '../../graph-tensors/tensor-spec';
+import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
 import { checkHgtConfig, initHgtParams } from './init-hgt-params';
 
 export interface HgtEpochReport {
@@ -64,7 +60,7 @@ export interface HgtTrainOptions {
   corrupt?: 'source' | 'random';
   /** Held-out pairs scored after every epoch → valAuc; the returned params are those of the best valAuc epoch when given. */
   validation?: { pairs: HgtPairs; labels: Float32Array };
-  /** Cancel: an HgtTrainingCancelled error is thrown at the next epoch boundary. */
+  /** Cancel: a CancelledError (`hgtCancelled`) is thrown at the next epoch boundary. */
   signal?: AbortSignal;
   onEpoch?: (report: HgtEpochReport) => void;
   /** Warm start (retraining in the app); not modified. */
@@ -216,13 +212,9 @@ function foldScale(params: HgtParams, w: Float32Array, s: FeatureScale): HgtPara
   };
 }
 
-/** Training stopped by its AbortSignal. Carries how far it got, so a UI can say so. */
-export class HgtTrainingCancelled extends Error {
-  override readonly name = 'HgtTrainingCancelled';
-  constructor(readonly epochsDone: number) {
-    super(`HGT training cancelled after ${epochsDone} epoch(s); the previous model stays in use`);
-  }
-}
+/** Training stopped by its AbortSignal: how far it got, so a UI can say so. */
+export const hgtCancelled = (epochsDone: number): CancelledError =>
+  new CancelledError(`HGT training cancelled after ${epochsDone} epoch(s); the previous model stays in use`);
 
 function resolveConfig(graph: HgtGraphTensors, options: HgtTrainOptions): HgtConfig {
   const asked: HgtConfig = { ...DEFAULT_HGT_CONFIG, ...options.config, inputDim: graph.inputDim };
@@ -240,8 +232,6 @@ function resolveConfig(graph: HgtGraphTensors, options: HgtTrainOptions): HgtCon
   return { ...init };
 }
 
-const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * Trains the Tool World Navigation Model's HGT (NaviAgent §3.2.2) on one graph, seeded and reproducible.
  * Each epoch hides a random `targetFraction` of the edges from message passing and supervises on exactly those
@@ -252,7 +242,7 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
   const o = { ...HGT_TRAIN_DEFAULTS, ...HGT_OBJECTIVE_DEFAULTS, ...stripUndefined(options) };
   const config = resolveConfig(graph, options);
   checkHgtConfig(config);
-  checkGraphTensors(graph, config);
+  checkGraphTensors(graph, config.inputDim);
   if (graph.edgeSrc.length === 0)
     throw new HgtShapeError('the graph has no edges to learn links from; record some traces first');
   if (!(o.targetFraction > 0 && o.targetFraction < 1))
@@ -302,10 +292,14 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
   }
 
   const history: HgtEpochReport[] = [];
-  let best: { auc: number; epoch: number; params: HgtParams; feat: Float32Array } | null = null;
+  // The params of the best validation-AUC epoch (all epochs run: no patience).
+  const stopping = new EarlyStopping<{ params: HgtParams; feat: Float32Array } | null>(
+    { useMetric: true },
+    null,
+  );
   let valFeat: Float32Array | undefined;
   for (let t = 0; t < o.epochs; t++) {
-    if (options.signal?.aborted) throw new HgtTrainingCancelled(t);
+    if (options.signal?.aborted) throw hgtCancelled(t);
     const started = performance.now();
     const mu = o.mu0 * o.gamma ** t; // eq. 9
     const batch = sampleEpochBatch(graph, edgeKeys, rand, o);
@@ -353,8 +347,10 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
         hgtScorePairs(scoring, hgtEmbed(params, graph), validation.pairs, valFeat),
         validation.labels,
       );
-      if (best === null || valAuc > best.auc)
-        best = { auc: valAuc, epoch: t + 1, params: cloneHgtParams(params), feat: featW.slice() };
+      stopping.observe(t + 1, valAuc, Number.NaN, () => ({
+        params: cloneHgtParams(params),
+        feat: featW.slice(),
+      }));
     }
     const report: HgtEpochReport = {
       epoch: t + 1,
@@ -369,9 +365,11 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
     history.push(report);
     options.onEpoch?.(report);
     // Let a worker handle a cancel message before the next epoch.
-    await nextTick();
+    await yieldToEvents();
   }
-  if (best) return { params: finish(best.params, best.feat), history, bestEpoch: best.epoch };
+  const best = stopping.best;
+  if (best.state)
+    return { params: finish(best.state.params, best.state.feat), history, bestEpoch: best.epoch };
   return { params: finish(cloneHgtParams(params), featW), history, bestEpoch: o.epochs };
 }
 

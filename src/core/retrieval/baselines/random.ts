@@ -1,4 +1,5 @@
-import { mulberry32, type Random } from '../../demo/prng';
+import { mulberry32, type Random } from '../../util/prng';
+import { shuffled } from '../../util/shuffle';
 import type { RetrieverContext } from '../context';
 import { END_OF_PLAN, type Retriever, type ScoredTool } from '../retriever';
 
@@ -16,11 +17,7 @@ export class RandomRetriever implements Retriever {
   async fit(): Promise<void> {}
 
   rank(): ScoredTool[] {
-    const a = [...this.names];
-    for (let i = a.length - 1; i > 0; i--) {
-      const j = Math.floor(this.rand() * (i + 1));
-      [a[i], a[j]] = [a[j] as string, a[i] as string];
-    }
+    const a = shuffled(this.names, this.rand);
     const p = 1 / a.length;
     return a.map((tool) => ({ tool, score: p, why: 'random' }));
   }

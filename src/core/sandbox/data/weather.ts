@@ -1,5 +1,5 @@
 import { CITIES, CONDITIONS } from '../../demo/demo-traces';
-import { mulberry32 } from '../../demo/prng';
+import { mulberry32 } from '../../util/prng';
 
 /**
  * Simulated forecasts: a bundled table of typical midday temperatures per city and month (November equals
