@@ -1,0 +1,284 @@
+// npm run eval:agent -- --data <dataset dir> [--engine graph-only|oracle|noisy-oracle|endpoint]
+//   [--config full,react,…] [--fail-rate 0.3] [--limit N] [--json <file>]
+// The whole agent on benchmark tasks (issue 15): the protocol is src/core/eval/run-eval.ts; this file
+// reads the dataset folders, picks the token counter, splits the configurations over worker threads
+// (--jobs, default 2: one per core) and prints the tables.
+
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import {
+  CONFIG_IDS,
+  DEFAULT_CONFIGS,
+  ENGINE_CHOICES,
+  parseConfigs,
+  type ConfigId,
+  type EngineChoice,
+} from '../src/core/eval/configs';
+import { DatasetFormatError, parseEvalDataset, type EvalDataset } from '../src/core/eval/dataset';
+import { diffLines, evalFigures, failureLines, resultTable } from '../src/core/eval/report';
+import {
+  evaluateDataset,
+  mergeResults,
+  splitConfigs,
+  type DatasetResult,
+  type EvalOptions,
+  type EvalProgress,
+} from '../src/core/eval/run-eval';
+import { EndpointEngine } from '../src/core/llm/endpoint-engine';
+import { FigureSheet, runCli } from './figures';
+import { tryLoadQwenTokenCounter } from './qwen-token-counter';
+
+const SHARED = resolve(import.meta.dirname, '../../shared/data');
+
+const USAGE = `Usage: npm run eval:agent -- [--data <dataset dir>]... [--engine ${ENGINE_CHOICES.join('|')}]
+       [--config <${CONFIG_IDS.join(',')}>] [--fail-rate 0.3] [--limit N] [--json <file>]
+       [--jobs 2] [--noise 0.2] [--seed 1] [--hgt-epochs 20] [--max-steps 12] [--no-early-calls]
+       [--no-graph-fallback] [--endpoint-url http://127.0.0.1:8080 --model <name>] [--tasks]
+
+  Runs the agent on each dataset's test tasks: the world from its tools and train plans, tools in the API
+  simulator, clarifications answered by a simulated user from the gold arguments. Without --data every
+  dataset folder under ../shared/data with tasks; without --config: ${DEFAULT_CONFIGS.join(', ')}.
+  --limit N runs N test tasks spread evenly over the split. --jobs N splits the configurations over N
+  threads (each builds its own world). --tasks prints every unsolved task with the reason.`;
+
+/** What one thread runs: a dataset folder and the options that cross a thread boundary. */
+interface ThreadJob {
+  dir: string;
+  engine: EngineChoice;
+  configs: ConfigId[];
+  options: Pick<
+    EvalOptions,
+    'noise' | 'seed' | 'failRate' | 'limit' | 'maxSteps' | 'hgtEpochs' | 'earlyCalls' | 'fallbackToGraph'
+  >;
+  endpoint?: { baseUrl: string; model: string };
+}
+
+type ThreadMessage =
+  | { type: 'progress'; progress: EvalProgress }
+  | { type: 'result'; result: DatasetResult; countMs: number }
+  | { type: 'error'; message: string };
+
+function datasetDirs(given: string[] | undefined): string[] {
+  if (given?.length) return given;
+  if (!existsSync(SHARED)) return [];
+  return readdirSync(SHARED)
+    .map((d) => resolve(SHARED, d))
+    .filter((d) => existsSync(resolve(d, 'tasks.jsonl')) && existsSync(resolve(d, 'tools.json')))
+    .sort();
+}
+
+function loadDataset(dir: string): EvalDataset | string {
+  const toolsPath = resolve(dir, 'tools.json');
+  const tasksPath = resolve(dir, 'tasks.jsonl');
+  if (!existsSync(toolsPath) || !existsSync(tasksPath)) return 'no tools.json + tasks.jsonl there';
+  try {
+    return parseEvalDataset(
+      basename(resolve(dir)),
+      readFileSync(toolsPath, 'utf8'),
+      readFileSync(tasksPath, 'utf8'),
+    );
+  } catch (e) {
+    if (e instanceof DatasetFormatError) return e.message;
+    throw e;
+  }
+}
+
+/** Runs one job in this thread: the dataset, its configurations, the Qwen3 counter for the oracles. */
+async function runJob(
+  job: ThreadJob,
+  onProgress: (p: EvalProgress) => void,
+): Promise<{ result: DatasetResult; countMs: number }> {
+  const ds = loadDataset(job.dir);
+  if (typeof ds === 'string') throw new Error(`${job.dir}: ${ds}`);
+  const oracle = job.engine === 'oracle' || job.engine === 'noisy-oracle';
+  const qwen = oracle ? await tryLoadQwenTokenCounter() : undefined;
+  let countMs = 0;
+  const count = qwen
+    ? (t: string) => {
+        const c0 = performance.now();
+        const n = qwen.count(t);
+        countMs += performance.now() - c0;
+        return n;
+      }
+    : undefined;
+  const result = await evaluateDataset(ds, {
+    engine: job.engine,
+    configs: job.configs,
+    ...job.options,
+    ...(job.endpoint ? { llm: new EndpointEngine(job.endpoint) } : {}),
+    ...(count ? { count } : {}),
+    onProgress,
+  });
+  return { result, countMs };
+}
+
+/** The job in a worker thread (this same file, loaded through tsx). */
+function runInThread(job: ThreadJob, onProgress: (p: EvalProgress) => void) {
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: job });
+  return new Promise<{ result: DatasetResult; countMs: number }>((resolvePromise, reject) => {
+    worker.on('message', (m: ThreadMessage) => {
+      if (m.type === 'progress') onProgress(m.progress);
+      else if (m.type === 'result') resolvePromise({ result: m.result, countMs: m.countMs });
+      else reject(new Error(m.message));
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => code !== 0 && reject(new Error(`evaluation thread exited with ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', multiple: true },
+      engine: { type: 'string', default: 'graph-only' },
+      config: { type: 'string' },
+      'fail-rate': { type: 'string', default: '0' },
+      limit: { type: 'string' },
+      json: { type: 'string' },
+      jobs: { type: 'string', default: '2' },
+      noise: { type: 'string', default: '0.2' },
+      seed: { type: 'string', default: '1' },
+      'hgt-epochs': { type: 'string', default: '20' },
+      'max-steps': { type: 'string', default: '12' },
+      'no-early-calls': { type: 'boolean' },
+      'no-graph-fallback': { type: 'boolean' },
+      'endpoint-url': { type: 'string' },
+      model: { type: 'string' },
+      tasks: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return void console.log(USAGE);
+  const badValue = (message: string) =>
+    Object.assign(new Error(message), { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' });
+  const engine = values.engine as EngineChoice;
+  if (!(ENGINE_CHOICES as readonly string[]).includes(engine))
+    throw badValue(`--engine must be one of ${ENGINE_CHOICES.join(', ')}`);
+  let configs: ConfigId[];
+  try {
+    configs = values.config ? parseConfigs(values.config) : [...DEFAULT_CONFIGS];
+  } catch (e) {
+    throw badValue((e as Error).message);
+  }
+  const failRate = Number(values['fail-rate']);
+  const limit = values.limit ? Number(values.limit) : undefined;
+  const jobs = Math.max(1, Number(values.jobs) || 1);
+  if (engine === 'endpoint' && (!values['endpoint-url'] || !values.model))
+    throw badValue('--engine endpoint needs --endpoint-url and --model');
+
+  const sheet = new FigureSheet();
+  sheet.meta.tokenCounter =
+    engine === 'oracle' || engine === 'noisy-oracle'
+      ? (await tryLoadQwenTokenCounter())
+        ? 'Qwen3 tokenizer'
+        : 'chars/4 (Qwen3 tokenizer not installed)'
+      : engine === 'endpoint'
+        ? 'the server’s usage'
+        : 'none (no LLM)';
+  sheet.meta.engine = engine;
+  sheet.meta.configs = configs;
+  sheet.meta.failRate = failRate;
+  sheet.meta.jobs = jobs;
+  if (limit !== undefined) sheet.meta.limit = limit;
+
+  const dirs = datasetDirs(values.data);
+  if (dirs.length === 0) console.log(`No dataset folders (looked in ${SHARED}); pass --data <dir>.`);
+  const t0 = performance.now();
+  for (const dir of dirs) {
+    const ds = loadDataset(dir);
+    if (typeof ds === 'string') {
+      console.log(`Skipping ${dir}: ${ds}.`);
+      continue;
+    }
+    const d0 = performance.now();
+    const base: Omit<ThreadJob, 'configs'> = {
+      dir,
+      engine,
+      options: {
+        noise: Number(values.noise),
+        seed: Number(values.seed),
+        failRate,
+        ...(limit !== undefined ? { limit } : {}),
+        maxSteps: Number(values['max-steps']),
+        hgtEpochs: Number(values['hgt-epochs']),
+        ...(values['no-early-calls'] ? { earlyCalls: false } : {}),
+        ...(values['no-graph-fallback'] ? { fallbackToGraph: false } : {}),
+      },
+      ...(engine === 'endpoint'
+        ? { endpoint: { baseUrl: values['endpoint-url']!, model: values.model! } }
+        : {}),
+    };
+    const groups = splitConfigs(configs, jobs);
+    const status = new Map<number, string>();
+    const show = (i: number, p: EvalProgress) => {
+      status.set(i, p.stage === 'run' ? `${p.config} ${p.done}/${p.total}` : p.stage);
+      if (process.stderr.isTTY)
+        process.stderr.write(
+          `\r${`${ds.name}: ${[...status.values()].join(' | ')}`.slice(0, 100).padEnd(100)}`,
+        );
+    };
+    const parts =
+      groups.length === 1
+        ? [await runJob({ ...base, configs: groups[0]! }, (p) => show(0, p))]
+        : await Promise.all(groups.map((g, i) => runInThread({ ...base, configs: g }, (p) => show(i, p))));
+    if (process.stderr.isTTY) process.stderr.write(`\r${''.padEnd(100)}\r`);
+    const r = mergeResults(
+      parts.map((p) => p.result),
+      configs,
+    );
+    const countMs = parts.reduce((t, p) => t + p.countMs, 0);
+    const secs = (performance.now() - d0) / 1000;
+    console.log(
+      `\n## ${r.dataset} — ${engine}${failRate ? `, ${failRate * 100} % injected failures` : ''}` +
+        ` (${r.tasks} of ${r.testTasks} test tasks, ${r.trainPlans} train plans, ${r.tools} tools${r.zeroShot ? ', zero-shot' : ''}; ` +
+        `${secs.toFixed(1)} s wall${groups.length > 1 ? ` in ${groups.length} threads: ${groups.map((g) => g.join('+')).join(' | ')}` : ''})\n`,
+    );
+    console.log(resultTable(r));
+    for (const l of diffLines(r)) console.log(`  ${l}`);
+    for (const l of failureLines(r)) console.log(`  ${l}`);
+    for (const c of r.configs) if (c.notes.length) console.log(`  ${c.config}: ${c.notes.join('; ')}`);
+    for (const n of r.notes) console.log(`  note: ${n}`);
+    if (r.goldTypeErrors > 0)
+      console.log(
+        `  note: ${(100 * r.goldTypeErrors).toFixed(1)} % of the gold plans give an argument of another JSON type than the tool's schema (a schema gate refuses those calls)`,
+      );
+    const sim = r.simulator;
+    console.log(
+      `  simulator: ${sim.recorded} recorded, ${sim.cloned} cloned, ${sim.schema} schema mocks, ${sim.refused} refused calls`,
+    );
+    console.log(
+      `  time (s): world ${(r.timing.worldMs / 1000).toFixed(1)}, retrieval fit ${(r.timing.retrievalMs / 1000).toFixed(1)}, ` +
+        `HGT ${(r.timing.hgtMs / 1000).toFixed(1)}; ` +
+        r.configs
+          .filter((c) => c.ran)
+          .map(
+            (c) =>
+              `${c.config} ${(c.timing.ms / 1000).toFixed(1)} (retrieval ${(c.timing.retrieveMs / 1000).toFixed(1)}, search ${(c.timing.searchMs / 1000).toFixed(1)})`,
+          )
+          .join(', ') +
+        (countMs ? `; token counting ${(countMs / 1000).toFixed(1)}` : ''),
+    );
+    if (values.tasks)
+      for (const c of r.configs)
+        for (const t of c.tasks.filter((x) => !x.tsr)) console.log(`  ${c.config} ${t.id}: ${t.reason}`);
+    for (const f of evalFigures(r)) sheet.record(f.key, f.value, '', undefined, false);
+    sheet.record(`${r.dataset}.${engine}.time.wallMs`, performance.now() - d0, 'ms', undefined, false);
+    sheet.record(`${r.dataset}.${engine}.time.tokenCountMs`, countMs, 'ms', undefined, false);
+  }
+  sheet.meta.wallSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  console.log(`\nTotal ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+  if (values.json) sheet.writeJson(values.json);
+}
+
+if (isMainThread) runCli(main, USAGE);
+else {
+  const job = workerData as ThreadJob;
+  const post = (m: ThreadMessage) => parentPort!.postMessage(m);
+  runJob(job, (progress) => post({ type: 'progress', progress })).then(
+    ({ result, countMs }) => post({ type: 'result', result, countMs }),
+    (e: unknown) => post({ type: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+  );
+}

@@ -1,0 +1,172 @@
+import { CONFIGS, DEFAULT_CONFIGS, type ConfigId, type EngineChoice } from '../../core/eval/configs';
+import { datasetKey, parseEvalDataset } from '../../core/eval/dataset';
+import type { EvalJobInput, EvalJobOutcome } from '../../core/eval/eval-job';
+import type { DatasetResult, EvalProgress } from '../../core/eval/run-eval';
+import { Store } from '../store';
+
+/** What runs an evaluation: the evaluation worker in the app (eval-worker-client.ts), in-thread in tests. */
+export interface EvalBackend {
+  run(input: EvalJobInput, onProgress: (p: EvalProgress) => void): Promise<EvalJobOutcome>;
+  cancel(): void;
+}
+
+/** A dataset the user dropped or picked: its name and files, with what parsing them found. */
+export interface LoadedDataset {
+  name: string;
+  tools: number;
+  train: number;
+  test: number;
+  zeroShot: boolean;
+}
+
+export interface EvalSessionState {
+  dataset: LoadedDataset | null;
+  /** Why the files could not be used, when they could not. */
+  loadError: string | null;
+  engine: EngineChoice;
+  configs: ConfigId[];
+  /** Test tasks to run (evenly spread); null for all. */
+  limit: number | null;
+  failRate: number;
+  endpoint: { baseUrl: string; model: string };
+  running: boolean;
+  progress: { label: string; done: number; total: number; stage: EvalProgress['stage'] } | null;
+  result: DatasetResult | null;
+  figures: Record<string, number> | null;
+  message: { level: 'info' | 'error'; text: string } | null;
+}
+
+export interface DroppedFile {
+  /** The file's name, or its path inside a dropped folder (`nestful_v1/tasks.jsonl`). */
+  path: string;
+  text: string;
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+/**
+ * The Evaluate panel's state, framework-free: the dataset (a folder in the shared format: tools.json +
+ * tasks.jsonl), the engine and configurations, the running job's progress, and the result table. The run
+ * happens in the evaluation worker; Cancel stops it at the next task.
+ */
+export class EvalSession extends Store<EvalSessionState> {
+  private files: { toolsJson: string; tasksJsonl: string } | null = null;
+
+  constructor(private readonly backend: () => EvalBackend) {
+    super({
+      dataset: null,
+      loadError: null,
+      engine: 'oracle',
+      configs: [...DEFAULT_CONFIGS],
+      limit: 50,
+      failRate: 0,
+      endpoint: { baseUrl: 'http://127.0.0.1:8080', model: 'local' },
+      running: false,
+      progress: null,
+      result: null,
+      figures: null,
+      message: null,
+    });
+  }
+
+  /** Takes the dropped or picked files: a tools.json and a tasks.jsonl (from one folder). */
+  load(files: readonly DroppedFile[], folderName?: string): void {
+    const tools = files.find((f) => baseName(f.path) === 'tools.json');
+    const tasks = files.find((f) => baseName(f.path) === 'tasks.jsonl');
+    if (!tools || !tasks) {
+      this.set({
+        loadError: `A dataset is a folder with tools.json and tasks.jsonl; got ${files.map((f) => baseName(f.path)).join(', ') || 'nothing'}.`,
+      });
+      return;
+    }
+    const folder = folderName ?? tasks.path.split(/[\\/]/).slice(-2, -1)[0] ?? 'dataset';
+    try {
+      const ds = parseEvalDataset(folder, tools.text, tasks.text);
+      this.files = { toolsJson: tools.text, tasksJsonl: tasks.text };
+      this.set({
+        dataset: {
+          name: datasetKey(folder),
+          tools: ds.tools.length,
+          train: ds.train.length,
+          test: ds.test.length,
+          zeroShot: ds.zeroShot,
+        },
+        loadError: null,
+        result: null,
+        figures: null,
+        message: null,
+      });
+    } catch (e) {
+      this.set({ loadError: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  setEngine(engine: EngineChoice): void {
+    this.set({ engine });
+  }
+
+  toggleConfig(id: ConfigId, on: boolean): void {
+    const configs = on
+      ? [...new Set([...this.state.configs, id])]
+      : this.state.configs.filter((c) => c !== id);
+    // Keep the table in the registry's order.
+    this.set({ configs: (Object.keys(CONFIGS) as ConfigId[]).filter((c) => configs.includes(c)) });
+  }
+
+  setLimit(limit: number | null): void {
+    this.set({ limit: limit !== null && limit > 0 ? Math.floor(limit) : null });
+  }
+
+  setFailRate(rate: number): void {
+    this.set({ failRate: Math.min(1, Math.max(0, rate)) });
+  }
+
+  setEndpoint(endpoint: { baseUrl: string; model: string }): void {
+    this.set({ endpoint });
+  }
+
+  async run(): Promise<void> {
+    const ds = this.state.dataset;
+    if (!ds || !this.files || this.state.running) return;
+    if (this.state.configs.length === 0) {
+      this.set({ message: { level: 'error', text: 'Pick at least one configuration.' } });
+      return;
+    }
+    this.set({ running: true, message: null, result: null, figures: null, progress: null });
+    const s = this.state;
+    const outcome = await this.backend().run(
+      {
+        datasetName: ds.name,
+        ...this.files,
+        engine: s.engine,
+        configs: s.configs,
+        ...(s.limit !== null ? { limit: s.limit } : {}),
+        failRate: s.failRate,
+        ...(s.engine === 'endpoint' ? { endpoint: s.endpoint } : {}),
+      },
+      (p) =>
+        this.set({
+          progress: { label: p.label, done: p.done, total: p.total, stage: p.stage },
+        }),
+    );
+    if (outcome.ok)
+      this.set({ running: false, progress: null, result: outcome.result, figures: outcome.figures });
+    else
+      this.set({
+        running: false,
+        progress: null,
+        message: outcome.cancelled
+          ? { level: 'info', text: 'Evaluation cancelled.' }
+          : { level: 'error', text: `${outcome.error.name}: ${outcome.error.message}` },
+      });
+  }
+
+  cancel(): void {
+    if (this.state.running) this.backend().cancel();
+  }
+
+  /** The result as JSON: the flat figures (`<dataset>.<engine>.<config>.<metric>`) and the full result. */
+  exportJson(): string {
+    return `${JSON.stringify({ figures: this.state.figures, result: this.state.result }, null, 2)}\n`;
+  }
+}
