@@ -58,3 +58,43 @@ test('two tabs ingest traces at once: one owns writes, the other is told, every 
     expect.stringMatching(/could not be read/),
   );
 });
+
+test("a follower tab shows the owner's new trace and tool without a reload", async ({ context }) => {
+  const a = await context.newPage();
+  await new AppPage(a).open();
+  const b = await context.newPage();
+  const appB = new AppPage(b);
+  await appB.open();
+  await expect.poll(() => a.evaluate(() => window.__naviTest!.storage()?.role)).toBe('owner');
+  await expect.poll(() => b.evaluate(() => window.__naviTest!.storage()?.role)).toBe('follower');
+  const before = await b.evaluate(() => window.__naviTest!.counts());
+
+  const live = {
+    id: 'owner-live-1',
+    query: 'a trace the owner ingests while another tab is open',
+    calls: [
+      {
+        tool: 'live_probe',
+        args: { n: 1 },
+        status: 'ok' as const,
+        startedAt: Date.now(),
+        durationMs: 1,
+        output: { ok: true },
+      },
+    ],
+  };
+  expect(await a.evaluate((t) => window.__naviTest!.ingestTraces([t]), live)).toEqual([null]);
+
+  // The owner published the trace's records; the follower's worker and read model applied them.
+  await expect.poll(() => ids(b)).toContain('owner-live-1');
+  expect(await b.evaluate(() => window.__naviTest!.counts())).toEqual(
+    await a.evaluate(() => window.__naviTest!.counts()),
+  );
+  expect((await b.evaluate(() => window.__naviTest!.counts())).traces).toBe(before.traces + 1);
+  expect(await b.evaluate(() => window.__naviTest!.node('api:live_probe'))).toEqual(
+    await a.evaluate(() => window.__naviTest!.node('api:live_probe')),
+  );
+  // And the follower's UI shows the new tool without a reload.
+  await appB.search('live_probe');
+  await expect(appB.toolItems()).toContainText(['live_probe']);
+});

@@ -15,20 +15,20 @@
 // - Per trace (`--traces` of them: seal_tools' test plans as traces, or further synthetic traces), timed
 //   one after the other, wall clock: `world.ingestTrace` + the evolution policy (defaults: propagation
 //   every 25 traces) → `store.write` of the change (one transaction) → `retrieval.ingest` (DTDR-C learns it
-//   online). This is the whole path once the world worker owns the world (issue 11 item 1).
-// - Today the UI thread owns the world and the worker follows: `follower` adds a structured clone of the
-//   trace (what postMessage does) and a second `WorldWorkerApi.ingestTrace` (its world + retrieval).
-// - Bytes per trace: the trace's structured-clone size (`v8.serialize`, the wire format of postMessage);
-//   no snapshot crosses.
+//   online). This is the world worker's whole path: it owns the world and its store (issue 11 item 1).
+// - The UI's read model: the records the trace touched (`WorldChange`) are structured-cloned (what
+//   postMessage does) and applied to a second world (`ToolWorld.applyChange`), as the UI thread does.
+// - Bytes per trace: the structured-clone size (`v8.serialize`, the wire format of postMessage) of the trace
+//   going in and of the records coming back; no snapshot crosses.
 // - Ranking: `--methods` ranked for the first 20 traces' requests before the run and again after it, with no
 //   retraining in between (wall time of `RetrievalService.rank`, prompts not built).
 // Browser part (Chromium, production build): the same world stored through the app's import (link-model
 // and retrieval auto-retraining off), then traces ingested through `WorldSession.ingestTrace` as the agent's
-// turns do (window.__naviTest.traceTimings): the world ingests it, then the IndexedDB transaction and the
-// world worker's follow run side by side, then the UI is told. `reflected` = ingestion + the longer of the
-// two; `withUiRedraw` adds the redraw the UI does before the next trace (the graph view at 4k tools);
-// half the traces are spaced 0.4 s apart as turns are, the other half back to back. Rankings in the worker
-// before and after (window.__naviTest.rankTimings).
+// turns do (window.__naviTest.traceTimings): the worker ingests it, then the IndexedDB transaction and
+// retrieval run side by side, then the records come back and the UI's read model applies them.
+// `reflected` = the round trip + applying the records; `withUiRedraw` adds the redraw the UI does before the
+// next trace (the graph view at 4k tools); half the traces are spaced 0.4 s apart as turns are, the other
+// half back to back. Rankings in the worker before and after (window.__naviTest.rankTimings).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -48,10 +48,9 @@ import { parseCatalogue } from '../src/core/tools/importers';
 import { planToTrace } from '../src/core/trace/plan-to-trace';
 import type { Trace } from '../src/core/trace/trace';
 import { evolveAfterTrace, mergeInto } from '../src/core/world/evolution-policy';
-import type { ToolWorld } from '../src/core/world/world';
+import { ToolWorld } from '../src/core/world/world';
 import { emptyChange } from '../src/core/world/world-snapshot';
 import { openWorldStore } from '../src/persist/idb-world-store';
-import { WorldWorkerApi } from '../src/workers/world-worker-api';
 import { findChromium } from '../e2e/find-chromium';
 import { measureWorldInBrowser } from './browser-world-timing';
 import { FigureSheet, runCli, intOption } from './figures';
@@ -154,11 +153,8 @@ async function benchCase(c: WorldCase, methods: string[]): Promise<void> {
   await store.replace(world.snapshot());
   record(`${p}.store.checkpointMs`, ms(t0), 'ms');
 
-  // The follower (today's world worker): a second copy loaded from the snapshot once.
-  const follower = new WorldWorkerApi();
-  await follower.load(world.snapshot());
-  await follower.setRetrievalPolicy({ retrainAfter: 0 });
-  await follower.rank({ query: traces[0]!.query, history: [], method: 'dtdrC' });
+  // The UI's read model: a second copy built from the snapshot once, then fed the records of each change.
+  const readModel = await ToolWorld.fromSnapshot(world.snapshot(), new LexicalEmbedder());
 
   const retrieval = new RetrievalService(new LexicalEmbedder(), { policy: { retrainAfter: 0 } });
   retrieval.reset(world);
@@ -173,15 +169,18 @@ async function benchCase(c: WorldCase, methods: string[]): Promise<void> {
 
   const core: number[] = [];
   const parts = { ingest: [] as number[], write: [] as number[], retrieval: [] as number[] };
-  const followerMs: number[] = [];
+  const readModelMs: number[] = [];
   const bytes: number[] = [];
+  const bytesIn: number[] = [];
+  const bytesOut: number[] = [];
   const evolution: number[] = [];
   for (const trace of traces) {
     const a = performance.now();
     const out = await world.ingestTrace(trace);
     const step = evolveAfterTrace(world, out.trace);
     const b = performance.now();
-    await store.write(step ? mergeInto(mergeInto(emptyChange(), out.change), step.change) : out.change);
+    const change = step ? mergeInto(mergeInto(emptyChange(), out.change), step.change) : out.change;
+    await store.write(change);
     const c2 = performance.now();
     await retrieval.ingest(
       trace,
@@ -193,12 +192,12 @@ async function benchCase(c: WorldCase, methods: string[]): Promise<void> {
     parts.write.push(c2 - b);
     parts.retrieval.push(d - c2);
     if (step) evolution.push(b - a);
-    const wire = serialize(trace);
-    bytes.push(wire.length);
+    bytesIn.push(serialize(trace).length);
+    bytesOut.push(serialize(change).length);
+    bytes.push(bytesIn.at(-1)! + bytesOut.at(-1)!);
     const e = performance.now();
-    await follower.ingestTrace(structuredClone(trace));
-    if (step) await follower.applyGraphChange(structuredClone(step.change));
-    followerMs.push(ms(e));
+    readModel.applyChange(structuredClone(change));
+    readModelMs.push(ms(e));
   }
   const after = await rankTimes(retrieval, methods, queries);
 
@@ -209,13 +208,22 @@ async function benchCase(c: WorldCase, methods: string[]): Promise<void> {
   record(`${p}.core.retrieval.medianMs`, median(parts.retrieval), 'ms');
   record(`${p}.evolution.runs`, evolution.length, '');
   if (evolution.length > 0) record(`${p}.evolution.ingestWithRun.medianMs`, median(evolution), 'ms');
-  record(`${p}.follower.medianMs`, median(followerMs), 'ms');
-  record(`${p}.appToday.medianMs`, median(core.map((x, i) => x + followerMs[i]!)), 'ms', {
+  record(`${p}.readModel.medianMs`, median(readModelMs), 'ms');
+  record(`${p}.app.medianMs`, median(core.map((x, i) => x + readModelMs[i]!)), 'ms', {
     kind: 'max',
     limit: 20,
   });
   record(`${p}.bytes.median`, median(bytes), 'B');
   record(`${p}.bytes.max`, Math.max(...bytes), 'B');
+  record(`${p}.bytes.in.median`, median(bytesIn), 'B');
+  record(`${p}.bytes.out.median`, median(bytesOut), 'B');
+  // The read model equals the owner's world after the run (same snapshot, key for key).
+  record(
+    `${p}.readModel.equal`,
+    JSON.stringify(readModel.snapshot(0)) === JSON.stringify(world.snapshot(0)) ? 1 : 0,
+    '',
+    { kind: 'min', limit: 1 },
+  );
   record(`${p}.snapshotBytes`, serialize(world.snapshot()).length, 'B');
   for (const m of methods) {
     record(`${p}.rank.${m}.before.medianMs`, median(before[m]!), 'ms');
@@ -231,7 +239,7 @@ async function benchCase(c: WorldCase, methods: string[]): Promise<void> {
   console.log(
     `  per trace: core ${median(core).toFixed(2)} ms median (ingest ${median(parts.ingest).toFixed(2)}, ` +
       `IndexedDB ${median(parts.write).toFixed(2)}, retrieval ${median(parts.retrieval).toFixed(2)}), ` +
-      `follower +${median(followerMs).toFixed(2)} ms, ${mean(bytes).toFixed(0)} B on average`,
+      `read model +${median(readModelMs).toFixed(2)} ms, ${mean(bytes).toFixed(0)} B on average`,
   );
   store.close();
 }
@@ -285,6 +293,8 @@ async function main(): Promise<void> {
         record(`${p}.backToBack.medianMs`, median(r.burstMs), 'ms');
         for (const [part, xs] of Object.entries(r.parts))
           record(`${p}.trace.${part.replace(/Ms$/, '')}.medianMs`, median(xs), 'ms');
+        record(`${p}.bytes.median`, median(r.bytes), 'B');
+        record(`${p}.bytes.max`, Math.max(...r.bytes), 'B');
         record(`${p}.snapshotsSent`, r.snapshotsSent, '', { kind: 'max', limit: 1 });
         for (const [m, xs] of Object.entries(r.rankBefore)) {
           record(`${p}.rank.${m}.before.medianMs`, median(xs), 'ms');

@@ -1,30 +1,35 @@
 // Browser part of `npm run bench:world`: traces ingested through the app (production build, Chromium) on a
-// world stored through its own import. `WorldSession.ingestTrace` resolves once the change is committed to
-// IndexedDB and the world worker has followed the trace (graph + retrieval), so its wall time is the whole
-// path; the worker's snapshot count shows no snapshot crossed meanwhile.
+// world stored through its own import. `WorldSession.ingestTrace` resolves once the world worker ingested the
+// trace, committed it to IndexedDB and retrieval learnt it, and the UI's read model applied the records that
+// came back, so its wall time is the whole path; the snapshot count shows no world crossed meanwhile.
 
 import type { Trace } from '../src/core/trace/trace';
 import { startHarness } from './browser-harness';
 
 export interface BrowserWorldTimings {
   /**
-   * Per spaced trace: until the graph, retrieval (the worker) and IndexedDB all reflect it — the world's
-   * ingestion, then the longer of the store write and the worker's follow (they run side by side).
+   * Per spaced trace: until the graph, retrieval, IndexedDB (the worker) and the UI's read model all reflect
+   * it — the round trip to the worker, then applying the records.
    */
   reflectedMs: number[];
   /** Traces spaced as an agent's turns are (0.4 s apart, untimed), the first half, including the UI redraw. */
   traceMs: number[];
   /** The second half back to back: each waits for the UI's redraw of the previous one. */
   burstMs: number[];
-  /** Per trace: the world's ingestion, the IndexedDB write, the UI's update, the worker following. */
+  /**
+   * Per trace: in the worker, ingestion, the IndexedDB write and retrieval's follow (side by side); here, the
+   * round trip and applying the records to the read model.
+   */
   parts: {
     worldMs: number[];
     storeMs: number[];
-    notifyMs: number[];
-    workerMs: number[];
-    workerComputeMs: number[];
+    followMs: number[];
+    roundTripMs: number[];
+    applyMs: number[];
   };
-  /** Snapshots the UI sent the worker while the traces were ingested (0: each trace crossed as itself). */
+  /** Bytes (JSON) that came back per trace. */
+  bytes: number[];
+  /** Worlds that crossed the boundary while the traces were ingested (0: only records crossed). */
   snapshotsSent: number;
   rankBefore: Record<string, number[]>;
   rankAfter: Record<string, number[]>;
@@ -73,18 +78,19 @@ export async function measureWorldInBrowser(
     const burst = await page.evaluate((ts) => window.__naviTest!.traceTimings(ts, 0), backToBack);
     const burstMs = burst.map((t) => t.ms);
     const traceMs = timed.map((t) => t.ms);
-    const reflectedMs = timed.map((t) => t.worldMs + Math.max(t.storeMs, t.workerMs));
+    const reflectedMs = timed.map((t) => t.roundTripMs + t.applyMs);
     const parts = {
       worldMs: timed.map((t) => t.worldMs),
       storeMs: timed.map((t) => t.storeMs),
-      notifyMs: timed.map((t) => t.notifyMs),
-      workerMs: timed.map((t) => t.workerMs),
-      workerComputeMs: timed.map((t) => t.workerComputeMs),
+      followMs: timed.map((t) => t.followMs),
+      roundTripMs: timed.map((t) => t.roundTripMs),
+      applyMs: timed.map((t) => t.applyMs),
     };
+    const bytes = [...timed, ...burst].map((t) => t.bytes);
     const snapshotsSent = (await page.evaluate(() => window.__naviTest!.snapshotsSent())) - sentBefore;
     const rankAfter = await rank();
     await ctx.close();
-    return { reflectedMs, traceMs, burstMs, parts, snapshotsSent, rankBefore, rankAfter };
+    return { reflectedMs, traceMs, burstMs, parts, bytes, snapshotsSent, rankBefore, rankAfter };
   } finally {
     await harness.close();
   }

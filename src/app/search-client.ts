@@ -5,8 +5,6 @@ import type { ModelStore } from '../core/ml/model-promotion';
 import type { SearchMethod } from '../core/search/search-engine';
 import type { RetrievalPolicy } from '../core/retrieval/retrain-policy';
 import type { ToolWorld } from '../core/world/world';
-import type { WorldChange } from '../core/world/world-snapshot';
-import type { Trace } from '../core/trace/trace';
 import type {
   AppToolchainRequest,
   AppToolchainResult,
@@ -17,7 +15,7 @@ import type {
   HgtStatus,
 } from '../workers/hgt-protocol';
 import { LEXICAL, type EmbedderChoice, type JobOutcome } from '../workers/protocol';
-import type { WorldApi } from '../workers/world-api';
+import type { OwnerEvent, WorldApi } from '../workers/world-api';
 import { installWorkerErrorTransfer } from '../workers/worker-error';
 
 /** What the retrieval-models store needs from the worker (SearchClient in the app, fakes in tests). */
@@ -61,29 +59,26 @@ export function connectWorldWorker(): WorldConnection {
 }
 
 /**
- * The UI side of the world worker: sends the world when it is a new one (a start, an import), the traces
- * and graph changes the session makes one by one, then asks for a toolchain, a ranking or a model job.
- * One worker for the session; a worker the browser killed is started again on the next call, with the
- * embedder and retraining policy the user had chosen.
+ * The UI side of the world worker, which owns the Tool World and its store: one worker for the session,
+ * reached through `api()`. A worker the browser killed is started again on the next call and opened again
+ * (`setOpener`: the session reopens the world from the store and rebuilds its read model), with the
+ * embedder and retraining policy the user had chosen. The `world`/`worldVersion` arguments of the backend
+ * methods are kept for the stores' interfaces; the worker answers on its own world.
  */
 export class SearchClient implements RetrievalBackend, LinkModelBackend {
   private connection: WorldConnection | null = null;
-  private remote: WorldApi | null = null;
-  private loadedVersion = -1;
+  private remote: Promise<WorldApi> | null = null;
+  private live: WorldApi | null = null;
   private readonly progressListeners = new Set<(p: TrainingProgress | null) => void>();
   /** The embedder the worker last switched to successfully; a new worker is switched to it again. */
   private embedder: EmbedderChoice = LEXICAL;
-  private embedderApplied = true;
   private readonly hgtListeners = new Set<(e: HgtEvent) => void>();
-
+  private readonly ownerListeners = new Set<(e: OwnerEvent) => void>();
+  private opener: ((api: WorldApi) => Promise<void>) | null = null;
   private policy: RetrievalPolicy | null = null;
-  /** Snapshots sent so far: one per new world (or a worker that fell behind); traces cross as themselves. */
-  snapshotsSent = 0;
-  /** The worker's own time on the last trace it followed (bench:world), without the messaging. */
-  lastFollowMs = Number.NaN;
 
   /**
-   * `models`: where the worker keeps retrained models (the session's store; absent in tests).
+   * `models`: where the worker keeps retrained models when not in its own store (tests; null in the app).
    * `connect`: starts the world API (the worker in the app; in-thread in Node benchmarks and tests).
    */
   constructor(
@@ -91,18 +86,36 @@ export class SearchClient implements RetrievalBackend, LinkModelBackend {
     private readonly connect: () => WorldConnection = connectWorldWorker,
   ) {}
 
-  private engine(): WorldApi {
+  /** Runs on every new worker before its first call: the session opens the world there. */
+  setOpener(opener: (api: WorldApi) => Promise<void>): void {
+    this.opener = opener;
+  }
+
+  /** The worker, started (and its world opened) if it is not running. */
+  api(): Promise<WorldApi> {
     if (!this.remote) {
       const connection = this.connect();
       connection.onCrash(() => this.reset());
       this.connection = connection;
-      this.remote = connection.api;
-      void this.remote.setProgressListener(proxy((p: TrainingProgress | null) => this.progress(p)));
-      void this.remote.setHgtListener(proxy((e: HgtEvent) => this.hgtEvent(e)));
-      void this.remote.setModelStore(this.models ? proxy(this.models) : null);
-      if (this.policy) void this.remote.setRetrievalPolicy(this.policy);
-      this.loadedVersion = -1;
-      this.embedderApplied = this.embedder.kind === 'lexical';
+      const api = connection.api;
+      this.live = api;
+      this.remote = (async () => {
+        await api.setProgressListener(proxy((p: TrainingProgress | null) => this.progress(p)));
+        await api.setHgtListener(proxy((e: HgtEvent) => this.hgtEvent(e)));
+        await api.setOwnerListener(proxy((e: OwnerEvent) => this.ownerEvent(e)));
+        if (this.models) await api.setModelStore(proxy(this.models));
+        if (this.policy) await api.setRetrievalPolicy(this.policy);
+        await this.opener?.(api);
+        if (this.embedder.kind !== 'lexical') {
+          const outcome = await api.setEmbedder(this.embedder);
+          if (!outcome.ok) this.embedder = LEXICAL;
+        }
+        return api;
+      })();
+      // A failed start is tried again on the next call.
+      this.remote.catch(() => {
+        if (this.live === api) this.reset();
+      });
     }
     return this.remote;
   }
@@ -115,75 +128,47 @@ export class SearchClient implements RetrievalBackend, LinkModelBackend {
     for (const l of this.hgtListeners) l(e);
   }
 
+  private ownerEvent(e: OwnerEvent): void {
+    for (const l of this.ownerListeners) l(e);
+  }
+
+  onOwnerEvent(listener: (e: OwnerEvent) => void): () => void {
+    this.ownerListeners.add(listener);
+    return () => this.ownerListeners.delete(listener);
+  }
+
   private reset(): void {
     this.connection?.dispose();
     this.connection = null;
     this.remote = null;
+    this.live = null;
     this.progress(null);
     this.hgtEvent({ kind: 'idle' });
   }
 
-  private async loaded(world: ToolWorld, worldVersion: number): Promise<WorldApi> {
-    const engine = this.engine();
-    if (this.loadedVersion !== worldVersion) {
-      this.snapshotsSent++;
-      await engine.load(world.snapshot());
-      this.loadedVersion = worldVersion;
-    }
-    if (!this.embedderApplied) {
-      this.embedderApplied = true;
-      const outcome = await engine.setEmbedder(this.embedder);
-      if (!outcome.ok) this.embedder = LEXICAL;
-    }
-    return engine;
-  }
-
-  /**
-   * Tells the worker about a trace the owner just ingested (world version `from` → `to`). When the worker
-   * holds version `from`, it applies the trace to its copy; otherwise the next call sends the snapshot.
-   */
-  async ingestTrace(trace: Trace, from: number, to: number): Promise<void> {
-    if (!this.remote || this.loadedVersion !== from) return;
-    this.loadedVersion = -1;
-    this.lastFollowMs = (await this.remote.ingestTrace(trace)).ms;
-    this.loadedVersion = to;
-  }
-
-  /** As `ingestTrace`, for graph records the owner changed without a trace (prune, restore, propagation). */
-  async applyGraphChange(
-    change: Pick<WorldChange, 'nodes' | 'edges'>,
-    from: number,
-    to: number,
-  ): Promise<void> {
-    if (!this.remote || this.loadedVersion !== from) return;
-    this.loadedVersion = -1;
-    await this.remote.applyGraphChange({ nodes: change.nodes, edges: change.edges });
-    this.loadedVersion = to;
-  }
-
   async plan(
-    world: ToolWorld,
-    worldVersion: number,
+    _world: ToolWorld,
+    _worldVersion: number,
     request: AppToolchainRequest,
   ): Promise<AppToolchainResult> {
-    return (await this.loaded(world, worldVersion)).plan(request);
+    return (await this.api()).plan(request);
   }
 
   /** Next-tool candidates and the prompt under each encoding (DTDR), trained on the world's traces. */
-  async rank(world: ToolWorld, worldVersion: number, request: RankRequest): Promise<RankResult> {
-    return (await this.loaded(world, worldVersion)).rank(request);
+  async rank(_world: ToolWorld, _worldVersion: number, request: RankRequest): Promise<RankResult> {
+    return (await this.api()).rank(request);
   }
 
-  async retrievalStatus(world: ToolWorld, worldVersion: number): Promise<RetrievalModelsStatus> {
-    return (await this.loaded(world, worldVersion)).retrievalStatus();
+  async retrievalStatus(): Promise<RetrievalModelsStatus> {
+    return (await this.api()).retrievalStatus();
   }
 
-  async retrain(world: ToolWorld, worldVersion: number): Promise<JobOutcome> {
-    return (await this.loaded(world, worldVersion)).retrain();
+  async retrain(): Promise<JobOutcome> {
+    return (await this.api()).retrain();
   }
 
-  async setEmbedder(world: ToolWorld, worldVersion: number, choice: EmbedderChoice): Promise<JobOutcome> {
-    const outcome = await (await this.loaded(world, worldVersion)).setEmbedder(choice);
+  async setEmbedder(_world: ToolWorld, _worldVersion: number, choice: EmbedderChoice): Promise<JobOutcome> {
+    const outcome = await (await this.api()).setEmbedder(choice);
     if (outcome.ok) this.embedder = choice;
     return outcome;
   }
@@ -191,12 +176,12 @@ export class SearchClient implements RetrievalBackend, LinkModelBackend {
   /** When the hybrid and DTDR-L retrain by themselves; kept for a worker started again. */
   async setRetrievalPolicy(policy: RetrievalPolicy): Promise<void> {
     this.policy = policy;
-    await this.remote?.setRetrievalPolicy(policy);
+    await this.live?.setRetrievalPolicy(policy);
   }
 
   /** Reaches the worker at once, even while it trains (training yields between mini-batches). */
   cancelTraining(): void {
-    void this.remote?.cancelTraining();
+    void this.live?.cancelTraining();
   }
 
   onTrainingProgress(listener: (p: TrainingProgress | null) => void): () => void {
@@ -204,34 +189,34 @@ export class SearchClient implements RetrievalBackend, LinkModelBackend {
     return () => this.progressListeners.delete(listener);
   }
 
-  async hgtStatus(world: ToolWorld, worldVersion: number, ensureScores = false): Promise<HgtStatus> {
-    return (await this.loaded(world, worldVersion)).hgtStatus(ensureScores);
+  async hgtStatus(_world: ToolWorld, _worldVersion: number, ensureScores = false): Promise<HgtStatus> {
+    return (await this.api()).hgtStatus(ensureScores);
   }
 
   async hgtRetrain(
-    world: ToolWorld,
-    worldVersion: number,
+    _world: ToolWorld,
+    _worldVersion: number,
     options: HgtRetrainOptions,
   ): Promise<HgtJobOutcome> {
-    return (await this.loaded(world, worldVersion)).hgtRetrain(options);
+    return (await this.api()).hgtRetrain(options);
   }
 
-  async hgtRestorePrevious(world: ToolWorld, worldVersion: number): Promise<HgtJobOutcome> {
-    return (await this.loaded(world, worldVersion)).hgtRestorePrevious();
+  async hgtRestorePrevious(): Promise<HgtJobOutcome> {
+    return (await this.api()).hgtRestorePrevious();
   }
 
   async hgtPredictions(
-    world: ToolWorld,
-    worldVersion: number,
+    _world: ToolWorld,
+    _worldVersion: number,
     nodeId: string,
     k: number,
   ): Promise<HgtPredictions> {
-    return (await this.loaded(world, worldVersion)).hgtPredictions(nodeId, k);
+    return (await this.api()).hgtPredictions(nodeId, k);
   }
 
   /** Reaches the worker at once: HGT training checks for a cancel between epochs. */
   cancelHgtTraining(): void {
-    void this.remote?.cancelHgtTraining();
+    void this.live?.cancelHgtTraining();
   }
 
   onHgtEvent(listener: (e: HgtEvent) => void): () => void {
@@ -240,13 +225,8 @@ export class SearchClient implements RetrievalBackend, LinkModelBackend {
   }
 
   /** Subgraph search times measured inside the worker (the browser half of bench:search). */
-  async timeSubgraphs(
-    world: ToolWorld,
-    worldVersion: number,
-    targets: string[],
-    method: SearchMethod,
-  ): Promise<number[]> {
-    return (await this.loaded(world, worldVersion)).timeSubgraphs(targets, method);
+  async timeSubgraphs(targets: string[], method: SearchMethod): Promise<number[]> {
+    return (await this.api()).timeSubgraphs(targets, method);
   }
 
   dispose(): void {

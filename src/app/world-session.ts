@@ -1,26 +1,16 @@
-import { DEMO_TOOLS } from '../core/demo/demo-tools';
-import { demoTraces } from '../core/demo/demo-traces';
 import type { Embedder } from '../core/embed/embedder';
 import { describeIssue } from '../core/tools/import-issue';
 import { parseCatalogue } from '../core/tools/importers';
 import { yieldToEvents } from '../core/util/yield';
-import { ToolWorld, type IngestOutcome } from '../core/world/world';
+import { ToolWorld } from '../core/world/world';
 import type { Trace } from '../core/trace/trace';
 import type { Tool } from '../core/tools/tool';
-import {
-  EVOLUTION_SETTING,
-  evolutionSettings,
-  evolveAfterTrace,
-  mergeInto,
-  type EvolutionSettings,
-  type EvolutionStep,
-} from '../core/world/evolution-policy';
-import { emptyChange, type WorldChange } from '../core/world/world-snapshot';
-import type { ModelStore } from '../core/ml/model-promotion';
-import type { AppToolchainRequest, AppToolchainResult } from '../workers/hgt-protocol';
-import type { RankRequest, RankResult } from '../core/retrieval/retrieval-service';
+import { EVOLUTION_SETTING, evolutionSettings, type EvolutionSettings } from '../core/world/evolution-policy';
+import type { WorldChange, WorldSnapshot } from '../core/world/world-snapshot';
+import type { AppToolchainRequest } from '../workers/hgt-protocol';
+import type { RankRequest } from '../core/retrieval/retrieval-service';
 import { parseWorldFile, serializeWorld } from '../core/world/world-file';
-import type { WorldStore, WorldLoad } from '../core/world/world-store';
+import type { OwnerEvent, TraceIngested, WorldApi, WorldOpened, WriteRole } from '../workers/world-api';
 import {
   initialState,
   type Notice,
@@ -32,60 +22,82 @@ import { Store } from './store';
 
 /** Tools imported per step: small enough to show progress, large enough to batch embeddings. */
 const IMPORT_CHUNK = 250;
-const TRACE_CHUNK = 50;
 
-/**
- * Overlay records after which the store is compacted into its packed checkpoint: per-record reads cost
- * ~25 µs each at cold load (docs/architecture.md, persistence layout), so 5k records add ~0.1 s.
- */
-const COMPACT_AFTER = 5000;
+/** What other tabs are told (issue 21): the records the owner changed, or that it replaced the world. */
+export type TabChange =
+  { type: 'changed'; change: WorldChange; settings?: Record<string, unknown> } | { type: 'replaced' };
+
+/** What the session needs of the tab coordinator (src/persist/tab-coordinator.ts). */
+export interface SessionTabs {
+  /** Decides this tab's role (owner when the write lock is free), before the world is opened. */
+  start(): Promise<{ role: WriteRole; message: string }>;
+  /** Role changes later (the owner tab closed: a follower took the lock over). */
+  subscribe(listener: (s: { role: WriteRole; message: string }) => void): () => void;
+  /** A follower's trace, handed to the owner tab; resolves once it is stored there (or already was). */
+  sendToOwner(trace: Trace): Promise<void>;
+  /** The owner tells the other tabs what changed. */
+  publish(message: TabChange): void;
+  /** What the owner tab published (a follower applies it). */
+  onPublished(listener: (message: TabChange) => void): void;
+}
+
+/** The world worker as the session uses it (`SearchClient`). */
+export interface SessionWorker {
+  api(): Promise<WorldApi>;
+  setOpener(opener: (api: WorldApi) => Promise<void>): void;
+  onOwnerEvent(listener: (e: OwnerEvent) => void): () => void;
+}
 
 export interface SessionDeps {
   embedder: Embedder;
-  /** Opens the store; IndexedDB in the app, in-memory in tests. */
-  openStore: () => Promise<{ store: WorldStore; load: WorldLoad }>;
+  /** The world worker, which owns the Tool World and its store. */
+  worker: SessionWorker;
+  /** Two tabs on one store (issue 21); absent: this tab is alone. */
+  tabs?: SessionTabs;
   /** Dumps a kept invalid store for download. */
   exportKept?: (name: string) => Promise<unknown>;
-  /** Runs toolchain retrieval (the search worker in the app, an in-thread engine in tests). */
-  planner?: (
-    world: ToolWorld,
-    worldVersion: number,
-    request: AppToolchainRequest,
-  ) => Promise<AppToolchainResult>;
-  /** Next-tool retrieval (the world worker in the app, an in-thread service in tests). */
-  ranker?: (world: ToolWorld, worldVersion: number, request: RankRequest) => Promise<RankResult>;
-  /** Told after a trace was ingested (version `from` → `to`), so the world worker can follow it. */
-  onTraceIngested?: (trace: Trace, from: number, to: number) => Promise<void>;
-  /**
-   * Told after graph records changed without a trace (the evolution policy, a restore), version `from` →
-   * `to`, so the world worker can apply the same records instead of reloading the world.
-   */
-  onGraphChanged?: (change: WorldChange, from: number, to: number) => Promise<void>;
+  /** Told when a change could not be saved (a full disk: the status line offers export and cleanup). */
+  onWriteFailed?: (e: unknown) => void;
 }
 
 /**
- * The app's state outside React: owns the Tool World and its store, applies user actions, persists
- * every change, runs the evolution policy after each trace, and tells subscribers (read with
- * useSyncExternalStore) when something moved.
+ * The app's state outside React and the UI's read model of the Tool World (issue 11). The world worker owns
+ * the world and its store; every user action is a command to it, and what comes back is the records the
+ * change touched, which this read model applies (a snapshot crosses only for a new world: a start, a world
+ * file, a reset). Subscribers (read with useSyncExternalStore) are told when something moved. In a follower
+ * tab, traces go to the owner tab and the owner's changes arrive as records over BroadcastChannel.
  */
 export class WorldSession extends Store<SessionState> {
   private worldRef: ToolWorld;
-  private store: WorldStore | null = null;
   private noticeId = 0;
-  private compacting: Promise<void> | null = null;
+  private role: WriteRole = 'solo';
+  /** Changes from the owner tab, applied one at a time in the order they came. */
+  private remote: Promise<void> = Promise.resolve();
   /** How long the last start took to read the store and to rebuild the world from it (cold load). */
   startTimings: { storeMs: number; worldMs: number } | null = null;
   /**
-   * Where the last trace's time went (bench:world): the world's ingestion and evolution; then, side by side,
-   * the IndexedDB transaction and the world worker following it; then telling subscribers (the UI).
+   * Where the last trace's time went (bench:world): in the worker, ingestion + evolution, then the IndexedDB
+   * transaction and retrieval side by side; here, the round trip and applying the records to the read model.
    */
-  lastIngestTimings: { worldMs: number; storeMs: number; notifyMs: number; workerMs: number } | null = null;
+  lastIngestTimings: {
+    worldMs: number;
+    storeMs: number;
+    followMs: number;
+    roundTripMs: number;
+    applyMs: number;
+    /** Size of what came back (the records, as JSON): what crossed the boundary for this trace. */
+    bytes: number;
+  } | null = null;
+  /** Whole worlds that crossed the worker boundary (either way): one per new world, none per change. */
+  snapshotsCrossed = 0;
+  private held: ((what: string) => void) | null = null;
 
   constructor(private readonly deps: SessionDeps) {
     super(initialState(deps.embedder.id));
     this.worldRef = ToolWorld.empty(deps.embedder);
   }
 
+  /** The read model: equal to the worker's world after every change (read-only here). */
   get world(): ToolWorld {
     return this.worldRef;
   }
@@ -121,71 +133,114 @@ export class WorldSession extends Store<SessionState> {
     this.set({ progress: p });
   }
 
-  /**
-   * Where trained models are kept (IndexedDB `models`, which outlives a world reset): the world worker gets
-   * it as a comlink proxy to store a retrained HGT. Calls before the store is open wait for it.
-   */
-  readonly models: ModelStore = {
-    putModel: async (model) => (await this.openedStore()).putModel(model),
-    getModel: async (name) => (await this.openedStore()).getModel(name),
-  };
-
-  private storeOpened: { promise: Promise<WorldStore>; resolve: (s: WorldStore) => void } = (() => {
-    let resolve: (s: WorldStore) => void = () => undefined;
-    const promise = new Promise<WorldStore>((r) => (resolve = r));
-    return { promise, resolve };
-  })();
-
-  private openedStore(): Promise<WorldStore> {
-    return this.store ? Promise.resolve(this.store) : this.storeOpened.promise;
+  private api(): Promise<WorldApi> {
+    return this.deps.worker.api();
   }
 
-  /** Opens the store and loads the world; a fresh start gets the built-in demo world. */
+  /** The read model becomes a new world (a start, a world file, a reset, a reload). */
+  private async replaced(snapshot: WorldSnapshot): Promise<void> {
+    this.snapshotsCrossed++;
+    this.worldRef = await ToolWorld.fromSnapshot(snapshot, this.deps.embedder);
+    this.worldMoved();
+  }
+
+  private ownerEvent(e: OwnerEvent): void {
+    if (e.kind === 'progress') this.progress(e.progress);
+    else if (e.kind === 'notice') this.notify(e.level, e.text, e.keptStore ? { keptStore: e.keptStore } : {});
+    else this.held?.(e.what);
+  }
+
+  /** Opens the world in the worker (which opens the store; a fresh start gets the demo world). */
   async start(): Promise<void> {
     try {
-      const t0 = performance.now();
-      const { store, load } = await this.deps.openStore();
-      const t1 = performance.now();
-      this.store = store;
-      this.storeOpened.resolve(store);
-      if (load.status === 'ok') {
-        this.worldRef = await ToolWorld.fromSnapshot({ ...load.snapshot, exportedAt: 0 }, this.deps.embedder);
-        const t2 = performance.now();
-        this.startTimings = { storeMs: t1 - t0, worldMs: t2 - t1 };
-      } else {
-        if (load.status === 'recovered') {
-          this.notify(
-            'warn',
-            `The stored world could not be read (${load.reason}). Started on a fresh one; the old store is kept.`,
-            {
-              keptStore: load.keptAs,
-            },
-          );
-        }
-        await this.loadDemoWorld();
+      const tabs = this.deps.tabs;
+      if (tabs) {
+        const s = await tabs.start();
+        this.role = s.role;
+        if (s.role === 'follower') this.notify('warn', s.message);
+        tabs.subscribe((next) => {
+          this.role = next.role;
+          void this.api().then((api) => api.setWriteRole(next.role));
+        });
+        tabs.onPublished((m) => void this.applyPublished(m));
       }
+      this.deps.worker.onOwnerEvent((e) => this.ownerEvent(e));
+      // Also on a worker the browser killed and the client started again: the world is reopened from the store.
+      this.deps.worker.setOpener(async (api) => {
+        await api.setWriteRole(this.role);
+        await this.opened(await api.open());
+      });
+      await this.api();
       this.set({ phase: 'ready' });
-      this.worldMoved();
-      this.maybeCompact();
     } catch (e) {
       this.set({ phase: 'failed', failure: (e as Error).message });
     }
   }
 
+  private async opened(o: WorldOpened): Promise<void> {
+    for (const n of o.notices) this.ownerEvent(n);
+    this.startTimings = o.startTimings;
+    await this.replaced(o.snapshot);
+  }
+
+  /** A change the owner tab made, applied here: the worker's world and retrieval, then the read model. */
+  private applyPublished(m: TabChange): Promise<void> {
+    if (this.role === 'owner' || this.role === 'solo') return Promise.resolve();
+    this.remote = this.remote.then(async () => {
+      try {
+        const api = await this.api();
+        if (m.type === 'replaced') {
+          await this.replaced(await api.reload());
+          this.select(null);
+          return;
+        }
+        await api.applyChange(m.change, m.settings);
+        this.worldRef.applyChange(m.change, m.settings);
+        this.worldMoved();
+      } catch (e) {
+        this.notify(
+          'warn',
+          `This tab could not follow the other tab's change: ${(e as Error).message}. Reload it.`,
+        );
+      }
+    });
+    return this.remote;
+  }
+
+  private publish(m: TabChange): void {
+    if (this.role === 'owner') this.deps.tabs?.publish(m);
+  }
+
+  /** Applies records the worker changed to the read model and tells the other tabs. */
+  private changed(change: WorldChange, settings?: Record<string, unknown>): void {
+    this.worldRef.applyChange(change, settings);
+    this.publish({ type: 'changed', change, ...(settings ? { settings } : {}) });
+  }
+
+  /**
+   * A command failed in the worker. A failed write (storage full, store closed) aborted its transaction
+   * whole and the worker went back to the stored world: the read model follows it, and the user is told
+   * which write failed. A refused input (validation) changed nothing.
+   */
+  private async failed(e: unknown): Promise<void> {
+    this.deps.onWriteFailed?.(e);
+    if ((e as { name?: unknown }).name === 'InputRejectedError') return;
+    this.notify('error', (e as Error).message);
+    try {
+      await this.replaced(await (await this.api()).reload());
+    } catch (again) {
+      this.notify(
+        'error',
+        `The saved world could not be read back: ${(again as Error).message}. Reload the tab.`,
+      );
+    }
+  }
+
   /** Replaces the world with the built-in pack and its demonstration traces. */
   async loadDemoWorld(): Promise<void> {
-    const world = ToolWorld.empty(this.deps.embedder);
-    await world.importTools(DEMO_TOOLS);
-    const traces = demoTraces();
-    for (let i = 0; i < traces.length; i++) {
-      await world.ingestTrace(traces[i]!);
-      if (i % TRACE_CHUNK === 0)
-        this.progress({ label: 'Building the demo world', done: i, total: traces.length });
-    }
-    this.progress(null);
-    this.worldRef = world;
-    await this.store?.replace(world.snapshot());
-    this.worldMoved();
+    const snapshot = await (await this.api()).loadDemoWorld();
+    await this.replaced(snapshot);
+    this.publish({ type: 'replaced' });
   }
 
   /** Imports a file: a tool catalogue in any supported format, or a whole exported world. */
@@ -211,17 +266,24 @@ export class WorldSession extends Store<SessionState> {
 
   private async importCatalogue(fileName: string, json: unknown): Promise<void> {
     const parsed = parseCatalogue(json);
+    const api = await this.api();
     let added = 0;
     let updated = 0;
     let unchanged = 0;
     for (let i = 0; i < parsed.tools.length; i += IMPORT_CHUNK) {
       this.progress({ label: `Importing ${fileName}`, done: i, total: parsed.tools.length });
       await yieldToEvents();
-      const out = await this.world.importTools(parsed.tools.slice(i, i + IMPORT_CHUNK));
-      await this.persist(out.change);
-      added += out.catalogue.added.length;
-      updated += out.catalogue.updated.length;
-      unchanged += out.catalogue.unchanged.length;
+      let out;
+      try {
+        out = await api.importTools(parsed.tools.slice(i, i + IMPORT_CHUNK));
+      } catch (e) {
+        await this.failed(e);
+        throw e;
+      }
+      this.changed(out.change);
+      added += out.added;
+      updated += out.updated;
+      unchanged += out.unchanged;
     }
     this.progress(null);
     this.worldMoved();
@@ -240,82 +302,49 @@ export class WorldSession extends Store<SessionState> {
     const snapshot = parseWorldFile(json);
     this.progress({ label: `Loading world ${fileName}`, done: 0, total: 1 });
     await yieldToEvents();
-    const world = await ToolWorld.fromSnapshot(snapshot, this.deps.embedder);
-    await this.store?.replace(world.snapshot());
-    this.worldRef = world;
+    // The file's world crosses to the worker once (it is a new world, counted by `replaced`); the read model
+    // is built from the same parsed file here.
+    await (await this.api()).loadWorld(snapshot);
+    await this.replaced(snapshot);
+    this.publish({ type: 'replaced' });
     this.progress(null);
     this.select(null);
-    this.worldMoved();
     this.notify(
       'info',
       `Loaded world ${fileName}: ${snapshot.tools.length} tools, ${snapshot.traces.length} traces.`,
     );
   }
 
-  /** Writes one change (one transaction), then compacts the store in the background when it has grown. */
-  private async persist(change: WorldChange, settings?: Record<string, unknown>): Promise<void> {
-    try {
-      await this.store?.write(change, settings);
-    } catch (e) {
-      await this.rollBack(e);
-      throw e;
-    }
-    this.maybeCompact();
+  /** Resolves when a background compaction (if any) has finished; tests and the benchmark wait on it. */
+  async settled(): Promise<void> {
+    await this.remote;
+    await (await this.api()).settled();
   }
 
   /**
-   * A write failed (storage full, store closed) after the world changed in memory: the store's transaction
-   * aborted whole, so the world goes back to what is stored, the last consistent state (issue 21), and the
-   * user is told which write failed. Later writes then never refer to records that were not saved.
+   * Test hook (issue 21): the next checkpoint or model swap keeps its transaction open in the middle;
+   * `start` begins the write (a compaction; for a swap, the test clicks Retrain). Resolves once it is held,
+   * so the page can be closed then.
    */
-  private async rollBack(failure: unknown): Promise<void> {
-    this.notify('error', (failure as Error).message);
-    try {
-      const load = await this.store?.load();
-      if (load?.status !== 'ok') return;
-      this.worldRef = await ToolWorld.fromSnapshot({ ...load.snapshot, exportedAt: 0 }, this.deps.embedder);
-      this.worldMoved();
-    } catch (e) {
-      this.notify(
-        'error',
-        `The saved world could not be read back: ${(e as Error).message}. Reload the tab.`,
-      );
-    }
+  async holdNext(what: 'checkpoint' | 'model-swap', start?: (api: WorldApi) => void): Promise<void> {
+    const api = await this.api();
+    const held = new Promise<void>((resolve) => (this.held = (w) => w === what && resolve()));
+    await api.holdNext(what);
+    start?.(api);
+    await held;
+    this.held = null;
   }
 
-  private maybeCompact(): void {
-    const store = this.store;
-    if (!store || this.compacting || store.pendingRecords() < COMPACT_AFTER) return;
-    // The snapshot is taken now, after every earlier write was issued; writes issued later land on top.
-    this.compacting = store
-      .compact(this.world.snapshot())
-      .catch((e: unknown) =>
-        this.notify(
-          'warn',
-          `Could not compact the stored world (it is still saved): ${(e as Error).message}`,
-        ),
-      )
-      .finally(() => {
-        this.compacting = null;
-      });
-  }
-
-  /** Resolves when a background compaction (if any) has finished; tests and the benchmark wait on it. */
-  async settled(): Promise<void> {
-    await this.compacting;
+  /** Test hook: compacts with the checkpoint held open in its middle (see `holdNext`). */
+  compactHeld(): Promise<void> {
+    return this.holdNext('checkpoint', (api) => void api.compactNow().catch(() => undefined));
   }
 
   /** Searches a toolchain to `request.target`; the result (or the error) lands in `state.toolchain`. */
   async planToolchain(request: AppToolchainRequest): Promise<void> {
-    if (!this.deps.planner) {
-      this.set({
-        toolchain: { status: 'failed', request, error: 'Toolchain search is not available in this build.' },
-      });
-      return;
-    }
     this.set({ toolchain: { status: 'running', request } });
     try {
-      const result = await this.deps.planner(this.world, this.state.worldVersion, request);
+      const result = await (await this.api()).plan(request);
       // A newer request may have started meanwhile; only the latest one's answer is shown.
       const now = this.state.toolchain;
       if (now.status === 'running' && now.request !== request) return;
@@ -327,15 +356,9 @@ export class WorldSession extends Store<SessionState> {
 
   /** Ranks candidate next tools for a request and history; the result lands in `state.retrieval`. */
   async rankNextTools(request: RankRequest): Promise<void> {
-    if (!this.deps.ranker) {
-      this.set({
-        retrieval: { status: 'failed', request, error: 'Tool retrieval is not available in this build.' },
-      });
-      return;
-    }
     this.set({ retrieval: { status: 'running', request } });
     try {
-      const result = await this.deps.ranker(this.world, this.state.worldVersion, request);
+      const result = await (await this.api()).rank(request);
       const now = this.state.retrieval;
       if (now.status === 'running' && now.request !== request) return;
       this.set({ retrieval: { status: 'done', request, result } });
@@ -349,56 +372,46 @@ export class WorldSession extends Store<SessionState> {
   }
 
   /**
-   * The closed loop: a trace the agent executed is ingested (graph evolution, eq. 4 counts), the evolution
-   * policy runs when its count is reached (propagation, pruning), everything is persisted in one
-   * transaction, and the world worker follows with the trace and the evolution's records. Returns what
-   * the trace changed, for the live view.
+   * The closed loop: a trace the agent executed goes to the worker, which ingests it (graph evolution, eq. 4
+   * counts), runs the evolution policy when due, stores everything in one transaction and lets retrieval
+   * learn it; the records it touched come back and the read model applies them. In a follower tab the trace
+   * goes to the owner tab, and its records come back over BroadcastChannel. Null in a follower.
    */
-  async ingestTrace(trace: Trace): Promise<IngestOutcome> {
-    const t0 = performance.now();
-    const out = await this.world.ingestTrace(trace);
-    const step = evolveAfterTrace(this.world, out.trace);
-    const t1 = performance.now();
-    const from = this.state.worldVersion;
-    const to = from + 1;
-    const t2 = performance.now();
-    // IndexedDB and the world worker follow the same in-memory change, so they run side by side; the UI is
-    // told once both reflect it (a redraw of a large graph view takes the main thread for ~0.1 s, which
-    // would hold up both replies).
-    const timings = { worldMs: t1 - t0, notifyMs: 0, storeMs: 0, workerMs: 0 };
-    const stored = this.persist(
-      step ? mergeInto(mergeInto(emptyChange(), out.change), step.change) : out.change,
-    ).then(() => (timings.storeMs = performance.now() - t2));
-    const followed = (async () => {
-      await this.deps
-        .onTraceIngested?.(trace, from, to)
-        .catch((e: unknown) =>
-          this.notify('warn', `The search worker could not follow the new trace: ${(e as Error).message}`),
-        );
-      if (step) await this.evolved(step, to);
-      timings.workerMs = performance.now() - t2;
-    })();
-    try {
-      await Promise.all([stored, followed]);
-    } finally {
-      const t3 = performance.now();
-      this.worldMoved();
-      timings.notifyMs = performance.now() - t3;
-      this.lastIngestTimings = timings;
+  async ingestTrace(trace: Trace): Promise<TraceIngested | null> {
+    if (this.role === 'follower' && this.deps.tabs) {
+      await this.deps.tabs.sendToOwner(trace);
+      // The owner published the records before it acknowledged: they are applied once this resolves.
+      await this.remote;
+      return null;
     }
+    const api = await this.api();
+    const t0 = performance.now();
+    let out: TraceIngested;
+    try {
+      out = await api.ingestTrace(trace);
+    } catch (e) {
+      await this.failed(e);
+      throw e;
+    }
+    const t1 = performance.now();
+    this.changed(out.change);
+    if (out.evolution) this.evolved(out.evolution);
+    this.worldMoved();
+    this.lastIngestTimings = {
+      ...out.timings,
+      roundTripMs: t1 - t0,
+      applyMs: performance.now() - t1,
+      bytes: JSON.stringify(out).length,
+    };
     return out;
   }
 
-  /** Tells the user and the worker what an evolution step did. */
-  private async evolved(step: EvolutionStep, version: number): Promise<void> {
+  /** Tells the user what an evolution step did. */
+  private evolved(step: NonNullable<TraceIngested['evolution']>): void {
     const evolution = { ...this.state.evolution };
     if (step.propagated !== null)
       evolution.lastPropagation = { atTrace: step.atTrace, edges: step.propagated };
-    if (step.pruned !== null)
-      evolution.lastPrune = {
-        atTrace: step.atTrace,
-        nodes: step.pruned.map(({ nodeId, label }) => ({ nodeId, label })),
-      };
+    if (step.pruned !== null) evolution.lastPrune = { atTrace: step.atTrace, nodes: step.pruned };
     this.set({ evolution });
     if (step.pruned && step.pruned.length > 0) {
       const names = step.pruned.map((p) => p.label).join(', ');
@@ -410,24 +423,19 @@ export class WorldSession extends Store<SessionState> {
         { undoPrune: step.pruned.map((p) => p.nodeId) },
       );
     }
-    await this.follow(step.change, version, version);
-  }
-
-  private async follow(change: WorldChange, from: number, to: number): Promise<void> {
-    await this.deps
-      .onGraphChanged?.(change, from, to)
-      .catch((e: unknown) =>
-        this.notify('warn', `The search worker could not follow a graph change: ${(e as Error).message}`),
-      );
   }
 
   /** Undoes a prune (NaviAgent eq. 11 marks nodes inactive; nothing was deleted). */
   async restoreNodes(ids: string[]): Promise<void> {
-    const change = this.world.restore(ids);
-    await this.persist(change);
-    const from = this.state.worldVersion;
+    let change: WorldChange;
+    try {
+      change = await (await this.api()).restoreNodes(ids);
+    } catch (e) {
+      await this.failed(e);
+      throw e;
+    }
+    this.changed(change);
     this.worldMoved();
-    await this.follow(change, from, this.state.worldVersion);
   }
 
   /** The Undo of an automatic prune's notice: restores its nodes and dismisses it. */
@@ -440,31 +448,45 @@ export class WorldSession extends Store<SessionState> {
 
   /** Changes the evolution policy; kept in the world's settings, stored like any change. */
   async setEvolutionSettings(patch: Partial<EvolutionSettings>): Promise<void> {
-    const settings = { ...evolutionSettings(this.world), ...patch };
-    this.world.setSetting(EVOLUTION_SETTING, settings);
-    await this.persist(emptyChange(), { ...this.world.settings });
+    await this.setSettings({ [EVOLUTION_SETTING]: { ...evolutionSettings(this.world), ...patch } });
     this.set({ evolution: { ...this.state.evolution, settings: evolutionSettings(this.world) } });
   }
 
   /** Sets one world setting (it travels with the world's file) and stores it (the MCP tool servers). */
   async setSetting(key: string, value: unknown): Promise<void> {
-    this.world.setSetting(key, value);
-    await this.persist(emptyChange(), { [key]: value });
+    await this.setSettings({ [key]: value });
+  }
+
+  private async setSettings(settings: Record<string, unknown>): Promise<void> {
+    // Checked here first (a value over the limits is refused before anything is sent), then in the worker.
+    for (const [k, v] of Object.entries(settings)) ToolWorld.empty(this.deps.embedder).setSetting(k, v);
+    try {
+      await (await this.api()).setSettings(settings);
+    } catch (e) {
+      await this.failed(e);
+      throw e;
+    }
+    this.changed({ tools: [], clusters: [], nodes: [], edges: [], traces: [] }, settings);
   }
 
   /**
    * Upserts tools from a live source (an MCP server's tools/list): tools that did not change keep their
-   * graph statistics; the world worker picks up the change on its next call, as after a file import.
+   * graph statistics; the records the worker changed come back to the read model.
    */
   async importTools(tools: Tool[]): Promise<{ added: number; updated: number; unchanged: number }> {
-    const out = await this.world.importTools(tools);
-    await this.persist(out.change);
-    const { added, updated, unchanged } = out.catalogue;
-    if (added.length + updated.length > 0) this.worldMoved();
-    return { added: added.length, updated: updated.length, unchanged: unchanged.length };
+    let out;
+    try {
+      out = await (await this.api()).importTools(tools);
+    } catch (e) {
+      await this.failed(e);
+      throw e;
+    }
+    this.changed(out.change);
+    if (out.added + out.updated > 0) this.worldMoved();
+    return { added: out.added, updated: out.updated, unchanged: out.unchanged };
   }
 
-  /** The whole world as one JSON file's text. */
+  /** The whole world as one JSON file's text (the read model, equal to the worker's world). */
   exportWorld(): string {
     return serializeWorld(this.world.snapshot());
   }

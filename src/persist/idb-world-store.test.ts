@@ -648,3 +648,63 @@ describe('parseWorldFile', () => {
     rejects(json, /damaged: nodes\[0\] \("api:find_city"\)\.nSucc must be a number/);
   });
 });
+
+describe('IdbWorldStore: model swaps and held transactions (issue 21)', () => {
+  const model = (name: string, savedAt: number) => ({
+    name,
+    bytes: new Uint8Array([savedAt % 256]),
+    manifest: { savedAt },
+    savedAt,
+  });
+
+  it('writes a model swap in one transaction: a failing second write leaves both models as they were', async () => {
+    const { store } = await openWorldStore(fresh());
+    await store.putModels([model('m.previous', 1), model('m', 2)]);
+    // The new model cannot be stored (a function does not clone): the copy of "m" to "m.previous", issued
+    // first in the same transaction, is undone with it.
+    const bad = { ...model('m', 3), manifest: { f: () => 1 } as Record<string, unknown> };
+    await expect(store.putModels([model('m.previous', 2), bad])).rejects.toThrow();
+    expect((await store.getModel('m'))!.savedAt).toBe(2);
+    expect((await store.getModel('m.previous'))!.savedAt).toBe(1);
+    await store.putModels([model('m.previous', 2), model('m', 3)]);
+    expect((await store.getModel('m'))!.savedAt).toBe(3);
+    expect((await store.getModel('m.previous'))!.savedAt).toBe(2);
+    store.close();
+  });
+
+  it('holds a swap open after its first write until released, then commits both', async () => {
+    const opts = fresh();
+    const { store } = await openWorldStore(opts);
+    await store.putModels([model('m', 1)]);
+    let held = false;
+    const release = store.holdModelSwap(() => (held = true));
+    const swap = store.putModels([model('m.previous', 1), model('m', 2)]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(held).toBe(true);
+    release();
+    await swap;
+    expect((await store.getModel('m'))!.savedAt).toBe(2);
+    expect((await store.getModel('m.previous'))!.savedAt).toBe(1);
+    store.close();
+  });
+
+  it('holds a checkpoint open before its header; released, it commits as usual', async () => {
+    const opts = fresh();
+    const { store } = await openWorldStore(opts);
+    const world = await handWorld();
+    await store.write((await world.ingestTrace({ ...HAND_TRACES[0]!, id: 'held-1' })).change);
+    expect(store.pendingRecords()).toBeGreaterThan(0);
+    let held = false;
+    const release = store.holdCheckpoint(() => (held = true));
+    const compaction = store.compact(world.snapshot());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(held).toBe(true);
+    release();
+    await compaction;
+    expect(store.pendingRecords()).toBe(0);
+    expect(await overlayCount(store.name)).toBe(0);
+    const load = await store.load();
+    expect(load.status === 'ok' && load.snapshot.traces.some((t) => t.id === 'held-1')).toBe(true);
+    store.close();
+  });
+});

@@ -72,6 +72,10 @@ async function countOverlay(db: IDBPDatabase<WorldDB>): Promise<number> {
  */
 export class IdbWorldStore implements WorldStore {
   private closed = false;
+  /** Test hook (issue 21): the next checkpoint is held open before its header; see `holdCheckpoint`. */
+  private held: { released: boolean; onHeld: () => void } | null = null;
+  /** Test hook (issue 21): the next model swap is held open between its writes; see `holdModelSwap`. */
+  private swapHeld: { released: boolean; onHeld: () => void } | null = null;
 
   private constructor(
     private db: IDBPDatabase<WorldDB>,
@@ -241,12 +245,35 @@ export class IdbWorldStore implements WorldStore {
         embedderId: snapshot.embedderId,
         settings: snapshot.settings,
       };
-      add(packed.put(header, CHECKPOINT_HEADER_KEY));
+      const hold = this.held;
+      this.held = null;
+      if (!hold) add(packed.put(header, CHECKPOINT_HEADER_KEY));
+      else {
+        // Kept open by a chain of reads: every store cleared, the lists packed, the header not written yet.
+        const keepOpen = (): Promise<unknown> =>
+          meta.get(META_KEY).then(() => (hold.released ? undefined : keepOpen()));
+        hold.onHeld();
+        add(keepOpen().then(() => packed.put(header, CHECKPOINT_HEADER_KEY)));
+      }
     }).catch((e: unknown) => {
       this.pending += folded;
       if (isQuotaExceeded(e)) throw new StorageFullError('the packed world (compaction or import)');
       throw e;
     });
+  }
+
+  /**
+   * Test hook (issue 21, "a page closed during a compaction"): the next checkpoint (compaction or world
+   * replacement) keeps its transaction open in the middle — stores cleared and lists packed, the header not
+   * written — until the returned release is called; `onHeld` says it got there. Closing the page meanwhile
+   * aborts the transaction: the world must reopen as it was before the checkpoint.
+   */
+  holdCheckpoint(onHeld: () => void): () => void {
+    const hold = { released: false, onHeld };
+    this.held = hold;
+    return () => {
+      hold.released = true;
+    };
   }
 
   async putModel(model: StoredModel): Promise<void> {
@@ -256,6 +283,49 @@ export class IdbWorldStore implements WorldStore {
       if (isQuotaExceeded(e)) throw new StorageFullError(`model "${model.name}"`);
       throw e;
     }
+  }
+
+  /**
+   * Writes several models in one transaction (a model swap: the one in use becomes "previous", the new one
+   * goes in use), so a tab closed in the middle leaves the swap undone, never half done.
+   */
+  async putModels(models: StoredModel[]): Promise<void> {
+    const tx = this.live().transaction('models', 'readwrite');
+    const store = tx.objectStore('models');
+    const hold = this.swapHeld;
+    this.swapHeld = null;
+    try {
+      await commit(tx, (add) => {
+        const [first, ...rest] = models;
+        if (!first) return;
+        add(store.put(first));
+        if (!hold) {
+          for (const m of rest) add(store.put(m));
+          return;
+        }
+        // Kept open by a chain of reads after the first write, the others not issued yet.
+        const keepOpen = (): Promise<unknown> =>
+          store.count().then(() => (hold.released ? undefined : keepOpen()));
+        hold.onHeld();
+        add(keepOpen().then(() => Promise.all(rest.map((m) => store.put(m)))));
+      });
+    } catch (e) {
+      if (isQuotaExceeded(e))
+        throw new StorageFullError(`models ${models.map((m) => `"${m.name}"`).join(', ')}`);
+      throw e;
+    }
+  }
+
+  /**
+   * Test hook (issue 21, "a crash during a model swap"): the next `putModels` keeps its transaction open after
+   * its first write (the model in use copied to "previous") until released; `onHeld` says it got there.
+   */
+  holdModelSwap(onHeld: () => void): () => void {
+    const hold = { released: false, onHeld };
+    this.swapHeld = hold;
+    return () => {
+      hold.released = true;
+    };
   }
 
   /** Names and sizes of the stored models, to offer freeing space. */

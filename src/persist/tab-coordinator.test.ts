@@ -95,4 +95,37 @@ describe('two tabs', () => {
     owner.close();
     follower.close();
   });
+
+  it("the owner publishes each change's records; followers receive them, the owner does not, a follower cannot publish", async () => {
+    const locks = fakeLocks();
+    const channelName = `p-${Math.random()}`;
+    const make = () => new TabCoordinator({ locks, channelName, ingest: async () => undefined });
+    const owner = make();
+    const a = make();
+    const b = make();
+    expect((await owner.start()).role).toBe('owner');
+    await a.start();
+    await b.start();
+    const got: { tab: string; type: string; traces: string[] }[] = [];
+    for (const [tab, c] of [
+      ['owner', owner],
+      ['a', a],
+      ['b', b],
+    ] as const)
+      c.onPublished((m) =>
+        got.push({ tab, type: m.type, traces: m.type === 'changed' ? m.change.traces.map((t) => t.id) : [] }),
+      );
+    const trace = { id: 't-1', query: 'q', calls: [], seq: 48, ingestedAt: 0 };
+    owner.publish({ type: 'changed', change: { ...emptyChange(), traces: [trace] } });
+    a.publish({ type: 'replaced' }); // a follower has nothing to publish: ignored
+    owner.publish({ type: 'replaced' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(got.sort((x, y) => x.tab.localeCompare(y.tab) || x.type.localeCompare(y.type))).toEqual([
+      { tab: 'a', type: 'changed', traces: ['t-1'] },
+      { tab: 'a', type: 'replaced', traces: [] },
+      { tab: 'b', type: 'changed', traces: ['t-1'] },
+      { tab: 'b', type: 'replaced', traces: [] },
+    ]);
+    for (const c of [owner, a, b]) c.close();
+  });
 });

@@ -3,12 +3,14 @@ import type { WorldChange, WorldSnapshot } from '../core/world/world-snapshot';
 import type { StoredModel, WorldLoad, WorldStore } from '../core/world/world-store';
 
 /**
- * Two tabs on one IndexedDB (issue 21). Each tab keeps the whole world in memory and writes the records a
- * change touched, so two writers would overwrite each other's counts. One tab owns writes: the holder of the
- * Web Lock `naviagent-world-writer` (held until the tab closes). Another tab follows: its traces reach the
- * store through the owner (BroadcastChannel, acknowledged, ingested once: the owner refuses an id it already
- * has), it never compacts or replaces the world, and it is told so plainly. When the owner closes, a
- * follower gets the lock but its world may be behind the store, so it asks to be reloaded before it writes.
+ * Two tabs on one IndexedDB (issue 21). Each tab's world worker keeps the whole world in memory and writes
+ * the records a change touched, so two writers would overwrite each other's counts. One tab owns writes: the
+ * holder of the Web Lock `naviagent-world-writer` (held until the tab closes). Another tab follows: its
+ * traces reach the store through the owner (BroadcastChannel, acknowledged, ingested once: the owner refuses
+ * an id it already has), it never compacts or replaces the world, and it is told so plainly. The owner
+ * publishes every change's records (and "replaced" for a new world), which followers apply, so a follower's
+ * world keeps up without a reload. When the owner closes, a follower gets the lock but may have missed a
+ * change, so it asks to be reloaded before it writes.
  */
 export type TabRole = 'owner' | 'follower' | 'took-over' | 'solo';
 
@@ -27,9 +29,14 @@ export interface LocksLike {
   request(name: string, callback: (lock: unknown) => Promise<unknown> | unknown): Promise<unknown>;
 }
 
+/** What the owner publishes after a change: its records, or that the world was replaced. */
+export type Published =
+  { type: 'changed'; change: WorldChange; settings?: Record<string, unknown> } | { type: 'replaced' };
+
 type Message =
   | { type: 'ingest'; id: number; from: string; trace: Trace }
-  | { type: 'ack'; id: number; to: string; ok: boolean; message?: string };
+  | { type: 'ack'; id: number; to: string; ok: boolean; message?: string }
+  | { type: 'published'; from: string; message: Published };
 
 export interface TabCoordinatorOptions {
   /** How the owner ingests a trace another tab sent (the session's `ingestTrace`). */
@@ -47,7 +54,7 @@ export interface TabCoordinatorOptions {
 const MESSAGES: Record<TabRole, string> = {
   owner: 'This tab saves the world.',
   follower:
-    'Another tab of NaviAgent Web owns the saved world: this tab’s traces are saved through it, imports and resets are made there; reload to see the other tab’s changes.',
+    'Another tab of NaviAgent Web owns the saved world: this tab’s traces are saved through it and its changes show here; imports and resets are made there.',
   'took-over':
     'The tab that owned the saved world was closed: reload this tab to continue saving (its world may be behind).',
   solo: 'This browser cannot coordinate tabs: keep NaviAgent Web open in one tab only.',
@@ -61,6 +68,7 @@ export class TabCoordinator {
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly publishedListeners = new Set<(m: Published) => void>();
 
   constructor(private readonly options: TabCoordinatorOptions) {}
 
@@ -123,7 +131,23 @@ export class TabCoordinator {
     return run;
   }
 
+  /** The owner tells the other tabs what changed (records, not the world). */
+  publish(message: Published): void {
+    if (this.current.role !== 'owner') return;
+    this.channel?.postMessage({ type: 'published', from: this.tabId, message } satisfies Message);
+  }
+
+  /** What the owner tab published; a follower applies it. */
+  onPublished(listener: (m: Published) => void): void {
+    this.publishedListeners.add(listener);
+  }
+
   private onMessage(m: Message): void {
+    if (m.type === 'published') {
+      if (this.current.role === 'owner') return;
+      for (const l of this.publishedListeners) l(m.message);
+      return;
+    }
     if (m.type === 'ack') {
       if (m.to !== this.tabId) return;
       const w = this.waiting.get(m.id);
@@ -145,7 +169,14 @@ export class TabCoordinator {
     this.channel?.postMessage({ type: 'ack', id: m.id, to: m.from, ok, ...(message ? { message } : {}) });
   }
 
-  /** A follower's trace, sent to the owner; resolves once it is stored there (or was already). */
+  /**
+   * A follower's trace, sent to the owner; resolves once it is stored there (or was already). The owner
+   * publishes the trace's records before it acknowledges, and one sender's messages arrive in order.
+   */
+  sendToOwner(trace: Trace): Promise<void> {
+    return this.forward(trace);
+  }
+
   private forward(trace: Trace): Promise<void> {
     const id = ++this.nextId;
     const plain: Trace = { id: trace.id, query: trace.query, calls: trace.calls };

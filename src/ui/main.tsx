@@ -11,12 +11,10 @@ import { RetrievalModels } from '../app/retrieval-models';
 import { SearchClient } from '../app/search-client';
 import { WorldSession } from '../app/world-session';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
-import { MemoryWorldStore } from '../core/world/memory-world-store';
 import { openConversationStore } from '../persist/idb-conversation-store';
 import { openSandboxStore } from '../persist/idb-sandbox-store';
-import { exportKeptStore, openWorldStore } from '../persist/idb-world-store';
-import { StoreBlockedError } from '../persist/store-blocked-error';
-import { StoreTooNewError } from '../persist/store-too-new-error';
+import { exportKeptStore } from '../persist/idb-world-store';
+import { StorageFullError } from '../persist/storage-full-error';
 import { browserConnect } from '../app/mcp/browser-mcp-client';
 import { McpStore } from '../app/mcp/mcp-store';
 import { App } from './App';
@@ -25,78 +23,44 @@ import { installTestHook } from './test-hook';
 import { setStorageMonitor } from './StorageStatus';
 import { StorageMonitor } from '../app/storage-monitor';
 import { TabCoordinator } from '../persist/tab-coordinator';
-import { requestPersistence, storageFacts, withFullReport } from '../persist/storage-status';
+import { requestPersistence, storageFacts } from '../persist/storage-status';
 import { InputRejectedError } from '../core/validate/input-rejected-error';
-import type { IdbWorldStore } from '../persist/idb-world-store';
 import { AgentContext, type AgentStores } from './use-agent';
 import { LinkModelContext } from './use-link-model';
+import { LayerTrainingContext } from './use-layer-training';
+import { LayerTraining } from '../app/layer-training';
+import { fetchShippedLayerModel, layerTrainWorkerBackend } from '../app/layer-train-client';
 import { RetrievalModelsContext } from './use-retrieval-models';
 import { SessionContext } from './use-session';
+import { firstTurnEnded, startOfflineApp } from './pwa/offline-app-setup';
 import './styles.css';
 
 const startedAt = performance.now();
 const embedder = new LexicalEmbedder();
-// The worker keeps retrained models in the session's store (IndexedDB), which it gets as a comlink proxy.
-const search: SearchClient = new SearchClient({
-  putModel: (model) => session.models.putModel(model),
-  getModel: (name) => session.models.getModel(name),
-});
-// Two tabs (issue 21): one owns writes, another saves its traces through it and is told so.
+// The world worker owns the Tool World and its store (IndexedDB, opened in the worker); this thread keeps
+// the session's read model of it (issue 11).
+const search: SearchClient = new SearchClient();
+// Two tabs (issue 21): one owns writes, another saves its traces through it and applies its changes.
 const tabs = new TabCoordinator({
   ingest: (trace) => session.ingestTrace(trace),
-  isDuplicate: (e) => InputRejectedError.isInstance(e) && e.path === 'trace.id',
+  // A typed error crosses the worker boundary with its name and code (worker-error.ts), not its fields.
+  isDuplicate: (e) => InputRejectedError.isInstance(e) && /already in the world/.test((e as Error).message),
 });
-let idbStore: IdbWorldStore | null = null;
 const storage = new StorageMonitor({
   facts: storageFacts,
   requestPersistence,
   tab: tabs,
-  freeOldModels: async () => {
-    let freed = 0;
-    for (const m of (await idbStore?.modelSizes()) ?? [])
-      if (m.name.endsWith('.previous')) {
-        await idbStore!.deleteModel(m.name);
-        freed += m.bytes;
-      }
-    return freed;
-  },
+  freeOldModels: async () => (await search.api()).freeOldModels(),
 });
 setStorageMonitor(storage);
 const session: WorldSession = new WorldSession({
   embedder,
-  openStore: async () => {
-    try {
-      const role = await tabs.start();
-      if (role.role === 'follower') session.notify('warn', role.message);
-      const opened = await openWorldStore({
-        embedderId: embedder.id,
-        onClosedByOtherTab: () =>
-          session.notify(
-            'warn',
-            'Another tab upgraded the Tool World store; reload this tab to keep saving changes.',
-          ),
-      });
-      idbStore = opened.store;
-      const store = withFullReport(tabs.wrap(opened.store), (m) => storage.reportFailure(m));
-      return { store, load: opened.load };
-    } catch (e) {
-      // A newer or blocked store is the user's data: stop and say so. Anything else (private mode, no
-      // IndexedDB) still lets the app run, in memory, with a warning that nothing will be kept.
-      if (StoreTooNewError.isInstance(e) || StoreBlockedError.isInstance(e)) throw e;
-      session.notify(
-        'warn',
-        `IndexedDB is unavailable (${(e as Error).message}): changes will not survive a reload.`,
-      );
-      return { store: new MemoryWorldStore(embedder.id), load: { status: 'empty' as const } };
-    }
-  },
+  worker: search,
+  tabs,
   exportKept: (name) => exportKeptStore(name),
-  planner: (world, version, request) => search.plan(world, version, request),
-  ranker: (world, version, request) => search.rank(world, version, request),
-  // The closed loop: the worker applies each trace the agent's turns produce instead of reloading the world.
-  onTraceIngested: (trace, from, to) => search.ingestTrace(trace, from, to),
-  // Evolution (propagation, pruning) and restores reach the worker as the records they changed.
-  onGraphChanged: (change, from, to) => search.applyGraphChange(change, from, to),
+  onWriteFailed: (e) => {
+    if (StorageFullError.isInstance(e)) storage.reportFailure((e as Error).message);
+  },
 });
 const models = new RetrievalModels({
   backend: search,
@@ -124,7 +88,14 @@ const sandbox = new SandboxModel({
 const engines = new EngineManager({ storage: localStorage, pageUrl: location.href });
 // Tool servers (MCP over Streamable HTTP): their tools join the world; calls wait for the user's permission.
 const mcp = new McpStore({ owner: session, connect: browserConnect(location.origin) });
+// RETO's layer model retrained on this world's traces (issue 18), used by the chat's executor once promoted.
+const layerTraining = new LayerTraining({
+  backend: layerTrainWorkerBackend(),
+  world: () => session.world,
+  shipped: () => fetchShippedLayerModel(`${import.meta.env.BASE_URL}models/`),
+});
 const agent = new AgentSession({
+  retrainedLayerModel: () => layerTraining.predictor(),
   world: new AppAgentWorld(session, search),
   runtime: async () => mcp.compose(await sandbox.runtime()),
   engines,
@@ -139,6 +110,8 @@ const agent = new AgentSession({
 });
 const agentStores: AgentStores = { agent, engines, sandbox };
 const ready = session.start();
+// Offline and installable (issue 19): the service worker registers after the first screen and answer.
+startOfflineApp(ready, firstTurnEnded(agent));
 void ready.then(() => mcp.start());
 void sandbox.runtime().catch(() => undefined);
 void agent.loadConversations();
@@ -158,7 +131,9 @@ createRoot(document.getElementById('root')!).render(
         <LinkModelContext.Provider value={linkModel}>
           <AgentContext.Provider value={agentStores}>
             <McpContext.Provider value={mcp}>
-              <App />
+              <LayerTrainingContext.Provider value={layerTraining}>
+                <App />
+              </LayerTrainingContext.Provider>
             </McpContext.Provider>
           </AgentContext.Provider>
         </LinkModelContext.Provider>

@@ -8,7 +8,7 @@ import type { SearchClient } from '../app/search-client';
 import type { WorldSession } from '../app/world-session';
 import type { SearchMethod } from '../core/search/search-engine';
 import type { Trace } from '../core/trace/trace';
-import { graphHandle } from './graph-handle';
+import { graphHandle, type GraphHandle, type GraphPlayback } from './graph-handle';
 import type { AgentStores } from './use-agent';
 import type { TabCoordinator } from '../persist/tab-coordinator';
 import type { StorageMonitor, StorageMonitorState } from '../app/storage-monitor';
@@ -24,6 +24,8 @@ export interface NaviTestHook {
   nodeIds(): string[];
   drawnNodeIds(): string[];
   counts(): { tools: number; nodes: number; edges: number; traces: number };
+  /** One graph node of the read model (eq. 4 counts, activity), or null. */
+  node(id: string): { nSucc: number; nFail: number; active: boolean } | null;
   importText(fileName: string, text: string): Promise<void>;
   /** Milliseconds from page script start until the world was ready. */
   startMs: number;
@@ -33,7 +35,7 @@ export interface NaviTestHook {
   searchTimings(targets: string[], method: SearchMethod): Promise<number[]>;
   /**
    * Ingests traces one by one as the agent's turns do (bench:world): each time is from the call until the
-   * change is in IndexedDB and the world worker followed it.
+   * worker ingested it, IndexedDB and retrieval reflect it, and the read model applied the records.
    */
   traceTimings(
     traces: Trace[],
@@ -42,17 +44,33 @@ export interface NaviTestHook {
   ): Promise<
     {
       ms: number;
+      /** In the worker: ingestion + evolution; the IndexedDB write and retrieval's follow, side by side. */
       worldMs: number;
       storeMs: number;
-      notifyMs: number;
-      workerMs: number;
-      workerComputeMs: number;
+      followMs: number;
+      /** Here: the call's round trip, then applying the records to the read model and telling the UI. */
+      roundTripMs: number;
+      applyMs: number;
+      /** Size (JSON) of what came back across the boundary for this trace. */
+      bytes: number;
     }[]
   >;
   /** Wall times (ms) of rankings in the world worker, one per request (bench:world). */
   rankTimings(queries: string[], method: string): Promise<number[]>;
-  /** World snapshots sent to the worker so far (a new world, or a worker that fell behind). */
+  /** Whole worlds that crossed the worker boundary so far, either way (one per new world). */
   snapshotsSent(): number;
+  /**
+   * Issue 21: holds the next checkpoint transaction open in the middle (stores cleared, lists packed, header
+   * not written) and starts a compaction; resolves once it is held, so the page can be closed then.
+   */
+  compactHeld(): Promise<void>;
+  /**
+   * Issue 21: holds the next model swap (a promotion after Retrain) open between its writes; resolves once
+   * a swap got there (the test clicks Retrain meanwhile).
+   */
+  modelSwapHeld(): Promise<void>;
+  /** Overlay records the store holds since its last checkpoint. */
+  pendingRecords(): Promise<number>;
   /** Store read and world rebuild times of the last start, when a stored world was loaded. */
   startTimings(): { storeMs: number; worldMs: number } | null;
   /** The retrieval models' state: embedder, DTDR-L source, running job. */
@@ -73,6 +91,19 @@ export interface NaviTestHook {
   planNodeIds(): string[];
   /** Nodes the graph view draws as failed calls of the chat's turn. */
   failedNodeIds(): string[];
+  /** The graph's replay of a turn (issue 19): frames shown, playing or done, node states drawn in order. */
+  graphPlayback(): GraphPlayback | null;
+  /** Classes of a drawn node (`ab-kept`, `ab-alpha`, `ab-beta`, `in-plan`, `failed`, `detour`, …). */
+  graphNodeClasses(id: string): string[];
+  /** Labels of the detour edges the graph draws now. */
+  graphDetourLabels(): string[];
+  /** Ids of the edges the graph draws. */
+  graphEdgeIds(): string[];
+  /** The weight a drawn edge is drawn with (null when not drawn). */
+  graphEdgeWeight(id: string): number | null;
+  graphNodePosition(id: string): { x: number; y: number } | null;
+  /** How the graph's last redraw placed its nodes (full layout, incremental, none) and how long it took. */
+  graphLastLayout(): ReturnType<GraphHandle['lastLayout']>;
   /**
    * Ingests traces one at a time as the agent does (in a follower tab, saved through the owner tab); each
    * entry is null when stored, else the error's message (issue 21).
@@ -118,6 +149,10 @@ export function installTestHook(
       edges: session.world.graph.edgeCount,
       traces: session.world.traces.length,
     }),
+    node: (id) => {
+      const n = session.world.graph.node(id);
+      return n ? { nSucc: n.nSucc, nFail: n.nFail, active: n.active } : null;
+    },
     importText: (fileName, text) => session.importFile(fileName, text),
     startTimings: () => session.startTimings,
     settled: () => session.settled(),
@@ -131,19 +166,21 @@ export function installTestHook(
     sandbox: () => stores.sandbox.getState().sandbox,
     planNodeIds: () => graphHandle()?.planNodeIds() ?? [],
     failedNodeIds: () => graphHandle()?.failedNodeIds() ?? [],
-    searchTimings: (targets, method) =>
-      search.timeSubgraphs(session.world, session.getState().worldVersion, targets, method),
+    graphPlayback: () => graphHandle()?.playback() ?? null,
+    graphNodeClasses: (id) => graphHandle()?.nodeClasses(id) ?? [],
+    graphDetourLabels: () => graphHandle()?.detourLabels() ?? [],
+    graphEdgeIds: () => graphHandle()?.drawnEdgeIds() ?? [],
+    graphEdgeWeight: (id) => graphHandle()?.edgeWeight(id) ?? null,
+    graphNodePosition: (id) => graphHandle()?.nodePosition(id) ?? null,
+    graphLastLayout: () => graphHandle()?.lastLayout() ?? null,
+    searchTimings: (targets, method) => search.timeSubgraphs(targets, method),
     traceTimings: async (traces, gapMs = 0) => {
       const out = [];
       for (const t of traces) {
         if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
         const t0 = performance.now();
         await session.ingestTrace(t);
-        out.push({
-          ms: performance.now() - t0,
-          ...session.lastIngestTimings!,
-          workerComputeMs: search.lastFollowMs,
-        });
+        out.push({ ms: performance.now() - t0, ...session.lastIngestTimings! });
       }
       return out;
     },
@@ -156,7 +193,10 @@ export function installTestHook(
       }
       return out;
     },
-    snapshotsSent: () => search.snapshotsSent,
+    snapshotsSent: () => session.snapshotsCrossed,
+    compactHeld: () => session.compactHeld(),
+    modelSwapHeld: () => session.holdNext('model-swap'),
+    pendingRecords: async () => (await search.api()).pendingRecords(),
     ingestTraces: async (traces) => {
       const out: (string | null)[] = [];
       const ingest = (t: Trace) => session.ingestTrace(t);

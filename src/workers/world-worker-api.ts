@@ -16,9 +16,12 @@ import { HgtOnnxRunner } from '../core/ml/hgt/hgt-onnx-runner';
 import type { ModelStore } from '../core/ml/model-promotion';
 import { initOrt } from '../core/ml/ort-runtime';
 import type { WorldChange, WorldSnapshot } from '../core/world/world-snapshot';
+import type { WorldLoad, WorldStore } from '../core/world/world-store';
+import type { ToolWorld } from '../core/world/world';
+import type { Tool } from '../core/tools/tool';
 import type { Trace } from '../core/trace/trace';
 import { createEmbedder, disposeEmbedder } from './embedder-factory';
-import { fetchShippedHgt } from './hgt-model-files';
+import { fetchShippedHgt, fetchShippedHgtManifest } from './hgt-model-files';
 import type {
   AppToolchainRequest,
   AppToolchainResult,
@@ -31,7 +34,17 @@ import type {
 import { HgtService, type HgtServiceOptions } from './hgt-service';
 import { loadShippedHead, SHIPPED_DTDR_L } from './onnx-head';
 import type { AssetUrls, EmbedderChoice, JobOutcome } from './protocol';
-import type { TraceFollowed, WorldApi } from './world-api';
+import type {
+  HeldWrite,
+  OwnerEvent,
+  ToolsImported,
+  TraceFollowed,
+  TraceIngested,
+  WorldApi,
+  WorldOpened,
+  WriteRole,
+} from './world-api';
+import { WorldOwner } from './world-owner';
 import { toWorkerError } from './worker-error';
 
 export interface WorldWorkerOptions {
@@ -43,6 +56,16 @@ export interface WorldWorkerOptions {
   createEmbedder?: typeof createEmbedder;
   /** Overrides for the HGT link model (tests: the shipped model's loader, the rescore debounce). */
   hgt?: Partial<Omit<HgtServiceOptions, 'onEvent'>>;
+  /** Opens the world's store: IndexedDB in the worker (src/persist), in-memory in tests; none: memory only. */
+  openStore?: (emit: (e: OwnerEvent) => void) => Promise<{ store: WorldStore; load: WorldLoad }>;
+}
+
+/** What the IndexedDB store offers beyond `WorldStore` (duck-typed: tests use the in-memory store). */
+interface StoreExtras {
+  holdCheckpoint?(onHeld: () => void): () => void;
+  holdModelSwap?(onHeld: () => void): () => void;
+  modelSizes?(): Promise<{ name: string; bytes: number }[]>;
+  deleteModel?(name: string): Promise<void>;
 }
 
 type ProgressListener = (progress: TrainingProgress | null) => void;
@@ -55,10 +78,12 @@ export const WEIGHTS_LABEL = {
 } as const;
 
 /**
- * What the world worker offers the UI (`WorldApi`): toolchain search and next-tool retrieval over one copy
- * of the Tool World, which follows the owner's traces and graph changes one by one (a snapshot crosses the
- * boundary only on a new world), plus the models' life cycles (shipped ONNX heads, training with progress
- * and cancel, embedder switch, automatic retraining). Plain class: tests and benchmarks use it in-thread.
+ * What the world worker offers the UI (`WorldApi`): the only changing copy of the Tool World and its store
+ * (`WorldOwner`: traces, imports, the evolution policy, persistence), toolchain search and next-tool
+ * retrieval over it, and the models' life cycles (shipped ONNX heads, training with progress and cancel,
+ * embedder switch, automatic retraining). Every change returns the records it touched, which the UI's read
+ * model applies; a snapshot crosses the boundary only for a new world. Plain class: tests and benchmarks use
+ * it in-thread.
  */
 export class WorldWorkerApi implements WorldApi {
   // Search keeps the lexical embedder: known-value matching does not depend on the retrieval choice.
@@ -70,11 +95,20 @@ export class WorldWorkerApi implements WorldApi {
   private readonly makeEmbedder: typeof createEmbedder;
   private readonly hgt: HgtService;
   private hgtListener: ((e: HgtEvent) => void) | null = null;
+  private ownerListener: ((e: OwnerEvent) => void) | null = null;
+  private readonly owner: WorldOwner;
+  private modelStoreSet = false;
+  private release: (() => void) | null = null;
 
   constructor(private readonly options: WorldWorkerOptions = {}) {
     const assets = options.assets;
     this.hgt = new HgtService({
-      ...(assets ? { loadShipped: () => fetchShippedHgt(assets.modelsUrl) } : {}),
+      ...(assets
+        ? {
+            loadShipped: () => fetchShippedHgt(assets.modelsUrl),
+            loadShippedManifest: () => fetchShippedHgtManifest(assets.modelsUrl),
+          }
+        : {}),
       // One ORT for the worker: the same local wasm files the DTDR-L head uses (initOrt is idempotent).
       createRunner: async (bytes) => {
         await initOrt(assets ? { wasmPaths: assets.ortWasmPaths } : {});
@@ -100,6 +134,120 @@ export class WorldWorkerApi implements WorldApi {
       // A background retraining ended: an idle report makes the UI ask for the status again.
       onModelsChanged: () => this.emit(null),
     });
+    this.owner = new WorldOwner({
+      embedder: new LexicalEmbedder(),
+      ...(options.openStore ? { openStore: () => options.openStore!((e) => this.ownerEvent(e)) } : {}),
+      onWorld: (world) => this.worldReplaced(world),
+      // Retrieval learns each trace incrementally (never a reset); tools or active flags that moved make
+      // it refit what depends on the tool list; link scores are rescored (debounced).
+      onChange: async (world, change, activeToolsChanged) => {
+        const newTools = change.tools.map((r) => r.tool.name);
+        for (const t of change.traces) await this.retrieval.ingest(t, newTools);
+        if (change.traces.length === 0 || activeToolsChanged)
+          this.retrieval.graphChanged(activeToolsChanged || newTools.length > 0);
+        this.hgt.worldChanged(world);
+      },
+      emit: (e) => this.ownerEvent(e),
+    });
+  }
+
+  private ownerEvent(e: OwnerEvent): void {
+    void Promise.resolve(this.ownerListener?.(e)).catch(() => undefined);
+  }
+
+  /** A new world (a start, an import, a reload): search searches it, retrieval and link scores start over. */
+  private worldReplaced(world: ToolWorld): void {
+    this.search.attach(world, true);
+    this.retrieval.reset(world);
+    this.hgt.worldChanged(world);
+  }
+
+  /** The world the worker owns (in-thread tests and benchmarks look into it; never sent to the UI). */
+  get ownedWorld(): ToolWorld {
+    return this.owner.world;
+  }
+
+  async setWriteRole(role: WriteRole): Promise<void> {
+    this.owner.setRole(role);
+  }
+
+  async open(): Promise<WorldOpened> {
+    const opened = await this.owner.open();
+    const store = this.owner.storeOrNull;
+    // Retrained models are kept in the world's store (IndexedDB `models`), unless a test set its own.
+    if (store && !this.modelStoreSet) this.hgt.setModelStore(store);
+    return opened;
+  }
+
+  async loadWorld(snapshot: WorldSnapshot): Promise<void> {
+    await this.owner.loadWorld(snapshot);
+  }
+
+  async loadDemoWorld(): Promise<WorldSnapshot> {
+    return this.owner.loadDemoWorld();
+  }
+
+  async reload(): Promise<WorldSnapshot> {
+    return this.owner.reload();
+  }
+
+  async ingestTrace(trace: Trace): Promise<TraceIngested> {
+    return this.owner.ingestTrace(trace);
+  }
+
+  async importTools(tools: Tool[]): Promise<ToolsImported> {
+    return this.owner.importTools(tools);
+  }
+
+  async restoreNodes(ids: string[]): Promise<WorldChange> {
+    return this.owner.restoreNodes(ids);
+  }
+
+  async setSettings(settings: Record<string, unknown>): Promise<void> {
+    await this.owner.setSettings(settings);
+  }
+
+  async applyChange(change: WorldChange, settings?: Record<string, unknown>): Promise<void> {
+    await this.owner.applyChange(change, settings);
+  }
+
+  async settled(): Promise<void> {
+    await this.owner.settled();
+  }
+
+  async compactNow(): Promise<void> {
+    await this.owner.compactNow();
+  }
+
+  async pendingRecords(): Promise<number> {
+    return this.owner.storeOrNull?.pendingRecords() ?? 0;
+  }
+
+  async holdNext(what: HeldWrite): Promise<void> {
+    const store = this.owner.storeOrNull as (WorldStore & StoreExtras) | null;
+    const hold = what === 'checkpoint' ? store?.holdCheckpoint : store?.holdModelSwap;
+    if (!store || !hold) throw new Error(`This store cannot hold a ${what} open.`);
+    this.release = hold.call(store, () => this.ownerEvent({ kind: 'held', what }));
+  }
+
+  async releaseHeld(): Promise<void> {
+    this.release?.();
+    this.release = null;
+  }
+
+  async freeOldModels(): Promise<number> {
+    const store = this.owner.storeOrNull as (WorldStore & StoreExtras) | null;
+    let freed = 0;
+    for (const m of (await store?.modelSizes?.()) ?? [])
+      if (m.name.endsWith('.previous')) {
+        await store!.deleteModel!(m.name);
+        freed += m.bytes;
+      }
+    return freed;
+  }
+
+  async setOwnerListener(listener: ((e: OwnerEvent) => void) | null): Promise<void> {
+    this.ownerListener = listener;
   }
 
   private emit(p: TrainingProgress | null): void {
@@ -108,10 +256,10 @@ export class WorldWorkerApi implements WorldApi {
   }
 
   async load(snapshot: WorldSnapshot): Promise<{ nodes: number; edges: number; ms: number }> {
-    const r = await this.search.load(snapshot);
-    this.retrieval.reset(this.search.currentWorld()!);
-    this.hgt.worldChanged(this.search.currentWorld()!);
-    return r;
+    const t0 = performance.now();
+    await this.owner.loadWorld(snapshot);
+    const world = this.world();
+    return { nodes: world.graph.nodeCount, edges: world.graph.edgeCount, ms: performance.now() - t0 };
   }
 
   private world() {
@@ -121,12 +269,11 @@ export class WorldWorkerApi implements WorldApi {
   }
 
   /**
-   * Applies one trace to the worker's copy of the world — the same deterministic ingestion the owner ran —
-   * so a trace crosses the boundary as itself, not as a new snapshot. Retrieval learns it incrementally
-   * (online tables now, the hybrid by its retraining policy in the background; never a reset), and the
-   * link model rescoring is debounced as for any change.
+   * Ingests one trace into the world without evolution or store (benchmarks: the worker's own half).
+   * Retrieval learns it incrementally (online tables now, the hybrid by its retraining policy in the
+   * background; never a reset), and the link model rescoring is debounced as for any change.
    */
-  async ingestTrace(trace: Trace): Promise<TraceFollowed> {
+  async followTrace(trace: Trace): Promise<TraceFollowed> {
     const t0 = performance.now();
     const world = this.world();
     const out = await world.ingestTrace(trace);
@@ -141,14 +288,6 @@ export class WorldWorkerApi implements WorldApi {
       retrieval,
       ms: performance.now() - t0,
     };
-  }
-
-  /** Applies graph records the owner changed without a trace (the evolution policy's prune, a restore). */
-  async applyGraphChange(change: Pick<WorldChange, 'nodes' | 'edges'>): Promise<void> {
-    const world = this.world();
-    const { activeToolsChanged } = world.applyGraphRecords(change);
-    this.retrieval.graphChanged(activeToolsChanged);
-    this.hgt.worldChanged(world);
   }
 
   /** When the hybrid and DTDR-L retrain by themselves (a setting of the Next tool tab). */
@@ -180,7 +319,8 @@ export class WorldWorkerApi implements WorldApi {
 
   /** Where retrained HGT models are kept: the app's WorldStore, passed as a comlink proxy. */
   async setModelStore(store: ModelStore | null): Promise<void> {
-    this.hgt.setModelStore(store);
+    this.modelStoreSet = store !== null;
+    this.hgt.setModelStore(store ?? this.owner.storeOrNull);
   }
 
   /** Receives the HGT job's stages and epochs, and `changed` when its model or scores moved. */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../../core/embed/lexical-embedder';
 import type { ToolRuntime } from '../../core/execute/tool-runtime';
 import { MCP_SETTINGS_KEY, readConnections } from '../../core/mcp/connection-records';
 import type { McpCallResult, McpConnect, McpSession } from '../../core/mcp/mcp-session';
 import { McpConnectError } from '../../core/mcp/mcp-session';
 import { MemoryWorldStore } from '../../core/world/memory-world-store';
-import { WorldSession } from '../world-session';
+import { inThreadApp } from '../world-session.test-util';
 import { browserConnect } from './browser-mcp-client';
 import { McpStore } from './mcp-store';
 
@@ -49,11 +48,7 @@ function fakeServer() {
 }
 
 async function app(store = new MemoryWorldStore(), server = fakeServer()) {
-  const session = new WorldSession({
-    embedder: new LexicalEmbedder(),
-    openStore: async () => ({ store, load: await store.load() }),
-  });
-  await session.start();
+  const { session } = await inThreadApp({ store });
   const mcp = new McpStore({ owner: session, connect: server.connect });
   mcp.start();
   const fallback: ToolRuntime = {

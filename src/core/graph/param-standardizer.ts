@@ -174,6 +174,33 @@ export class ParamStandardizer {
     this.pendingIndex = describe;
   }
 
+  /**
+   * Sets clusters as another copy of this standardizer holds them (the owner's change, applied by a reader):
+   * the mapping is updated at once; the similarity index is rebuilt lazily, as after `restore`.
+   */
+  putClusters(clusters: readonly ParamCluster[], describe: (ref: ParamRef) => string): void {
+    if (clusters.length === 0) return;
+    for (const c of clusters) {
+      const before = this.states[c.id]?.cluster;
+      for (const m of before?.members ?? []) this.byRef.delete(refKey(m));
+      this.states[c.id] = {
+        cluster: { ...c, members: [...c.members] },
+        centroid: new Float32Array(0),
+        centroidNorm: 0,
+        conceptVotes: new Map(),
+        slots: new Set(),
+      };
+      for (const m of c.members) this.byRef.set(refKey(m), c.id);
+    }
+    // Every centroid is recomputed before the next addition, so the put clusters compare like the rest.
+    this.byWord.clear();
+    for (const s of this.states) {
+      s?.conceptVotes.clear();
+      s?.slots.clear();
+    }
+    this.pendingIndex = describe;
+  }
+
   private pendingIndex: ((ref: ParamRef) => string) | null = null;
 
   /** Re-embeds restored members so later additions compare like with like. */

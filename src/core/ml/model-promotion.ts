@@ -1,7 +1,18 @@
 import type { StoredModel, WorldStore } from '../world/world-store';
 
-/** The part of the world store that keeps model files. */
-export type ModelStore = Pick<WorldStore, 'putModel' | 'getModel'>;
+/**
+ * The part of the world store that keeps model files. `putModels` writes several in one transaction (the
+ * IndexedDB store has it): a swap then lands whole or not at all, even if the tab dies in the middle.
+ */
+export type ModelStore = Pick<WorldStore, 'putModel' | 'getModel'> & {
+  putModels?(models: StoredModel[]): Promise<void>;
+};
+
+/** Writes the models of one swap together: atomically where the store can, else one after the other. */
+async function putTogether(store: ModelStore, models: StoredModel[]): Promise<void> {
+  if (store.putModels) return store.putModels(models);
+  for (const m of models) await store.putModel(m);
+}
 
 /** Where the model that was active before the last promotion is kept, so the user can go back. */
 export const previousName = (name: string): string => `${name}.previous`;
@@ -49,8 +60,12 @@ export async function promoteIfNotWorse(
       incumbentScore,
       reason: `the new model validates worse (${candidateScore.toFixed(3)} < ${incumbentScore.toFixed(3)}); keeping the current model`,
     };
-  if (stored) await store.putModel({ ...stored, name: previousName(name) });
-  await store.putModel({ ...candidate, name });
+  // The model in use becomes "previous" and the candidate the model in use, in one write: a tab closed in the
+  // middle leaves the model that was in use, in use (issue 21).
+  await putTogether(store, [
+    ...(stored ? [{ ...stored, name: previousName(name) }] : []),
+    { ...candidate, name },
+  ]);
   return {
     swapped: true,
     candidateScore,
@@ -67,7 +82,9 @@ export async function restorePrevious(store: ModelStore, name: string): Promise<
   const previous = await store.getModel(previousName(name));
   if (!previous) return false;
   const current = await store.getModel(name);
-  if (current) await store.putModel({ ...current, name: previousName(name) });
-  await store.putModel({ ...previous, name });
+  await putTogether(store, [
+    ...(current ? [{ ...current, name: previousName(name) }] : []),
+    { ...previous, name },
+  ]);
   return true;
 }

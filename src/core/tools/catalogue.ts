@@ -56,6 +56,11 @@ export class ToolCatalogue {
     return [...this.records.values()];
   }
 
+  /** Sets a record as another copy of this catalogue holds it (the owner's change, applied by a reader). */
+  put(record: ToolRecord): void {
+    this.records.set(record.tool.name, record);
+  }
+
   upsert(tools: Tool[], now: number): UpsertResult {
     const result: UpsertResult = { added: [], updated: [], unchanged: [] };
     for (const tool of tools) {

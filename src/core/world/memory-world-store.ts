@@ -79,6 +79,10 @@ export class MemoryWorldStore implements WorldStore {
     this.models.set(model.name, structuredClone(model));
   }
 
+  async putModels(models: StoredModel[]): Promise<void> {
+    for (const m of models) this.models.set(m.name, structuredClone(m));
+  }
+
   async getModel(name: string): Promise<StoredModel | undefined> {
     const m = this.models.get(name);
     return m ? structuredClone(m) : undefined;

@@ -243,6 +243,30 @@ export class ToolWorld {
     return { activeToolsChanged };
   }
 
+  /**
+   * Applies every record a change made in the owner's copy of this world (issue 11: the world worker owns
+   * the world; the UI's read model and a follower tab apply its changes), so a reader stays equal to the
+   * owner without a snapshot. A trace already here is skipped; settings are replaced key by key.
+   */
+  applyChange(
+    change: WorldChange,
+    settings?: Readonly<Record<string, unknown>>,
+  ): { activeToolsChanged: boolean } {
+    for (const r of change.tools) this.catalogue.put(r);
+    this.standardizer.putClusters(change.clusters, (ref) => {
+      const tool = this.catalogue.get(ref.tool);
+      return tool ? fieldDescription(tool, ref.direction, ref.field) : '';
+    });
+    const out = this.applyGraphRecords(change);
+    for (const t of change.traces) {
+      if (this.traceIds().has(t.id)) continue;
+      this.traceList.push(t);
+      this.traceIdSet?.add(t.id);
+    }
+    if (settings && Object.keys(settings).length > 0) this.settingsMap = { ...this.settingsMap, ...settings };
+    return out;
+  }
+
   /** Edge attribute propagation (eq. 12) over the traces inside the window τ. */
   propagate(window: EvolutionWindow, eta: number): WorldChange {
     const now = this.now();
@@ -287,6 +311,7 @@ export class ToolWorld {
 
   private paramNode(clusterId: number, now: number, rec: DeltaRecorder): GraphNode {
     const cluster = this.standardizer.cluster(clusterId)!;
+    if (!this.graph.node(paramNodeId(clusterId))) this.clustersTouched.add(clusterId);
     const node = this.graph.ensureNode(paramNodeId(clusterId), 'param', cluster.name, now, rec, {
       clusterId,
     });
@@ -294,9 +319,18 @@ export class ToolWorld {
     if (node.label !== cluster.name) {
       node.label = cluster.name;
       rec.node(node);
+      this.clustersTouched.add(clusterId);
     }
     return node;
   }
+
+  /**
+   * Clusters whose param node was created or relabelled since the last change was taken. Only these (and the
+   * clusters members joined) go into a change: a param node whose counts moved leaves its cluster as it was,
+   * and a large cluster's member list is tens of kB (seal_tools: ~58 kB per trace when every touched node's
+   * cluster was written).
+   */
+  private readonly clustersTouched = new Set<number>();
 
   /** Structural edges from a schema: param → API per input, API → param per output (§3.2.1). */
   private addStructure(tool: Tool, now: number, rec: DeltaRecorder): void {
@@ -322,7 +356,8 @@ export class ToolWorld {
     traces: TraceRecord[],
   ): WorldChange {
     // Param nodes created or relabelled imply their cluster changed too.
-    for (const n of delta.nodes) if (n.clusterId !== undefined) clusterIds.add(n.clusterId);
+    for (const id of this.clustersTouched) clusterIds.add(id);
+    this.clustersTouched.clear();
     return {
       tools: tools.map((t) => this.catalogue.record(t)!).filter(Boolean),
       clusters: [...clusterIds].map((id) => {
