@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // Each test gets a fresh context, and no service worker (page.route does not see requests a service
+    // worker answers); e2e/offline.spec.ts allows them to test the offline app.
+    serviceWorkers: 'block',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       // Without these, Chromium keeps dialing Google services that a closed network refuses.

@@ -22,6 +22,7 @@ export class AppPage {
     // where the specs written before the chat start.
     await this.page.goto(options.view === 'chat' ? '/' : '/#world');
     await this.waitReady();
+    if (options.view !== 'chat') await this.graphLoaded();
   }
 
   /** Opens the app on its main screen, the chat. */
@@ -134,7 +135,13 @@ export class AppPage {
   }
 
   async drawnNodeIds(): Promise<string[]> {
+    await this.graphLoaded();
     return this.page.evaluate(() => window.__naviTest!.drawnNodeIds());
+  }
+
+  /** The graph view is a lazy chunk (issue 19): waits until it has replaced its placeholder. */
+  async graphLoaded(): Promise<void> {
+    await this.page.waitForFunction(() => document.querySelector('.graph-pane:not(.graph-loading)') !== null);
   }
 
   async openNextToolTab(): Promise<void> {

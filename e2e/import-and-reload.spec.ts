@@ -17,7 +17,8 @@ test('a fresh start shows the demo world with behavioural edges and says which e
   const behavioural = await page.evaluate(() => window.__naviTest!.nodeIds().length);
   expect(behavioural).toBeGreaterThan(counts.tools);
   await expect(app.toolItems()).toHaveCount(20);
-  expect((await app.drawnNodeIds()).length).toBe(counts.nodes);
+  // The graph view is a lazy chunk: it draws shortly after the first screen.
+  await expect.poll(async () => (await app.drawnNodeIds()).length).toBe(counts.nodes);
 });
 
 test('imports a catalogue file, shows the new nodes, and keeps them after a reload', async ({ page }) => {
@@ -31,9 +32,9 @@ test('imports a catalogue file, shows the new nodes, and keeps them after a relo
   expect(await app.graphNodeIds()).toEqual(
     expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']),
   );
-  expect(await app.drawnNodeIds()).toEqual(
-    expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']),
-  );
+  await expect
+    .poll(() => app.drawnNodeIds())
+    .toEqual(expect.arrayContaining(['api:kb_lookup_flight', 'api:kb_airport_weather']));
 
   // The details panel shows the schema of a clicked tool.
   await app.toolItems().filter({ hasText: 'kb_lookup_flight' }).click();

@@ -36,13 +36,13 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function expectServes(base: string) {
-  const glue = await fetch(`${base}/ort/ort-wasm-simd-threaded.jsep.mjs`);
+  const glue = await fetch(`${base}/ort/ort-wasm-simd-threaded.mjs`);
   expect(glue.status).toBe(200);
   // A module script with any other type is refused by the browser.
   expect(glue.headers.get('content-type')).toContain('text/javascript');
   expect(glue.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
   expect(await glue.text()).toBe('export default 1;');
-  const wasm = await fetch(`${base}/ort/ort-wasm-simd-threaded.jsep.wasm`);
+  const wasm = await fetch(`${base}/ort/ort-wasm-simd-threaded.wasm`);
   expect(wasm.headers.get('content-type')).toBe('application/wasm');
   for (const missing of ['/ort/ort.min.mjs', '/ort/ort-wasm-simd-threaded.asyncify.wasm', '/ort/']) {
     const res = await fetch(`${base}${missing}`);

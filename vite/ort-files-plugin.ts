@@ -29,13 +29,12 @@ export interface OrtFilesOptions {
 }
 
 /**
- * `onnxruntime-web` loads the `jsep` variant (glue + binary). transformers.js's `onnxruntime-web/webgpu`
- * (the `asyncify` variant) is aliased to it in vite.config.ts, so one variant serves both.
+ * The app resolves `onnxruntime-web` (and transformers.js's `onnxruntime-web/webgpu`) to the plain wasm
+ * build, `onnxruntime-web/wasm` (vite.config.ts), which loads the plain variant: glue + a 14 MB binary
+ * (the WebGPU-capable `jsep` one is 28 MB). A feature that picks the WebGPU execution provider would add
+ * the `jsep` pair here and import `onnxruntime-web/webgpu` for it alone.
  */
-export const ORT_FILES = ['jsep'].flatMap((v) => [
-  `ort-wasm-simd-threaded.${v}.mjs`,
-  `ort-wasm-simd-threaded.${v}.wasm`,
-]);
+export const ORT_FILES = ['ort-wasm-simd-threaded.mjs', 'ort-wasm-simd-threaded.wasm'];
 
 /** onnxruntime-web's dist folder as installed for the project at `root`. */
 export function ortDistDir(root: string): string {

@@ -37,3 +37,12 @@ describe('visible subgraph', () => {
     expect(visibleSubgraph(chain(50), null, 12, 5).nodes.length).toBeLessThanOrEqual(12);
   });
 });
+
+describe('focus view of a large graph', () => {
+  it('grows around the nodes the agent touches when nothing is selected', () => {
+    const v = visibleSubgraph(chain(50), null, 10, 1, ['api:a20']);
+    expect(v.nodes.map((n) => n.id).sort()).toEqual(['api:a19', 'api:a20', 'api:a21']);
+    const wider = visibleSubgraph(chain(50), null, 10, 3, ['api:a20']);
+    expect(wider.nodes).toHaveLength(7);
+  });
+});

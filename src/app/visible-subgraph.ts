@@ -11,7 +11,9 @@ export interface VisibleSubgraph {
 
 /**
  * What the graph view draws. Small graphs are drawn whole; a large one (thousands of nodes would make
- * any force layout crawl, see docs/facts.md) shows the focused node's neighbourhood, or the busiest APIs.
+ * any force layout crawl, see docs/facts.md) shows a focus view: the nodes the agent touches (`include`,
+ * e.g. the searched subgraph) and the selected node, with their `hops`-hop neighbourhood, capped at
+ * `maxNodes`; with neither, the busiest APIs' neighbourhood. The view's Expand raises `hops` and the cap.
  */
 export function visibleSubgraph(
   graph: ToolGraph,
@@ -27,7 +29,10 @@ export function visibleSubgraph(
   const keep = new Set<string>(include.filter((id) => graph.node(id)).slice(0, maxNodes));
   let frontier: string[];
   if (focus && graph.node(focus)) {
-    frontier = [focus];
+    // The selected node's neighbourhood first, then the neighbourhood of what the agent touches.
+    frontier = [focus, ...[...keep].filter((id) => id !== focus)];
+  } else if (keep.size > 0) {
+    frontier = [...keep];
   } else {
     const apis = [...graph.nodes()].filter((n) => n.kind === 'api');
     apis.sort(

@@ -1,6 +1,6 @@
 import { ChatScreen } from './chat/ChatScreen';
 import { DropZone } from './DropZone';
-import { GraphView } from './GraphView';
+import { LazyGraphView as GraphView } from './LazyGraphView';
 import { Header } from './Header';
 import { RightPane } from './RightPane';
 import { Notices } from './Notices';
@@ -8,6 +8,7 @@ import { ProgressBar } from './ProgressBar';
 import { ToolList } from './ToolList';
 import { useSessionState } from './use-session';
 import { useView } from './use-view';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
 
 export function App() {
   const state = useSessionState();
@@ -17,6 +18,7 @@ export function App() {
       <Header />
       <ProgressBar />
       <Notices />
+      <UpdatePrompt />
       {state.phase === 'failed' ? (
         <main className="failed">
           <h2>The Tool World could not be opened</h2>

@@ -23,6 +23,10 @@ export function EvolutionPanel() {
         over the recent traces (eq. 12) and prunes nodes that are rarely used or keep failing (eq. 11):
         nothing is deleted, and a prune can be undone.
       </p>
+      <p className="hint">
+        The <strong>History</strong> slider above the graph shows the graph as of any earlier trace (its
+        counts, weights and pruned nodes), computed again from the trace log.
+      </p>
       <label>
         <input type="checkbox" checked={s.enabled} onChange={(e) => set({ enabled: e.target.checked })} />{' '}
         Evolve automatically

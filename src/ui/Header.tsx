@@ -79,7 +79,17 @@ export function Header() {
           if (
             confirm('Replace the current world with the built-in demo world? Export it first to keep it.')
           ) {
-            void session.loadDemoWorld();
+            // Say when it is done: the graph and panels change, but nothing else told the user (issue 19).
+            void session.loadDemoWorld().then(
+              () => {
+                const world = session.world;
+                session.notify(
+                  'info',
+                  `Reset to the demo world: ${world.catalogue.size} tools, ${world.traces.length} traces.`,
+                );
+              },
+              (e: unknown) => session.notify('error', `Reset to demo failed: ${(e as Error).message}`),
+            );
           }
         }}
       >

@@ -49,11 +49,36 @@ function parse(json: unknown, where: string): HgtManifest {
   }
 }
 
+/**
+ * The shipped model's checked manifest alone (2 KB): what the status needs, so a status check does not
+ * fetch the 0.5 MB ONNX file before anything runs the model (issue 19).
+ */
+export async function fetchShippedHgtManifest(
+  modelsUrl: string,
+  fetchFn: typeof fetch = fetch,
+): Promise<Pick<HgtModelFile, 'manifest' | 'file'>> {
+  const { manifest } = await fetchManifest(modelsUrl, fetchFn);
+  return { manifest, file: `models/${manifest.file}` };
+}
+
 /** Fetches and checks the shipped model: `<modelsUrl>twnm-hgt.manifest.json` and the ONNX file it names. */
 export async function fetchShippedHgt(
   modelsUrl: string,
   fetchFn: typeof fetch = fetch,
 ): Promise<HgtModelFile> {
+  const { manifest, where } = await fetchManifest(modelsUrl, fetchFn);
+  const shown = `models/${manifest.file}`;
+  const bytes = new Uint8Array(
+    await (await fetchModelFile(fetchFn, `${modelsUrl}${manifest.file}`, shown, FIX)).arrayBuffer(),
+  );
+  checkBytes(bytes, manifest, shown, where);
+  return { bytes, manifest, file: shown };
+}
+
+async function fetchManifest(
+  modelsUrl: string,
+  fetchFn: typeof fetch,
+): Promise<{ manifest: HgtManifest; where: string }> {
   const where = `models/${HGT_MODEL_NAME}.manifest.json`;
   const res = await fetchModelFile(fetchFn, `${modelsUrl}${HGT_MODEL_NAME}.manifest.json`, where, FIX);
   let json: unknown;
@@ -65,12 +90,7 @@ export async function fetchShippedHgt(
   const manifest = parse(json, where);
   if (!/^[\w.-]+\.onnx$/.test(manifest.file))
     throw new ShippedHeadError('invalid', `${where} names ${manifest.file}, not an .onnx file. ${FIX}`);
-  const shown = `models/${manifest.file}`;
-  const bytes = new Uint8Array(
-    await (await fetchModelFile(fetchFn, `${modelsUrl}${manifest.file}`, shown, FIX)).arrayBuffer(),
-  );
-  checkBytes(bytes, manifest, shown, where);
-  return { bytes, manifest, file: shown };
+  return { manifest, where };
 }
 
 /** A model retrained in this browser, as IndexedDB holds it. */
@@ -81,7 +101,7 @@ export function storedHgt(record: StoredModel): HgtModelFile {
   return { bytes: record.bytes, manifest, file: shown };
 }
 
-export function modelInfo(m: HgtModelFile): HgtModelInfo {
+export function modelInfo(m: Pick<HgtModelFile, 'manifest' | 'file'>): HgtModelInfo {
   const { manifest } = m;
   return {
     origin: manifest.origin,
@@ -91,6 +111,11 @@ export function modelInfo(m: HgtModelFile): HgtModelInfo {
     lastTraceSeq: manifest.trainingData.lastTraceSeq,
     testAuc: manifest.metrics.testAuc,
     testPairs: manifest.metrics.testPairs,
+    testPositives: manifest.metrics.testPositives ?? 0,
+    reversedAuc: manifest.metrics.reversedAuc ?? null,
+    reversedPairs: manifest.metrics.reversedPairs ?? 0,
+    sameCategoryAuc: manifest.metrics.sameCategoryAuc ?? null,
+    sameCategoryPairs: manifest.metrics.sameCategoryPairs ?? 0,
     validationAuc: manifest.metrics.validationAuc,
     config: {
       hidden: manifest.config.hidden,

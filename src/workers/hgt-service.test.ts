@@ -137,6 +137,25 @@ describe('HgtService scores (onnxruntime-web, wasm)', () => {
     expect((await svc.predictions(param.id)).note).toMatch(/API nodes/);
   });
 
+  it('a status check reads the shipped manifest only; the ONNX file is fetched once scores are wanted', async () => {
+    let bytesLoads = 0;
+    const svc = service({
+      loadShipped: async () => {
+        bytesLoads++;
+        return shipped;
+      },
+      loadShippedManifest: async () => ({ manifest: shipped.manifest, file: shipped.file }),
+    });
+    svc.worldChanged(await demoWorld());
+    const status = await svc.status();
+    expect(status.model?.file).toBe('models/twnm-hgt.onnx');
+    expect(status.model?.lastTraceSeq).toBe(shipped.manifest.trainingData.lastTraceSeq);
+    expect(bytesLoads).toBe(0);
+    const scored = await svc.status(true);
+    expect(scored.scores?.edges).toBeGreaterThan(0);
+    expect(bytesLoads).toBe(1);
+  });
+
   it('reports a missing model and gives no weights instead of failing', async () => {
     const svc = service({
       loadShipped: async () => {

@@ -47,6 +47,11 @@ export interface HgtRunner {
 export interface HgtServiceOptions {
   /** The shipped model's checked files (`models/twnm-hgt.*`); without it only stored models serve. */
   loadShipped?: () => Promise<HgtModelFile>;
+  /**
+   * The shipped model's manifest alone: a status check before anything runs the model reads this instead
+   * of `loadShipped`, so opening the app does not fetch the ONNX file (issue 19).
+   */
+  loadShippedManifest?: () => Promise<Pick<HgtModelFile, 'manifest' | 'file'>>;
   /** Opens model bytes in onnxruntime-web. */
   createRunner: (bytes: Uint8Array) => Promise<HgtRunner>;
   /** Quiet time after a world change before the scores are recomputed (default 1,000 ms). */
@@ -169,6 +174,23 @@ export class HgtService {
     }
   }
 
+  /**
+   * The model in use as the status shows it: a stored model as usual, else the shipped manifest alone when
+   * nothing has loaded the model yet (its bytes wait until a feature runs it).
+   */
+  private async modelSummary(): Promise<Pick<HgtModelFile, 'manifest' | 'file'> | null> {
+    const loadManifest = this.options.loadShippedManifest;
+    if (!loadManifest) return this.model();
+    const record = await this.store?.getModel(HGT_MODEL_NAME).catch(() => undefined);
+    if (record && !isShippedMarker(record)) return this.model();
+    try {
+      return await loadManifest();
+    } catch {
+      // Let the full load say what is wrong (and set `problem`).
+      return this.model();
+    }
+  }
+
   private openRunner(model: HgtModelFile): Promise<HgtRunner | null> {
     this.runner ??= this.options.createRunner(model.bytes).catch((e: unknown) => {
       this.problem = `onnxruntime-web could not open ${model.file}: ${(e as Error).message}. ${FALLBACK}`;
@@ -232,11 +254,12 @@ export class HgtService {
     const node = graph?.node(nodeId);
     if (!table || !graph) return { nodeId, links: [], note: this.problem ?? 'No HGT model is available.' };
     if (node?.kind !== 'api') return { nodeId, links: [], note: 'Predictions are made for API nodes.' };
-    const links = (table.predictions.get(nodeId) ?? [])
+    const scored = table.predictions.get(nodeId);
+    const links = (scored ?? [])
       .filter((l) => !graph.edge(`${l.source}|${l.target}`) && graph.node(l.target)?.active)
       .slice(0, k)
       .map((l) => ({ target: l.target, label: graph.node(l.target)?.label ?? l.target, p: l.p }));
-    return { nodeId, links, note: links.length ? null : 'Every other API is already linked from this one.' };
+    return { nodeId, links, note: links.length ? null : noPredictionsNote(scored !== undefined) };
   }
 
   private previousInfo(): Promise<HgtModelInfo | null> {
@@ -251,7 +274,7 @@ export class HgtService {
   /** The model in use and the cached scores; `ensureScores` computes them first when they are stale. */
   async status(ensureScores = false): Promise<HgtStatus> {
     if (ensureScores) await this.scores();
-    const model = await this.model();
+    const model = ensureScores || this.modelLoad ? await this.model() : await this.modelSummary();
     const traces = this.world?.traces ?? [];
     const cached = this.table;
     const t = cached?.table;
@@ -413,4 +436,19 @@ export class HgtService {
   cancel(): void {
     this.training.cancel('HGT training cancelled; the previous model stays in use');
   }
+}
+
+/**
+ * Why an API shows no predicted links: either the last scoring had no candidate pair from it (the node is
+ * newer than the scores, or, above 200 APIs, no tool shares a parameter with it), or every link it
+ * predicted has been observed since. Neither means "every other API is linked from this one".
+ */
+function noPredictionsNote(scoredHere: boolean): string {
+  return scoredHere
+    ? 'The links predicted for this API have all been observed since the last scoring. New predictions ' +
+        'come with the next rescore (a second after the world stops changing), or retrain in the Link model tab.'
+    : 'No predictions were computed for this API yet: the link model scored no candidate links from it. ' +
+        'They are computed when the graph is rescored (a second after the world stops changing) or the model ' +
+        'is retrained in the Link model tab; on graphs over 200 APIs only tools sharing a parameter with it ' +
+        'are candidates.';
 }

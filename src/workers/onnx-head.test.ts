@@ -7,7 +7,7 @@ import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { RetrievalService } from '../core/retrieval/retrieval-service';
 import { END_OF_PLAN } from '../core/retrieval/retriever';
 import { ToolWorld } from '../core/world/world';
-import { loadShippedHead, SHIPPED_DTDR_L } from './onnx-head';
+import { loadShippedHead, SHIPPED_DTDR_L, TS_RUNTIME } from './onnx-head';
 import { modelsFetch, MODELS_BASE, MODELS_DIR } from './models-fetch.test-util';
 import { ShippedHeadError } from './shipped-head-error';
 
@@ -27,6 +27,7 @@ describe('loadShippedHead (onnxruntime-web, wasm)', () => {
   it('runs models/dtdr-l-demo.onnx and ranks the demo plan step by step', async () => {
     const head = await loadShippedHead({ modelsUrl: BASE, name: SHIPPED_DTDR_L, fetch: modelsFetch() });
     expect(head.file).toBe('models/dtdr-l-demo.onnx');
+    expect(head.runtime).toBe(TS_RUNTIME);
     expect(head.labels).toContain(END_OF_PLAN);
     const service = new RetrievalService(new LexicalEmbedder(), { loadShippedHead: async () => head });
     service.reset(await demoWorld());
@@ -48,6 +49,34 @@ describe('loadShippedHead (onnxruntime-web, wasm)', () => {
     const [single] = await head.score([x]);
     expect(Array.from(a!)).toEqual(Array.from(single!));
     expect(Array.from(b!)).not.toEqual(Array.from(a!));
+  });
+
+  it('runs the linear head on the TypeScript forward without onnxruntime-web, within 1e-5 of it', async () => {
+    const ts = await loadShippedHead({ modelsUrl: BASE, name: SHIPPED_DTDR_L, fetch: modelsFetch() });
+    const ort = await loadShippedHead({
+      modelsUrl: BASE,
+      name: SHIPPED_DTDR_L,
+      fetch: modelsFetch(),
+      runtime: 'ort',
+    });
+    expect(ts.runtime).toBe(TS_RUNTIME);
+    expect(ort.runtime).toBe('onnxruntime-web wasm');
+    // Inputs as retrieval builds them: the demo query with growing histories.
+    const dim = manifest().input.shape[1] as number;
+    const rows = [0, 1, 2, 3].map((seed) => {
+      const x = new Float32Array(dim);
+      for (let i = seed; i < dim; i += 7 + seed) x[i] = ((i * 31 + seed) % 13) / 13;
+      return x;
+    });
+    const [a, b] = [await ts.score(rows), await ort.score(rows)];
+    let maxErr = 0;
+    rows.forEach((_, r) =>
+      a[r]!.forEach((p, o) => (maxErr = Math.max(maxErr, Math.abs(p - (b[r]![o] as number))))),
+    );
+    expect(maxErr).toBeLessThanOrEqual(1e-5);
+    // Same ranking on every row.
+    const order = (p: Float32Array) => [...p.keys()].sort((i, j) => (p[j] as number) - (p[i] as number));
+    rows.forEach((_, r) => expect(order(a[r]!)).toEqual(order(b[r]!)));
   });
 
   it('names a missing file and how to write it', async () => {

@@ -1,5 +1,8 @@
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
+import { LINEAR_HEAD_INPUT, LINEAR_HEAD_OUTPUT } from '../core/ml/export-linear-head';
+import { linearForward, type LinearHeadWeights } from '../core/ml/linear-head';
 import { createSession, initOrt, run, type OrtSession } from '../core/ml/ort-runtime';
+import { readLinearHead } from '../core/ml/read-linear-head';
 import { featureSpec, type FeatureSpec } from '../core/retrieval/features';
 import type { ScoringHead } from '../core/retrieval/shipped-head';
 import { parseHeadManifest, type HeadManifest } from './dtdr-manifest';
@@ -14,11 +17,19 @@ export interface LoadShippedHeadOptions {
   /** Where onnxruntime-web loads its wasm from (browser); Node finds the package's dist folder. */
   wasmPaths?: string;
   fetch?: typeof fetch;
+  /**
+   * `auto` (default): a linear head (MatMul → Add → Sigmoid, what `npm run train` writes) runs on the
+   * TypeScript forward with the file's weights, so ranking never waits for onnxruntime-web's 14 MB wasm;
+   * any other graph runs in onnxruntime-web. `ort`: always onnxruntime-web.
+   */
+  runtime?: 'auto' | 'ort';
 }
 
 export const SHIPPED_DTDR_L = 'dtdr-l-demo';
 
 const RUNTIME = 'onnxruntime-web wasm';
+/** The shipped head's weights run by `linearForward` (≤ 1e-5 from ORT, checked in onnx-head.test.ts). */
+export const TS_RUNTIME = 'TypeScript forward';
 
 const FIX = 'run `npm run train` to write the shipped DTDR-L head.';
 
@@ -51,34 +62,37 @@ export async function loadShippedHead(options: LoadShippedHeadOptions): Promise<
       `${shown} has ${bytes.length} bytes but ${manifestName} says ${manifest.bytes}: they come from ` +
         'different training runs. Run `npm run train` to write both again.',
     );
-  let session: OrtSession;
-  try {
-    await initOrt(options.wasmPaths === undefined ? {} : { wasmPaths: options.wasmPaths });
-    session = await createSession(bytes);
-  } catch (e) {
-    throw new ShippedHeadError(
-      'runtime',
-      `onnxruntime-web could not open ${shown}: ${(e as Error).message}.`,
-    );
-  }
-  const head = new OnnxHead(session, manifest, shown);
+  const weights = options.runtime === 'ort' ? null : readLinearHead(bytes, manifest.labels);
+  let session: OrtSession | null = null;
+  if (!weights)
+    try {
+      await initOrt(options.wasmPaths === undefined ? {} : { wasmPaths: options.wasmPaths });
+      session = await createSession(bytes);
+    } catch (e) {
+      throw new ShippedHeadError(
+        'runtime',
+        `onnxruntime-web could not open ${shown}: ${(e as Error).message}.`,
+      );
+    }
+  const head = new OnnxHead(session ? { session } : { weights: weights! }, manifest, shown);
   await head.check();
   return head;
 }
 
 /** The head as the retrieval service sees it: labels, input layout and a batched `score`. */
 class OnnxHead implements ScoringHead {
-  readonly runtime = RUNTIME;
+  readonly runtime: string;
   readonly labels: readonly string[];
   readonly tau: number;
   readonly spec: FeatureSpec;
   readonly embedder: LexicalEmbedder;
 
   constructor(
-    private readonly session: OrtSession,
+    private readonly engine: { session: OrtSession } | { weights: LinearHeadWeights },
     private readonly manifest: HeadManifest,
     readonly file: string,
   ) {
+    this.runtime = 'session' in engine ? RUNTIME : TS_RUNTIME;
     this.labels = manifest.labels;
     this.tau = manifest.tau;
     const { dimension, charWeight } = manifest.embedder;
@@ -92,11 +106,21 @@ class OnnxHead implements ScoringHead {
   /** The graph takes the manifest's input and gives one probability per label. */
   async check(): Promise<void> {
     const { input, output } = this.manifest;
-    if (!this.session.inputNames.includes(input.name) || !this.session.outputNames.includes(output.name))
+    const io =
+      'session' in this.engine
+        ? { inputs: this.engine.session.inputNames, outputs: this.engine.session.outputNames }
+        : { inputs: [LINEAR_HEAD_INPUT], outputs: [LINEAR_HEAD_OUTPUT] };
+    if (!io.inputs.includes(input.name) || !io.outputs.includes(output.name))
       throw new ShippedHeadError(
         'invalid',
-        `${this.file} takes ${this.session.inputNames.join(', ')} and gives ${this.session.outputNames.join(', ')}; ` +
+        `${this.file} takes ${io.inputs.join(', ')} and gives ${io.outputs.join(', ')}; ` +
           `its manifest says ${input.name} → ${output.name}. Run \`npm run train\` to write both again.`,
+      );
+    if ('weights' in this.engine && this.engine.weights.inputDim !== input.dim)
+      throw new ShippedHeadError(
+        'invalid',
+        `${this.file} takes ${this.engine.weights.inputDim} values but its manifest says ${input.dim}. ` +
+          'Run `npm run train` to write both again.',
       );
     const [p] = await this.score([new Float32Array(input.dim)]);
     if (p?.length !== this.labels.length)
@@ -109,6 +133,14 @@ class OnnxHead implements ScoringHead {
 
   async score(inputs: Float32Array[]): Promise<Float32Array[]> {
     const dim = this.manifest.input.dim;
+    if ('weights' in this.engine) {
+      const weights = this.engine.weights;
+      return inputs.map((x) => {
+        if (x.length !== dim) throw new RangeError(`${this.file} takes ${dim} values, got ${x.length}`);
+        return linearForward(weights, x);
+      });
+    }
+    const session = this.engine.session;
     const batch = new Float32Array(inputs.length * dim);
     inputs.forEach((x, i) => {
       if (x.length !== dim) throw new RangeError(`${this.file} takes ${dim} values, got ${x.length}`);
@@ -116,7 +148,7 @@ class OnnxHead implements ScoringHead {
     });
     let out;
     try {
-      out = await run(this.session, {
+      out = await run(session, {
         [this.manifest.input.name]: { data: batch, dims: [inputs.length, dim] },
       });
     } catch (e) {

@@ -1,4 +1,5 @@
 import type { TurnResult } from '../../core/agent/agent-events';
+import type { PlaybackFrame } from '../graph-playback';
 
 /** One call of a past turn, as the conversation list keeps it. */
 export interface ConversationCall {
@@ -29,6 +30,8 @@ export interface ConversationRecord {
   llmCalls: number;
   promptTokens: number;
   completionTokens: number;
+  /** What the graph view replays of the turn (search decisions, chain, calls, detours); absent before issue 19. */
+  playback?: PlaybackFrame[];
 }
 
 /**

@@ -78,6 +78,7 @@ export function chainViewOf(target: string, r: Omit<ToolchainResult, 'request'>)
     missing: r.missing.map((m) => ({ tool: m.tool, field: m.field, description: m.description })),
     subgraph: { nodes: r.subgraph.nodes, edges: r.subgraph.edges, pruned: r.subgraph.pruned.length },
     tree: r.serialized.text,
+    ...(r.subgraph.steps ? { search: r.subgraph.steps } : {}),
     method: r.subgraph.method,
     ms: r.searchMs + r.planMs,
   };

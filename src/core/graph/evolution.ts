@@ -57,7 +57,9 @@ export function planPrune(
       if (score >= o.threshold) out.push({ nodeId: n.id, score });
     }
   }
-  return out.sort((a, b) => b.score - a.score);
+  // Ties by id: the graph iterates in insertion order when built and in key order when loaded, and the
+  // same world must prune the same nodes either way.
+  return out.sort((a, b) => b.score - a.score || (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
 }
 
 /** Marks nodes inactive. Nothing is deleted: `restoreNodes` undoes it. */

@@ -1,9 +1,21 @@
-import * as ort from 'onnxruntime-web';
+import type * as Ort from 'onnxruntime-web';
 import { OrtRuntimeError } from './ort-runtime-error';
 
 // The one module that imports onnxruntime-web (docs/conventions.md §5). It initialises ORT once, points it at
 // local wasm files (transformers.js would otherwise set a CDN, and the app works offline) and creates
 // sessions one at a time, as ORT's wasm backend is not safe to initialise concurrently.
+//
+// ORT is imported on first use, not with this module: the world worker starts without it (its code is a
+// chunk of its own), and nothing fetches its wasm until a feature runs a model (issue 19). In the browser
+// build vite.config.ts resolves `onnxruntime-web` to its plain wasm build (`onnxruntime-web/wasm`): the
+// app only uses the wasm execution provider, and that build's binary is half the WebGPU-capable one's.
+let ortModule: Promise<typeof Ort> | null = null;
+const loadOrt = (): Promise<typeof Ort> => (ortModule ??= import('onnxruntime-web'));
+
+/** Whether onnxruntime-web is loaded and configured already (a caller may then prefer it at no cost). */
+export function ortLoaded(): boolean {
+  return initialised !== null;
+}
 
 export interface OrtOptions {
   /**
@@ -40,7 +52,7 @@ export interface OrtSession {
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
   /** @internal the ORT session; use `run`. */
-  readonly inner: ort.InferenceSession;
+  readonly inner: Ort.InferenceSession;
 }
 
 let initialised: { options: Required<Pick<OrtOptions, 'numThreads'>> & OrtOptions } | null = null;
@@ -86,6 +98,7 @@ export async function initOrt(options: OrtOptions = {}): Promise<void> {
       'pass `wasmPaths` (the URL the app serves the onnxruntime-web wasm files from)',
     );
   // Re-checked after the await: another caller may have finished first.
+  const ort = await loadOrt();
   if (initialised) return initOrt(options);
   ort.env.wasm.wasmPaths = wasmPaths;
   ort.env.wasm.numThreads = wanted.numThreads;
@@ -95,6 +108,7 @@ export async function initOrt(options: OrtOptions = {}): Promise<void> {
 /** Creates a session from model bytes (or a URL), after any session already being created. */
 export async function createSession(model: Uint8Array | string): Promise<OrtSession> {
   if (!initialised) await initOrt();
+  const ort = await loadOrt();
   const create = async (): Promise<OrtSession> => {
     const inner =
       typeof model === 'string'
@@ -107,7 +121,7 @@ export async function createSession(model: Uint8Array | string): Promise<OrtSess
   return next;
 }
 
-function toOrtTensor(name: string, t: FeedTensor): ort.Tensor {
+function toOrtTensor(ort: typeof Ort, name: string, t: FeedTensor): Ort.Tensor {
   if (t.data instanceof Float32Array) return new ort.Tensor('float32', t.data, t.dims);
   if (t.data instanceof Int32Array) return new ort.Tensor('int32', t.data, t.dims);
   throw new OrtRuntimeError(`feed ${name} must be a Float32Array or an Int32Array`);
@@ -118,8 +132,9 @@ export async function run(
   session: OrtSession,
   feeds: Record<string, FeedTensor>,
 ): Promise<Record<string, FloatTensor>> {
-  const ortFeeds: Record<string, ort.Tensor> = {};
-  for (const [name, t] of Object.entries(feeds)) ortFeeds[name] = toOrtTensor(name, t);
+  const ort = await loadOrt();
+  const ortFeeds: Record<string, Ort.Tensor> = {};
+  for (const [name, t] of Object.entries(feeds)) ortFeeds[name] = toOrtTensor(ort, name, t);
   const results = await session.inner.run(ortFeeds);
   const out: Record<string, FloatTensor> = {};
   for (const [name, t] of Object.entries(results)) {

@@ -1,5 +1,6 @@
 import type { GraphEdge } from '../graph/graph-types';
 import type { ToolGraph } from '../graph/tool-graph';
+import { decisionOfRule, MAX_SEARCH_STEPS, type SearchStep } from './search-step';
 import type { PruneRule, SearchSubgraph } from './search-types';
 import { unionOfParts } from './subgraph-union';
 import type { WeightProvider } from './weight-provider';
@@ -34,6 +35,8 @@ export interface AlphaBetaOptions {
   exclude: ReadonlySet<string>;
   /** At most this many entries in `pruned` (the nearest ones, in discovery order). */
   maxPruned: number;
+  /** At most this many step events in `steps` (the first ones, ring by ring). */
+  maxSteps: number;
 }
 
 export const ALPHA_BETA_DEFAULTS: AlphaBetaOptions = {
@@ -49,6 +52,7 @@ export const ALPHA_BETA_DEFAULTS: AlphaBetaOptions = {
   depthOffset: 0,
   exclude: new Set(),
   maxPruned: 500,
+  maxSteps: MAX_SEARCH_STEPS,
 };
 
 type PrunedEntry = SearchSubgraph['pruned'][number];
@@ -138,8 +142,17 @@ export function alphaBetaSubgraph(
     inactive: 0,
     excluded: 0,
   };
-  const prune = (node: string, depth: number, score: number, rule: PruneRule) => {
+  // Step events for the graph view's replay: every decision in the order made, capped.
+  const steps: SearchStep[] = [
+    { target, ring: 0, node: target, via: null, score: 1, decision: 'kept', alpha, beta },
+  ];
+  const step = (node: string, via: string, ring: number, score: number, s: Partial<SearchStep>) => {
+    if (steps.length < o.maxSteps)
+      steps.push({ target, ring, node, via, score, decision: 'kept', alpha, beta, ...s });
+  };
+  const prune = (node: string, depth: number, score: number, rule: PruneRule, via: string) => {
     if (!pruned.has(node)) pruned.set(node, { node, depth, score, rule });
+    step(node, via, depth, score, { decision: decisionOfRule(rule) });
   };
 
   const queue: string[] = [target];
@@ -159,18 +172,18 @@ export function alphaBetaSubgraph(
       const score = scoreOf(e, weights, toTarget, toTargetParam, atten);
       if (o.exclude.has(u)) {
         counts.excluded++;
-        prune(u, hops, score, 'excluded');
+        prune(u, hops, score, 'excluded', v);
         continue;
       }
       const node = graph.node(u);
       if (!node || node.active === false) {
         counts.inactive++;
-        prune(u, hops, score, 'inactive');
+        prune(u, hops, score, 'inactive', v);
         continue;
       }
       if (tooFar) {
         counts.pathLength++;
-        prune(u, hops, score, 'path-length');
+        prune(u, hops, score, 'path-length', v);
         continue;
       }
       candidates.push({ id: u, isApi: node.kind === 'api', score });
@@ -184,11 +197,12 @@ export function alphaBetaSubgraph(
       // Alpha-pruning at parameter nodes (text of B.2; Algorithm 1 agrees).
       if (!c.isApi && c.score < h && c.score < alpha) {
         counts.alpha++;
-        prune(c.id, hops, c.score, 'alpha');
+        prune(c.id, hops, c.score, 'alpha', v);
         continue;
       }
       // Beta cut-off at API nodes (text of B.2), tested against β before this node updates it.
       const cutoff = c.isApi && c.score > beta;
+      step(c.id, v, hops, c.score, cutoff ? { cut: true } : {});
       kept.set(c.id, { depth: hops, score: c.score });
       queue.push(c.id);
       pruned.delete(c.id);
@@ -199,7 +213,7 @@ export function alphaBetaSubgraph(
         for (let j = i + 1; j < candidates.length; j++) {
           const s = candidates[j]!;
           counts.betaSkipped++;
-          prune(s.id, hops, s.score, 'beta-cutoff');
+          prune(s.id, hops, s.score, 'beta-cutoff', v);
         }
         break;
       }
@@ -225,6 +239,7 @@ export function alphaBetaSubgraph(
       prunedInactive: counts.inactive,
       prunedExcluded: counts.excluded,
     },
+    steps,
     elapsedMs: performance.now() - t0,
   };
 }
@@ -291,6 +306,8 @@ export function mergeSubgraphs(
     }
   }
   stats.visited = kept.size;
+  // Each target's steps in turn: the view replays one search after the other.
+  const steps = parts.flatMap((p) => p.steps ?? []);
   return {
     method,
     targets,
@@ -299,6 +316,7 @@ export function mergeSubgraphs(
     kept: Object.fromEntries(kept),
     pruned,
     stats,
+    ...(parts.some((p) => p.steps) ? { steps } : {}),
     elapsedMs: performance.now() - t0,
   };
 }

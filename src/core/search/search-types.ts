@@ -1,3 +1,5 @@
+import type { SearchStep } from './search-step';
+
 /** Why a node was left out of a subgraph (shown in the UI and counted by the benchmark). */
 export type PruneRule = 'alpha' | 'beta-cutoff' | 'path-length' | 'inactive' | 'excluded';
 
@@ -15,6 +17,8 @@ export interface SearchSubgraph {
   pruned: { node: string; depth: number; score: number; rule: PruneRule }[];
   /** Method-specific figures (e.g. GA best fitness per generation, final α and β). */
   stats: Record<string, number | number[]>;
+  /** Alpha-Beta's decisions in the order made, ring by ring (capped; absent for other methods). */
+  steps?: SearchStep[];
   elapsedMs: number;
 }
 

@@ -2,6 +2,13 @@ import { useState } from 'react';
 import { useAgentState, useAgentStores } from '../use-agent';
 
 /** The request box: Enter sends (Shift+Enter for a new line); Stop while a turn runs. */
+/** Requests the graph-only agent answers on the demo world, offered while the box is empty. */
+const EXAMPLES = [
+  'Remind me to call Anna tomorrow at 9',
+  'Create a note called Groceries saying milk and eggs',
+  'Schedule a dentist appointment on Friday at 3 pm',
+];
+
 export function RequestBox() {
   const { agent } = useAgentStores();
   const { running } = useAgentState();
@@ -34,6 +41,15 @@ export function RequestBox() {
           }
         }}
       />
+      {!text && !running && (
+        <div className="request-examples" aria-label="Examples">
+          {EXAMPLES.map((e) => (
+            <button type="button" key={e} onClick={() => setText(e)} data-testid="request-example">
+              {e}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="request-actions">
         <button type="submit" disabled={running || !text.trim()} data-testid="chat-send">
           Send
