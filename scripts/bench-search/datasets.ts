@@ -2,10 +2,12 @@ import { mean, median } from '../../src/core/bench/stats';
 import { upstreamCeiling } from '../../src/core/bench/search-bench';
 import {
   dynamicWeights,
+  linkWeights,
   staticWeights,
   withStructuralPrior,
   type WeightProvider,
 } from '../../src/core/search/weight-provider';
+import { trainHgtWeights } from '../../src/core/eval/hgt-weights';
 import { planToTrace } from '../../src/core/trace/plan-to-trace';
 import { mulberry32, sample } from '../../src/core/util/prng';
 import type { ToolWorld } from '../../src/core/world/world';
@@ -49,7 +51,7 @@ export function recordCell(prefix: string, results: TaskResult[]): number {
   return headline;
 }
 
-type Setting = 'static' | 'dynamic';
+type Setting = 'static' | 'dynamic' | 'hgt';
 
 /** Multi-step chain recall per dataset, per method (static), for the cross-dataset means. */
 export const headline = new Map<Method, number[]>();
@@ -86,7 +88,7 @@ export async function benchDataset(data: Loaded, maxTasks: number | null, seed: 
     false,
   );
 
-  const settings: Record<Setting, { world: ToolWorld; weights: WeightProvider }> = {
+  const settings: Partial<Record<Setting, { world: ToolWorld; weights: WeightProvider }>> = {
     static: {
       world: stat.world,
       weights: withStructuralPrior(staticWeights(stat.world.graph), bench.prior),
@@ -96,12 +98,29 @@ export async function benchDataset(data: Loaded, maxTasks: number | null, seed: 
       weights: withStructuralPrior(dynamicWeights(dyn.world.graph), bench.prior),
     },
   };
+  // Issue 16: the learned p_uv as weights (the app's "HGT (learned p_uv)"), on the static world, with the
+  // same structural floor, trained by the app's own recipe on the train plans only.
+  if (bench.linkWeights) {
+    const hgt = await trainHgtWeights(stat.world, { epochs: 60 });
+    if ('unavailable' in hgt) console.log(`  ${hgt.unavailable}`);
+    else {
+      console.log(
+        `  HGT weights: trained ${hgt.epochs} epochs in ${(hgt.trainMs / 1000).toFixed(1)} s (val AUC ${hgt.validationAuc ?? '—'})`,
+      );
+      record(`${p}.hgt.trainS`, hgt.trainMs / 1000, 's', undefined, false);
+      settings.hgt = {
+        world: stat.world,
+        weights: withStructuralPrior(linkWeights(hgt.scorerFor(stat.world)), bench.prior),
+      };
+    }
+  }
+  const active = (['static', 'dynamic', 'hgt'] as const).filter((s) => settings[s]);
   const results = new Map<string, TaskResult[]>();
-  const unknown: Record<Setting, number> = { static: 0, dynamic: 0 };
+  const unknown: Record<Setting, number> = { static: 0, dynamic: 0, hgt: 0 };
   const t0 = performance.now();
   for (const task of test) {
-    for (const setting of ['static', 'dynamic'] as const) {
-      const { world, weights } = settings[setting];
+    for (const setting of active) {
+      const { world, weights } = settings[setting]!;
       for (const m of METHODS) {
         const r = evaluate(m, world, task, weights);
         if (!r) {
@@ -126,7 +145,7 @@ export async function benchDataset(data: Loaded, maxTasks: number | null, seed: 
 
   const rows: string[][] = [];
   for (const m of METHODS) {
-    for (const setting of ['static', 'dynamic'] as const) {
+    for (const setting of active) {
       const rs = results.get(`${m}.${setting}`) ?? [];
       const h = recordCell(`${p}.${m}.${setting}`, rs);
       if (setting === 'static' && !Number.isNaN(h)) {
@@ -161,5 +180,5 @@ export async function benchDataset(data: Loaded, maxTasks: number | null, seed: 
   );
   console.log('');
 
-  await benchRecombination(p, stat.world, settings.static.weights, test, seed);
+  await benchRecombination(p, stat.world, settings.static!.weights, test, seed);
 }

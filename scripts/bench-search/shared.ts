@@ -29,8 +29,11 @@ import { ToolWorld } from '../../src/core/world/world';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_DATASETS = ['nestful_v1', 'api_bank', 'seal_tools', 'restbench', 'ultratool_graph'];
 export const DEFAULT_DATA = DEFAULT_DATASETS.map((d) => resolve(REPO_ROOT, '../shared/data', d));
-/** Set from the command line: the floor of structural edge weights (`--prior`), the browser timing. */
-export const settings = { prior: 0.75, browser: true };
+/**
+ * Set from the command line: the floor of structural edge weights (`--prior`), the browser timing, and
+ * whether to train the HGT and plan with its p_uv as a third weight setting (`--link-weights`, issue 16).
+ */
+export const settings = { prior: 0.75, browser: true, linkWeights: false };
 /** Depth of the backward-BFS baseline. */
 export const BFS_DEPTH = 5;
 /**

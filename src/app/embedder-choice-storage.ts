@@ -8,6 +8,7 @@ function isChoice(v: unknown): v is EmbedderChoice {
   const c = v as Record<string, unknown>;
   return (
     c.kind === 'lexical' ||
+    c.kind === 'tool-encoder' ||
     (c.kind === 'transformers' && typeof c.model === 'string' && (c.dtype === 'q8' || c.dtype === 'fp32'))
   );
 }

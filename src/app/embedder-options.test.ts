@@ -2,31 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { embedderLabel, LEXICAL_OPTION, probeEmbedders } from './embedder-options';
 import { loadEmbedderChoice, saveEmbedderChoice } from './embedder-choice-storage';
 
-/** A HEAD-only server holding these files under http://app.test/models/. */
-function server(files: string[], htmlFallback = false): typeof fetch {
-  return (async (url: string | URL | Request, init?: RequestInit) => {
-    expect(init?.method).toBe('HEAD');
-    const path = String(url).replace('http://app.test/models/', '');
-    if (files.includes(path)) return new Response(null, { status: 200 });
+/** A server holding `models/index.json` (as the model-files plugin writes it) under http://app.test/models/. */
+function server(files: string[] | null, htmlFallback = false): typeof fetch & { calls: string[] } {
+  const calls: string[] = [];
+  const fn = (async (url: string | URL | Request) => {
+    calls.push(String(url));
+    if (String(url) === 'http://app.test/models/index.json' && files)
+      return new Response(JSON.stringify({ files }), { headers: { 'content-type': 'application/json' } });
     return htmlFallback
-      ? new Response(null, { status: 200, headers: { 'content-type': 'text/html' } })
-      : new Response(null, { status: 404 });
-  }) as typeof fetch;
+      ? new Response('<!doctype html>', { status: 200, headers: { 'content-type': 'text/html' } })
+      : new Response('not found', { status: 404 });
+  }) as typeof fetch & { calls: string[] };
+  fn.calls = calls;
+  return fn;
 }
 
 describe('probeEmbedders', () => {
-  it('offers lexical plus each model folder that exists, q8 weights preferred', async () => {
-    const options = await probeEmbedders(
-      'http://app.test/models/',
-      server([
-        'tiny-embedder/config.json',
-        'tiny-embedder/onnx/model_quantized.onnx',
-        'tiny-embedder/onnx/model.onnx',
-        'all-MiniLM-L6-v2/config.json',
-        'all-MiniLM-L6-v2/onnx/model.onnx',
-        'bge-small-en-v1.5/onnx/model.onnx',
-      ]),
-    );
+  it('offers lexical plus each model folder the index lists, q8 weights preferred, in one request', async () => {
+    const fetchFn = server([
+      'tiny-embedder/config.json',
+      'tiny-embedder/onnx/model_quantized.onnx',
+      'tiny-embedder/onnx/model.onnx',
+      'all-MiniLM-L6-v2/config.json',
+      'all-MiniLM-L6-v2/onnx/model.onnx',
+      'bge-small-en-v1.5/onnx/model.onnx',
+    ]);
+    const options = await probeEmbedders('http://app.test/models/', fetchFn);
     expect(options.map((o) => o.id)).toEqual([
       'lexical-hash-tfidf',
       'transformers:tiny-embedder',
@@ -37,11 +38,13 @@ describe('probeEmbedders', () => {
     expect(options[2]!.choice).toMatchObject({ dtype: 'fp32' });
     expect(embedderLabel('transformers:tiny-embedder', options)).toBe(options[1]!.label);
     expect(embedderLabel('lexical-hash-tfidf', [])).toBe(LEXICAL_OPTION.label);
+    // No folder is probed: absent models cost no 404s.
+    expect(fetchFn.calls).toEqual(['http://app.test/models/index.json']);
   });
 
-  it('does not mistake an index.html fallback for a model file', async () => {
-    const options = await probeEmbedders('http://app.test/models/', server([], true));
-    expect(options).toEqual([LEXICAL_OPTION]);
+  it('offers lexical only without an index, and does not mistake an index.html fallback for one', async () => {
+    expect(await probeEmbedders('http://app.test/models/', server(null, true))).toEqual([LEXICAL_OPTION]);
+    expect(await probeEmbedders('http://app.test/models/', server(null))).toEqual([LEXICAL_OPTION]);
   });
 });
 

@@ -26,42 +26,76 @@ export const LEXICAL_OPTION: EmbedderOption = {
   label: 'lexical (hashed words + trigrams, zero-download)',
 };
 
+/** The model file of the project's trained tool encoder under /models/ (`npm run train -- --only encoder`). */
+export const TOOL_ENCODER_FILE = 'tool-encoder.onnx';
+
+/**
+ * The trained tool encoder (issue 17) with its leave-one-dataset-out figures (BENCHMARKS.md, "Tool
+ * retrieval encoder"): measured on catalogues it never saw, as a first-time catalogue is.
+ */
+export const TOOL_ENCODER_OPTION: EmbedderOption = {
+  id: embedderIdOf({ kind: 'tool-encoder' }),
+  choice: { kind: 'tool-encoder' },
+  // Not the default: its zero-shot hybrid gain over the lexical embedder (0.554 vs 0.545) is smaller than the
+  // spread between datasets, and it loses on MRR with end points (0.435 vs 0.443) and as QTS alone.
+  label:
+    'trained tool encoder (4.2 MB; unseen catalogues: zero-shot hybrid MRR w/o end 0.554 vs lexical 0.545, BM25 0.526)',
+};
+
 /** The label of an embedder id, e.g. for a result computed before the options were probed. */
 export function embedderLabel(id: string, options: readonly EmbedderOption[]): string {
   return options.find((o) => o.id === id)?.label ?? (id === LEXICAL_OPTION.id ? LEXICAL_OPTION.label : id);
 }
 
-async function exists(fetchFn: typeof fetch, url: string): Promise<boolean> {
+/**
+ * The list of files under /models/ the build writes (`models/index.json`, vite/model-files-plugin.ts; dev
+ * serves it live). Reading it replaces probing each known folder, whose misses showed as 404 errors in
+ * the console on every load. Null when there is no usable index (then only the lexical embedder is offered).
+ */
+export async function readModelsIndex(
+  modelsUrl: string,
+  fetchFn: typeof fetch = fetch,
+): Promise<Set<string> | null> {
   try {
-    // The model-files plugin answers a missing file with a real 404 (never the SPA's index.html).
-    const res = await fetchFn(url, { method: 'HEAD', cache: 'no-store' });
-    return res.ok && !(res.headers.get('content-type') ?? '').includes('text/html');
+    const res = await fetchFn(`${modelsUrl}index.json`, { cache: 'no-cache' });
+    if (!res.ok || (res.headers.get('content-type') ?? '').includes('text/html')) return null;
+    const json = (await res.json()) as { files?: unknown };
+    if (!Array.isArray(json.files)) return null;
+    return new Set(json.files.filter((f): f is string => typeof f === 'string'));
   } catch {
-    return false;
+    return null;
   }
 }
 
 /** Which weights a folder has: q8 (`onnx/model_quantized.onnx`) preferred, else fp32, else none. */
-async function dtypeOf(fetchFn: typeof fetch, folder: string): Promise<TransformersDtype | null> {
-  if (!(await exists(fetchFn, `${folder}config.json`))) return null;
-  if (await exists(fetchFn, `${folder}onnx/model_quantized.onnx`)) return 'q8';
-  if (await exists(fetchFn, `${folder}onnx/model.onnx`)) return 'fp32';
+function dtypeOf(files: ReadonlySet<string>, folder: string): TransformersDtype | null {
+  if (!files.has(`${folder}config.json`)) return null;
+  if (files.has(`${folder}onnx/model_quantized.onnx`)) return 'q8';
+  if (files.has(`${folder}onnx/model.onnx`)) return 'fp32';
   return null;
 }
 
-/** The lexical embedder plus every known model folder present under `modelsUrl`. */
+/** The lexical embedder plus every known model folder the models index lists. */
+export function embedderOptions(
+  files: ReadonlySet<string>,
+  known = KNOWN_TRANSFORMERS_MODELS,
+): EmbedderOption[] {
+  const found = known.map(({ model, label }): EmbedderOption | null => {
+    const dtype = dtypeOf(files, `${model}/`);
+    if (!dtype) return null;
+    const choice: EmbedderChoice = { kind: 'transformers', model, dtype };
+    return { id: embedderIdOf(choice), choice, label: `${label} (${dtype})` };
+  });
+  const encoder = files.has(TOOL_ENCODER_FILE) ? [TOOL_ENCODER_OPTION] : [];
+  return [LEXICAL_OPTION, ...encoder, ...found.filter((o): o is EmbedderOption => o !== null)];
+}
+
+/** The lexical embedder plus every known model folder present under `modelsUrl` (one request: its index). */
 export async function probeEmbedders(
   modelsUrl: string,
   fetchFn: typeof fetch = fetch,
   known = KNOWN_TRANSFORMERS_MODELS,
 ): Promise<EmbedderOption[]> {
-  const found = await Promise.all(
-    known.map(async ({ model, label }): Promise<EmbedderOption | null> => {
-      const dtype = await dtypeOf(fetchFn, `${modelsUrl}${model}/`);
-      if (!dtype) return null;
-      const choice: EmbedderChoice = { kind: 'transformers', model, dtype };
-      return { id: embedderIdOf(choice), choice, label: `${label} (${dtype})` };
-    }),
-  );
-  return [LEXICAL_OPTION, ...found.filter((o): o is EmbedderOption => o !== null)];
+  const files = await readModelsIndex(modelsUrl, fetchFn);
+  return files ? embedderOptions(files, known) : [LEXICAL_OPTION];
 }

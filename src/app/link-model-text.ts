@@ -13,9 +13,63 @@ export function modelText(m: HgtModelInfo): string {
       : `retrained in this browser ${dateText(m.createdAt)} on ${m.traces} traces (${m.file})`;
   return (
     `${where} · held-out AUC ${f2(m.testAuc)} on ${m.testPairs} pairs` +
+    (m.testPairs < SMOKE_TEST_PAIRS ? ' (smoke test)' : '') +
     ` · ${m.config.layers} layers × ${m.config.heads} heads, hidden ${m.config.hidden}`
   );
 }
+
+/**
+ * Below this many pairs a figure is a smoke test (the model runs and is not upside down), not a measure of
+ * quality: with 14 pairs one pair moves an AUC by ~0.02–0.1, and a 1.00 says little.
+ */
+export const SMOKE_TEST_PAIRS = 50;
+
+/** One figure of the model's held-out check with what it rests on. */
+export interface QualityFigure {
+  label: string;
+  auc: number | null;
+  /** Linked pairs and unlinked pairs the AUC compares. */
+  positives: number;
+  negatives: number;
+  smoke: boolean;
+}
+
+/**
+ * The model's three held-out figures (issue 16): links against random pairs, against the same links
+ * reversed, and against look-alike targets — each with how many pairs it rests on. A model trained before
+ * the hard figures existed has no reversed / same-category figure (null, 0 pairs).
+ */
+export function qualityFigures(m: HgtModelInfo): QualityFigure[] {
+  // The random-pair check is half positives, half negatives (one random non-edge each).
+  const pos = m.testPositives > 0 ? m.testPositives : Math.round(m.testPairs / 2);
+  const fig = (label: string, auc: number | null, negatives: number): QualityFigure => ({
+    label,
+    auc,
+    positives: pos,
+    negatives,
+    smoke: pos + negatives < SMOKE_TEST_PAIRS,
+  });
+  return [
+    fig('random pairs', m.testAuc, m.testPairs - pos),
+    fig('reversed pairs', m.reversedAuc, m.reversedPairs),
+    fig('same-category twins', m.sameCategoryAuc, m.sameCategoryPairs),
+  ];
+}
+
+/** "AUC 0.91 vs reversed pairs (7 links vs 6 pairs, smoke test)". */
+export function qualityFigureText(f: QualityFigure): string {
+  if (f.auc === null || f.negatives === 0)
+    return `vs ${f.label}: — (not measured for this model; retrain it)`;
+  return (
+    `AUC ${f2(f.auc)} vs ${f.label} (${f.positives} links vs ${f.negatives} pairs` +
+    `${f.smoke ? ', smoke test' : ''})`
+  );
+}
+
+/** The caption under the figures when any is a smoke test. */
+export const SMOKE_TEST_NOTE =
+  `Smoke test: fewer than ${SMOKE_TEST_PAIRS} pairs, so these figures only show that the model runs and ranks ` +
+  'the right way round on this small world; its quality is measured on the shared datasets (npm run eval:linkpred, BENCHMARKS.md).';
 
 /** The promotion decision in one line, e.g. "Swapped in: AUC 0.91 ≥ 0.88 (shipped model) on 16 held-out pairs." */
 export function promotionText(p: HgtPromotion): string {

@@ -32,6 +32,7 @@ export function hybridSourceText(s: ModelSource): string {
       (s.hybridMrr === null ? '' : ` (validation MRR ${f2(s.hybridMrr)})`)
     );
   if (s.kind === 'untrained') return `trains in this browser on ${s.traces} traces when first used`;
+  if (s.kind === 'zero-shot') return 'zero-shot hybrid (BM25 + query–tool similarity): no trace yet';
   return dtdrLSourceText(s);
 }
 

@@ -65,14 +65,17 @@ export class RetrievalModels extends JobStore<RetrievalModelsState> {
     this.set({ options });
     const saved = loadEmbedderChoice(this.deps.storage);
     if (saved.kind === 'lexical') return this.refresh();
+    const missing =
+      saved.kind === 'tool-encoder'
+        ? 'The saved retrieval embedder, the trained tool encoder, is not at /models/tool-encoder.onnx any more'
+        : `The saved retrieval embedder ${saved.model} is not under /models/${saved.model}/ any more ` +
+          '(config.json, tokenizer files, onnx weights)';
     const option = options.find((o) => o.id === embedderIdOf(saved));
     if (!option) {
       this.set({
         message: {
           level: 'error',
-          text:
-            `The saved retrieval embedder ${saved.model} is not under /models/${saved.model}/ any more ` +
-            '(config.json, tokenizer files, onnx weights): using the lexical embedder.',
+          text: `${missing}: using the lexical embedder.`,
         },
       });
       return this.refresh();

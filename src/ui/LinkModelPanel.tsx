@@ -1,5 +1,13 @@
-import { useEffect } from 'react';
-import { modelText, scoresText, trainingSummaryText, validationText } from '../app/link-model-text';
+import { useEffect, useState } from 'react';
+import {
+  modelText,
+  qualityFigures,
+  qualityFigureText,
+  scoresText,
+  SMOKE_TEST_NOTE,
+  trainingSummaryText,
+  validationText,
+} from '../app/link-model-text';
 import type { TrainingProgress } from '../core/retrieval/model-status';
 import { LossPlot } from './LossPlot';
 import { TrainingProgressBar } from './TrainingProgressBar';
@@ -9,8 +17,43 @@ import { useSessionState } from './use-session';
 /** Positive integer from a number input, or null while the field is being edited to something else. */
 const intOf = (text: string): number | null => {
   const v = Number(text);
-  return Number.isInteger(v) && v > 0 ? v : null;
+  return text.trim() !== '' && Number.isInteger(v) && v > 0 ? v : null;
 };
+
+const MAX_EPOCHS = 1000;
+
+/** Why an epochs entry cannot be used, or null when it can. */
+function epochsProblem(text: string): string | null {
+  const v = intOf(text);
+  if (text.trim() === '') return 'Enter how many epochs to train (1 to 1000).';
+  if (Number(text) === 0) return '0 epochs would train nothing: enter 1 to 1000.';
+  if (v === null) return `“${text}” is not a whole number of epochs: enter 1 to 1000.`;
+  if (v > MAX_EPOCHS) return `At most ${MAX_EPOCHS} epochs (it would run for a long time in the browser).`;
+  return null;
+}
+
+/** The model's held-out figures (random, reversed, same-category), each with the pairs it rests on. */
+function QualityLine({ model }: { model: Parameters<typeof qualityFigures>[0] }) {
+  const figures = qualityFigures(model);
+  const ids = ['hgt-quality-random', 'hgt-quality-reversed', 'hgt-quality-same-category'];
+  return (
+    <li data-testid="hgt-quality">
+      <strong>Held-out links of its training world:</strong>
+      <ul>
+        {figures.map((f, i) => (
+          <li key={f.label} data-testid={ids[i]}>
+            {qualityFigureText(f)}
+          </li>
+        ))}
+      </ul>
+      {figures.some((f) => f.smoke) && (
+        <span className="meta" data-testid="hgt-quality-smoke">
+          {SMOKE_TEST_NOTE}
+        </span>
+      )}
+    </li>
+  );
+}
 
 /**
  * The Link model tab (issue 5): which HGT model scores the graph's links, Retrain in the worker with its
@@ -21,6 +64,11 @@ export function LinkModelPanel() {
   const lm = useLinkModel();
   const { status, job, auto, stage, epochs, result, message, settings, scoring } = useLinkModelState();
   const { worldVersion, phase } = useSessionState();
+  // An unusable entry (0, empty, 2.5) is kept as typed, with a message, instead of snapping back to the
+  // saved setting unexplained; null = the field shows the setting.
+  const [epochDraft, setEpochDraft] = useState<string | null>(null);
+  const epochText = epochDraft ?? String(settings.epochs);
+  const epochIssue = epochsProblem(epochText);
 
   useEffect(() => {
     if (phase === 'ready') void lm.refresh(true);
@@ -50,6 +98,7 @@ export function LinkModelPanel() {
           <li data-testid="hgt-model">
             <strong>In use:</strong> {status.model ? modelText(status.model) : 'no model'}
           </li>
+          {status.model && <QualityLine model={status.model} />}
           {status.problem && (
             <li className="warn" data-testid="hgt-problem">
               {status.problem}
@@ -84,21 +133,24 @@ export function LinkModelPanel() {
           <input
             type="number"
             min={1}
-            max={1000}
+            max={MAX_EPOCHS}
             className="small-number"
-            value={settings.epochs}
+            value={epochText}
             disabled={job !== null}
             aria-label="Training epochs"
+            aria-invalid={epochIssue !== null}
             data-testid="hgt-epochs"
             onChange={(e) => {
               const v = intOf(e.target.value);
-              if (v) lm.setSettings({ epochs: v });
+              const usable = v !== null && v <= MAX_EPOCHS;
+              if (usable) lm.setSettings({ epochs: v });
+              setEpochDraft(usable ? null : e.target.value);
             }}
           />
         </label>
         <button
           onClick={() => void lm.retrain()}
-          disabled={job !== null || phase !== 'ready'}
+          disabled={job !== null || phase !== 'ready' || epochIssue !== null}
           data-testid="hgt-retrain"
           title="Train a new HGT on this world's graph in the worker; it replaces the current one only if it validates at least as well"
         >
@@ -113,6 +165,11 @@ export function LinkModelPanel() {
           Restore previous
         </button>
       </div>
+      {epochIssue && (
+        <p className="warn" role="alert" data-testid="hgt-epochs-problem">
+          {epochIssue} Retrain is off until then.
+        </p>
+      )}
       <label className="auto-retrain">
         <input
           type="checkbox"

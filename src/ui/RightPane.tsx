@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EvolutionPanel } from './EvolutionPanel';
+import { LayerModelPanel } from './LayerModelPanel';
 import { LinkModelPanel } from './LinkModelPanel';
 import { NodeDetails } from './NodeDetails';
 import { RetrievalPanel } from './RetrievalPanel';
@@ -45,7 +46,10 @@ export function RightPane() {
       ) : tab === 'retrieval' ? (
         <RetrievalPanel />
       ) : tab === 'link-model' ? (
-        <LinkModelPanel />
+        <>
+          <LinkModelPanel />
+          <LayerModelPanel />
+        </>
       ) : (
         <EvolutionPanel />
       )}

@@ -1,6 +1,9 @@
 import type { Embedder } from '../core/embed/embedder';
 import { LexicalEmbedder } from '../core/embed/lexical-embedder';
 import { TransformersEmbedder } from '../core/embed/transformers-embedder';
+import { ToolEncoderEmbedder } from '../core/embed/tool-encoder/encoder';
+import { readToolEncoder } from '../core/embed/tool-encoder/export-encoder';
+import { ToolEncoderMissingError } from '../core/embed/tool-encoder/tool-encoder-missing-error';
 import { initOrt } from '../core/ml/ort-runtime';
 import type { TrainingProgress } from '../core/retrieval/model-status';
 import type { AssetUrls, EmbedderChoice } from './protocol';
@@ -16,6 +19,7 @@ export async function createEmbedder(
   onProgress: (p: TrainingProgress) => void,
 ): Promise<Embedder> {
   if (choice.kind === 'lexical') return new LexicalEmbedder();
+  if (choice.kind === 'tool-encoder') return loadToolEncoder(assets.modelsPath, onProgress);
   const label = `Loading ${choice.model}`;
   onProgress({ label, stage: 'loading', done: 0, total: 0 });
   // transformers.js shares the app's onnxruntime-web (vite.config.ts aliases its import): configure it
@@ -40,4 +44,22 @@ export async function createEmbedder(
 /** Frees a transformers.js pipeline the worker no longer uses (the lexical embedder holds nothing). */
 export async function disposeEmbedder(embedder: Embedder): Promise<void> {
   if (embedder instanceof TransformersEmbedder) await embedder.dispose();
+}
+
+/**
+ * The trained tool encoder (issue 17): its ONNX file holds the embedding table, read back and run by the
+ * TypeScript forward (a weighted row sum: lighter than an ORT session, and equal to the ONNX graph within
+ * 1e-6, tool-encoder.test.ts).
+ */
+async function loadToolEncoder(
+  modelsPath: string,
+  onProgress: (p: TrainingProgress) => void,
+): Promise<Embedder> {
+  const label = 'Loading the trained tool encoder';
+  onProgress({ label, stage: 'loading', done: 0, total: 0 });
+  const url = `${modelsPath}tool-encoder.onnx`;
+  const res = await fetch(url);
+  if (!res.ok || (res.headers.get('content-type') ?? '').includes('text/html'))
+    throw new ToolEncoderMissingError(url);
+  return new ToolEncoderEmbedder(readToolEncoder(new Uint8Array(await res.arrayBuffer())));
 }

@@ -29,6 +29,15 @@ export interface HgtModelInfo {
   /** AUC on the held-out check links of its training world, and how many pairs that was. */
   testAuc: number | null;
   testPairs: number;
+  /**
+   * Issue 16: the check positives against their reversed pairs and against look-alike targets, with how
+   * many positives and such negatives each figure rests on (null / 0 for a model trained before these).
+   */
+  testPositives: number;
+  reversedAuc: number | null;
+  reversedPairs: number;
+  sameCategoryAuc: number | null;
+  sameCategoryPairs: number;
   validationAuc: number | null;
   config: { hidden: number; heads: number; layers: number };
   bytes: number;

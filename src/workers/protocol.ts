@@ -3,9 +3,14 @@ import type { RetrievalModelsStatus } from '../core/retrieval/model-status';
 
 // Types that cross the world worker's boundary (comlink) besides the core request/result types.
 
-/** Which embedder retrieval runs on: the zero-download lexical one, or a local transformers.js model. */
+/**
+ * Which embedder retrieval runs on: the zero-download lexical one, the project's trained tool encoder
+ * (models/tool-encoder.onnx, issue 17), or a local transformers.js model.
+ */
 export type EmbedderChoice =
-  { kind: 'lexical' } | { kind: 'transformers'; model: string; dtype: TransformersDtype };
+  | { kind: 'lexical' }
+  | { kind: 'tool-encoder' }
+  | { kind: 'transformers'; model: string; dtype: TransformersDtype };
 
 /** An error as it crosses the worker (docs/conventions.md §4); `fromWorkerError` rebuilds it. */
 export interface WorkerError {
@@ -33,5 +38,7 @@ export const LEXICAL: EmbedderChoice = { kind: 'lexical' };
 
 /** The embedder id a choice gives (`Embedder.id`), to compare a choice with what the worker runs. */
 export function embedderIdOf(choice: EmbedderChoice): string {
-  return choice.kind === 'lexical' ? 'lexical-hash-tfidf' : `transformers:${choice.model}`;
+  if (choice.kind === 'lexical') return 'lexical-hash-tfidf';
+  if (choice.kind === 'tool-encoder') return 'tool-encoder';
+  return `transformers:${choice.model}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HGT_RELATIONS, type HgtGraphTensors } from './tensor-spec';
 import { LinkGraph } from './link-graph';
-import { PAIR_FEATURES, pairFeatureMatrix, pairFeatures } from './pair-features';
+import { PAIR_FEATURES, pairFeatureMatrix, pairFeatures, requiredCover } from './pair-features';
 
 const rel = (r: string) => HGT_RELATIONS.indexOf(r as (typeof HGT_RELATIONS)[number]);
 
@@ -66,5 +66,83 @@ describe('pairFeatureMatrix (the pair_feat input of the HGT)', () => {
     expect(plain[3]).toBeCloseTo(Math.log(2), 6);
     expect(own[3]).toBe(0);
     expect(own.length).toBe(F);
+  });
+});
+
+describe('directional pair features (issue 16)', () => {
+  const col = (name: (typeof PAIR_FEATURES)[number]) => PAIR_FEATURES.indexOf(name);
+  const ctxOf = (g: HgtGraphTensors) => ({
+    graph: new LinkGraph(g),
+    embeddings: [0, 1, 2, 3].map((i) => (i < 3 ? g.xApi : g.xParam).subarray((i % 3) * 6, (i % 3) * 6 + 2)),
+    io: g.io!,
+  });
+
+  it('reads u’s outputs against v’s inputs, and the reverse in a separate column', () => {
+    const g = graph();
+    const [fwd, back] = [
+      pairFeatures(ctxOf(g), { src: 0, dst: 2 }),
+      pairFeatures(ctxOf(g), { src: 2, dst: 0 }),
+    ];
+    // 0 outputs parameter 3 and 2 takes it: forward shared, reverse not; mirrored for (2, 0).
+    expect([fwd[col('sharedParam')], fwd[col('sharedParamReverse')]]).toEqual([1, 0]);
+    expect([back[col('sharedParam')], back[col('sharedParamReverse')]]).toEqual([0, 1]);
+    // io: 0 gives [0, 1], 2 takes [0, 1] → 1 forward; 2 gives nothing → 0.
+    expect(fwd[col('ioSimilarity')]).toBeCloseTo(1, 6);
+    expect(fwd[col('ioSimilarityReverse')]).toBe(0);
+    expect(back[col('ioSimilarityReverse')]).toBeCloseTo(1, 6);
+    // Schema counts: 0 produces 1 output, 2 consumes 1 input.
+    expect(fwd[col('producesSrc')]).toBeCloseTo(Math.log(2), 6);
+    expect(fwd[col('consumesDst')]).toBeCloseTo(Math.log(2), 6);
+    expect(back[col('producesSrc')]).toBe(0);
+    // The path 0 → 1 → 2 runs forward only; the order ranks put 2 after 0.
+    expect(fwd[col('pathsForward')]).toBeCloseTo(Math.log(2), 6);
+    expect(fwd[col('pathsReverse')]).toBe(0);
+    expect(fwd[col('orderGap')]).toBeGreaterThan(0.5);
+    expect(back[col('orderGap')]).toBeCloseTo(-fwd[col('orderGap')]!, 6);
+  });
+
+  it('requiredCover averages the best type-compatible match over v’s required inputs only', () => {
+    const g = graph();
+    g.io = [
+      {
+        ins: [],
+        outs: [Float32Array.of(1, 0)],
+        outTypes: ['string'],
+        outWords: [['city']],
+        inTypes: [],
+        inWords: [],
+      },
+      {
+        // Two inputs, only the first required: a perfect match for it, nothing for the optional one.
+        ins: [Float32Array.of(1, 0), Float32Array.of(0, 1)],
+        outs: [],
+        inTypes: ['string', 'string'],
+        inWords: [['city'], ['day']],
+        inRequired: [true, false],
+      },
+      {
+        // Same text, but a number: the string output cannot feed it.
+        ins: [Float32Array.of(1, 0)],
+        outs: [],
+        inTypes: ['number'],
+        inWords: [['city']],
+        inRequired: [true],
+      },
+    ];
+    const ctx = ctxOf(g);
+    expect(requiredCover(ctx, 0, 1)).toBeCloseTo(1, 6);
+    expect(requiredCover(ctx, 0, 2)).toBe(0);
+    expect(requiredCover(ctx, 1, 0)).toBe(0); // 1 outputs nothing
+  });
+
+  it("a reversed training negative's degrees leave out the edge it reverses", () => {
+    const g = graph();
+    const plain = pairFeatureMatrix(g, Int32Array.of(1), Int32Array.of(0));
+    const rev = pairFeatureMatrix(g, Int32Array.of(1), Int32Array.of(0), Uint8Array.of(2));
+    // (1, 0) reverses the input edge 0 → 1: 1's in-degree and 0's out-degree drop by it.
+    expect(plain[col('logInDegSrc')]).toBeCloseTo(Math.log(2), 6);
+    expect(rev[col('logInDegSrc')]).toBe(0);
+    expect(plain[col('logOutDegDst')]).toBeCloseTo(Math.log(2), 6);
+    expect(rev[col('logOutDegDst')]).toBe(0);
   });
 });

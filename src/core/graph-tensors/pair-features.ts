@@ -1,7 +1,7 @@
 import { cosine } from '../embed/embedder';
 import { HGT_RELATIONS, type HgtGraphTensors } from './tensor-spec';
 import type { ToolIoVectors } from './io-fields';
-import { LinkGraph, type LinkPair } from './link-graph';
+import { isBehavioural, LinkGraph, type LinkPair } from './link-graph';
 
 const API_PARAM = HGT_RELATIONS.indexOf('api->param');
 const PARAM_API = HGT_RELATIONS.indexOf('param->api');
@@ -17,7 +17,32 @@ export const PAIR_FEATURES = [
   'ioSimilarity',
   'sharedParam',
   'paramPair',
+  // Directional evidence (issue 16): each forward feature reads u's outputs against v's inputs, and its
+  // `…Reverse` twin reads v's outputs against u's inputs, so feature(u, v) ≠ feature(v, u) and the model can
+  // weigh the difference (a reversed pair has the two swapped).
+  'ioSimilarityReverse',
+  'sharedParamReverse',
+  'requiredCover',
+  'requiredCoverReverse',
+  'nameMatch',
+  'nameMatchReverse',
+  'pathsForward',
+  'pathsReverse',
+  'sourcenessSrc',
+  'sourcenessDst',
+  'producesSrc',
+  'consumesDst',
+  'producesDst',
+  'consumesSrc',
+  'orderGap',
 ] as const;
+
+/**
+ * Which own edge a training pair's features must not count: 'edge' = the pair (u, v) is itself an edge of
+ * the input graph (a training positive); 'reversed' = (v, u) is (a reversed training negative). Held-out
+ * test pairs are never in the graph, so training pairs are made to look like them.
+ */
+export type OwnEdge = 'none' | 'edge' | 'reversed';
 
 /** What the simple features read: the input graph, node text vectors, tool I/O field vectors. */
 export interface PairFeatureContext {
@@ -64,25 +89,199 @@ export function sharesParam(g: LinkGraph, u: number, v: number): number {
   return g.in(v).some((e) => e.rel === PARAM_API && given.has(e.src)) ? 1 : 0;
 }
 
+const typesCompatible = (a: string, b: string): boolean =>
+  a === 'any' || b === 'any' || a === b || (isNumeric(a) && isNumeric(b));
+const isNumeric = (t: string) => t === 'number' || t === 'integer';
+
+/** Jaccard of two word lists (name words of two fields); 0 when either is empty. */
+function jaccard(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const sa = new Set(a);
+  const sb = new Set(b);
+  let common = 0;
+  for (const w of sa) if (sb.has(w)) common++;
+  return common / (sa.size + sb.size - common);
+}
+
+/** Indices of v's inputs that a caller must give (all of them when the schema marks none required). */
+function neededInputs(io: ToolIoVectors | undefined): number[] {
+  const n = io?.ins.length ?? 0;
+  const req = io?.inRequired ?? [];
+  const needed = Array.from({ length: n }, (_, i) => i).filter((i) => req[i]);
+  return needed.length > 0 ? needed : Array.from({ length: n }, (_, i) => i);
+}
+
+/**
+ * How much of what v needs u can give: over v's required inputs (all inputs when none is marked required),
+ * the mean of the best match among u's outputs, a match being type-compatible and scored by the larger of
+ * the description cosine and the name-word Jaccard. Direction-bound: it reads u's outputs and v's inputs only.
+ */
+export function requiredCover(ctx: PairFeatureContext, u: number, v: number): number {
+  if (!ctx.graph.isApi(u)) return 0;
+  const a = ctx.io[u];
+  const b = ctx.io[v];
+  const needed = neededInputs(b);
+  if (!a || !b || needed.length === 0 || a.outs.length === 0) return 0;
+  let sum = 0;
+  for (const i of needed) {
+    let best = 0;
+    for (let o = 0; o < a.outs.length; o++) {
+      if (!typesCompatible(a.outTypes?.[o] ?? 'any', b.inTypes?.[i] ?? 'any')) continue;
+      const m = Math.max(cosine(a.outs[o]!, b.ins[i]!), jaccard(a.outWords?.[o] ?? [], b.inWords?.[i] ?? []));
+      if (m > best) best = m;
+    }
+    sum += best;
+  }
+  return sum / needed.length;
+}
+
+/** Best name-word Jaccard between one of u's output fields and one of v's input fields. */
+export function nameMatch(ctx: PairFeatureContext, u: number, v: number): number {
+  if (!ctx.graph.isApi(u)) return 0;
+  let best = 0;
+  for (const o of ctx.io[u]?.outWords ?? [])
+    for (const i of ctx.io[v]?.inWords ?? []) best = Math.max(best, jaccard(o, i));
+  return best;
+}
+
+/** Directed two-hop behavioural paths u → x → v (x ≠ u, v): "u usually comes before something before v". */
+export function directedPaths(g: LinkGraph, u: number, v: number): number {
+  let n = 0;
+  for (const e of g.out(u)) {
+    if (!isBehavioural(e.rel) || e.dst === v || e.dst === u) continue;
+    const next = g.edge(e.dst, v);
+    if (next && isBehavioural(next.rel)) n++;
+  }
+  return n;
+}
+
+/**
+ * What a node gives and takes by schema (structural edges): for an API, its declared outputs (api → param)
+ * and inputs (param → api); for a parameter, the tools that output it and the tools that take it.
+ */
+function produces(g: LinkGraph, i: number): number {
+  return g.isApi(i)
+    ? g.out(i).filter((e) => e.rel === API_PARAM).length
+    : g.in(i).filter((e) => e.rel === API_PARAM).length;
+}
+function consumes(g: LinkGraph, i: number): number {
+  return g.isApi(i)
+    ? g.in(i).filter((e) => e.rel === PARAM_API).length
+    : g.out(i).filter((e) => e.rel === PARAM_API).length;
+}
+
+/** Ridge of the order ranks: a node with few links stays near 0 instead of being placed by one edge. */
+const ORDER_RIDGE = 1;
+const ORDER_SWEEPS = 60;
+const orderRanks = new WeakMap<LinkGraph, Float64Array>();
+
+/**
+ * A position in the flow for every node, from the behavioural edges alone: the s minimising
+ * Σ_{u→v} (s_v − s_u − 1)² + ORDER_RIDGE·Σ s_i² (SpringRank, De Bacco, Larremore & Moore 2018), solved by
+ * Gauss–Seidel sweeps. s_v − s_u > 0 says "v usually comes after u", also for a pair never seen together
+ * (A → B and B → C place C after A), which the one- and two-hop counts cannot say.
+ */
+export function orderRanksOf(g: LinkGraph): Float64Array {
+  let s = orderRanks.get(g);
+  if (s) return s;
+  s = new Float64Array(g.n);
+  const outs = Array.from({ length: g.n }, (_, i) =>
+    g
+      .out(i)
+      .filter((e) => isBehavioural(e.rel))
+      .map((e) => e.dst),
+  );
+  const ins = Array.from({ length: g.n }, (_, i) =>
+    g
+      .in(i)
+      .filter((e) => isBehavioural(e.rel))
+      .map((e) => e.src),
+  );
+  const active = Array.from({ length: g.n }, (_, i) => i).filter((i) => outs[i]!.length + ins[i]!.length > 0);
+  for (let sweep = 0; sweep < ORDER_SWEEPS; sweep++)
+    for (const i of active) {
+      let num = 0;
+      for (const u of ins[i]!) num += (s[u] as number) + 1;
+      for (const w of outs[i]!) num += (s[w] as number) - 1;
+      s[i] = num / (ins[i]!.length + outs[i]!.length + ORDER_RIDGE);
+    }
+  orderRanks.set(g, s);
+  return s;
+}
+
+/**
+ * s_v − s_u, with the pair's own input edge (u → v for 'edge', v → u for 'reversed') taken out by one
+ * local update of both ends, so a training pair does not carry its own label in its rank gap.
+ */
+function orderGap(g: LinkGraph, u: number, v: number, own: OwnEdge): number {
+  const s = orderRanksOf(g);
+  let su = s[u] as number;
+  let sv = s[v] as number;
+  const [a, b] = own === 'edge' ? [u, v] : own === 'reversed' ? [v, u] : [-1, -1];
+  if (a >= 0 && g.hasEdge(a, b) && isBehavioural(g.edge(a, b)!.rel)) {
+    const deg = (i: number) => g.behaviouralInDegree(i) + g.behaviouralOutDegree(i);
+    const sa = s[a] as number;
+    const sb = s[b] as number;
+    // Fixed point s_i·(deg_i + ridge) = Σ neighbour terms; drop the a → b term from each end.
+    const na = (sa * (deg(a) + ORDER_RIDGE) - (sb - 1)) / (deg(a) - 1 + ORDER_RIDGE);
+    const nb = (sb * (deg(b) + ORDER_RIDGE) - (sa + 1)) / (deg(b) - 1 + ORDER_RIDGE);
+    if (a === u) [su, sv] = [na, nb];
+    else [su, sv] = [nb, na];
+  }
+  return Math.max(-3, Math.min(3, sv - su));
+}
+
+/** Share of a node's behavioural edges that leave it, smoothed: 1 = always first, 0 = always last. */
+const sourceness = (outDeg: number, inDeg: number) => (outDeg + 1) / (outDeg + inDeg + 2);
+
 /**
  * The feature vector of a pair. `isInputEdge` marks a training positive that is an edge of the input graph:
  * its own edge is taken out of the degrees, so training pairs look like the held-out pairs the model is
  * tested on (which are never in the graph) instead of teaching it "linked pairs have one more degree".
  */
-export function pairFeatures(ctx: PairFeatureContext, p: LinkPair, isInputEdge = false): Float32Array {
+export function pairFeatures(
+  ctx: PairFeatureContext,
+  p: LinkPair,
+  isInputEdge: boolean | OwnEdge = false,
+): Float32Array {
   const g = ctx.graph;
-  // Only a behavioural edge counts in the behavioural degrees, so only its own edge is taken out.
-  const self = isInputEdge && g.behaviouralRelation(p.src, p.dst) >= 0 ? 1 : 0;
+  const own: OwnEdge = isInputEdge === true ? 'edge' : isInputEdge === false ? 'none' : isInputEdge;
+  const u = p.src;
+  const v = p.dst;
+  // Only a behavioural edge counts in the behavioural degrees, so only its own edge is taken out: u → v for
+  // a positive (u's out, v's in), v → u for a reversed negative (u's in, v's out).
+  const behavioural = g.behaviouralRelation(u, v) >= 0;
+  const fwd = own === 'edge' && behavioural && g.hasEdge(u, v) ? 1 : 0;
+  const rev = own === 'reversed' && behavioural && g.hasEdge(v, u) ? 1 : 0;
+  const inSrc = g.behaviouralInDegree(u) - rev;
+  const outSrc = g.behaviouralOutDegree(u) - fwd;
+  const inDst = g.behaviouralInDegree(v) - fwd;
+  const outDst = g.behaviouralOutDegree(v) - rev;
   return Float32Array.from([
-    cosine(ctx.embeddings[p.src]!, ctx.embeddings[p.dst]!),
-    Math.log1p(g.behaviouralInDegree(p.src)),
-    Math.log1p(g.behaviouralOutDegree(p.src) - self),
-    Math.log1p(g.behaviouralInDegree(p.dst) - self),
-    Math.log1p(g.behaviouralOutDegree(p.dst)),
-    adamicAdar(g, p.src, p.dst),
-    ioSimilarity(ctx, p.src, p.dst),
-    sharesParam(g, p.src, p.dst),
-    g.isApi(p.src) ? 0 : 1,
+    cosine(ctx.embeddings[u]!, ctx.embeddings[v]!),
+    Math.log1p(inSrc),
+    Math.log1p(outSrc),
+    Math.log1p(inDst),
+    Math.log1p(outDst),
+    adamicAdar(g, u, v),
+    ioSimilarity(ctx, u, v),
+    sharesParam(g, u, v),
+    g.isApi(u) ? 0 : 1,
+    g.isApi(u) ? ioSimilarity(ctx, v, u) : 0,
+    sharesParam(g, v, u),
+    requiredCover(ctx, u, v),
+    requiredCover(ctx, v, u),
+    nameMatch(ctx, u, v),
+    nameMatch(ctx, v, u),
+    Math.log1p(directedPaths(g, u, v)),
+    Math.log1p(directedPaths(g, v, u)),
+    sourceness(outSrc, inSrc),
+    sourceness(outDst, inDst),
+    Math.log1p(produces(g, u)),
+    Math.log1p(consumes(g, v)),
+    Math.log1p(produces(g, v)),
+    Math.log1p(consumes(g, u)),
+    orderGap(g, u, v, own),
   ]);
 }
 
@@ -116,8 +315,9 @@ function contextOf(g: HgtGraphTensors) {
  * the trainer, the eval and the ONNX runner use to fill the model's `pair_feat` input, so a model is fed
  * the same features everywhere. Structural pairs (API ↔ parameter) get all-zero rows: the features describe
  * behavioural links (degrees, Adamic–Adar, io similarity); a schema edge is the graph part's business.
- * `inputEdge[i]` = 1 marks a pair that is an edge of `graph` (a training positive): its own edge is taken
- * out of the degrees, as in `pairFeatures`. Rows are memoised per graph object.
+ * `inputEdge[i]` = 1 marks a pair that is an edge of `graph` (a training positive), 2 a pair whose reverse
+ * is (a reversed training negative): that edge is taken out of the degrees, as in `pairFeatures`. Rows are
+ * memoised per graph object.
  */
 export function pairFeatureMatrix(
   graph: HgtGraphTensors,
@@ -133,11 +333,11 @@ export function pairFeatureMatrix(
     const u = src[i] as number;
     const v = dst[i] as number;
     if (ctx.graph.behaviouralRelation(u, v) < 0) continue;
-    const own = inputEdge?.[i] ? 1 : 0;
-    const key = (u * n + v) * 2 + own;
+    const own = Math.min(2, inputEdge?.[i] ?? 0);
+    const key = (u * n + v) * 3 + own;
     let row = memo.get(key);
     if (!row) {
-      row = pairFeatures(ctx, { src: u, dst: v }, own === 1);
+      row = pairFeatures(ctx, { src: u, dst: v }, own === 1 ? 'edge' : own === 2 ? 'reversed' : 'none');
       memo.set(key, row);
     }
     out.set(row, i * F);

@@ -9,10 +9,19 @@ export const HGT_RELATIONS: readonly Relation[] = ['param->api', 'api->param', '
 
 export const relationIndex = (relation: Relation): number => HGT_RELATIONS.indexOf(relation);
 
-/** Input and output field text vectors of one API (same embedder as the node texts). */
+/**
+ * Input and output field text vectors of one API (same embedder as the node texts), and what its schema
+ * says of each field (io-fields.ts `ToolIoVectors`: JSON types, name words, required inputs), which the
+ * directional pair features read. The schema fields are optional: absent, a field is 'any', unnamed, optional.
+ */
 export interface HgtToolIo {
   ins: Float32Array[];
   outs: Float32Array[];
+  inTypes?: string[];
+  outTypes?: string[];
+  inWords?: string[][];
+  outWords?: string[][];
+  inRequired?: boolean[];
 }
 
 /**

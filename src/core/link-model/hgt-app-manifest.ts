@@ -25,6 +25,15 @@ export interface HgtManifestMetrics {
   threshold: number | null;
   validationPairs: number;
   testPairs: number;
+  /**
+   * Issue 16 (absent in manifests written before it): AUC of the check positives against their reversed
+   * pairs and against look-alike targets, and how many such negatives each figure rests on.
+   */
+  testPositives?: number;
+  reversedAuc?: number | null;
+  reversedPairs?: number;
+  sameCategoryAuc?: number | null;
+  sameCategoryPairs?: number;
 }
 
 export interface HgtManifest {

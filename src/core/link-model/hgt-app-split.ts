@@ -2,7 +2,7 @@ import { mulberry32 } from '../util/prng';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import { labelled } from '../linkpred/settings';
 import { edgeIdOf, LinkGraph, type LinkPair } from '../graph-tensors/link-graph';
-import { randomNegatives } from '../linkpred/negatives';
+import { randomNegatives, reversedNegatives, similarNegatives } from '../linkpred/negatives';
 import { holdOutEdges } from '../linkpred/split';
 import { ToolGraph } from '../graph/tool-graph';
 import { buildHgtGraph, type HgtGraphBuild, type HgtWorldView } from '../graph-tensors/graph-tensors';
@@ -37,6 +37,12 @@ export interface HgtAppSplit {
   input: HgtGraphBuild;
   selection: LabelledHgtPairs;
   check: LabelledHgtPairs;
+  /**
+   * Hard negatives of the check positives (issue 16), scored against them for the Link model tab: each
+   * positive reversed (when that is not a link), and each positive's target swapped for its look-alike.
+   */
+  checkReversed: HgtPairs;
+  checkSimilar: HgtPairs;
 }
 
 export interface HgtAppSplitOptions {
@@ -97,10 +103,24 @@ export async function hgtAppSplit(
     excludeEdges: new Set([...split.test, ...split.validation].map((p) => edgeIdOf(ids, p))),
     ...(full.tensors.io ? { io: full.tensors.io } : {}),
   });
+  const toPairs = (pairs: readonly LinkPair[]): HgtPairs => ({
+    src: Int32Array.from(pairs, (p) => p.src),
+    dst: Int32Array.from(pairs, (p) => p.dst),
+  });
+  // Catalogue category of each API row (schema metadata): look-alikes are drawn within it first.
+  const categories = ids.map((id) =>
+    id.startsWith('api:')
+      ? world.catalogue.get(id.slice('api:'.length))?.category.trim() || undefined
+      : undefined,
+  );
   return {
     full,
     input,
     selection: toLabelled(split.validation, selectionNegatives),
     check: toLabelled(split.test, checkNegatives),
+    checkReversed: toPairs(reversedNegatives(fullGraph, split.test)),
+    checkSimilar: toPairs(
+      similarNegatives(fullGraph, split.test, { embeddings: full.embeddings, categories }),
+    ),
   };
 }

@@ -1,5 +1,7 @@
 import { accuracy, countsAt, f1, maxF1Threshold } from '../linkpred/threshold-metrics';
 import { rocAuc } from '../ml/roc-auc';
+import { pairAuc } from '../linkpred/evaluate';
+import type { HgtPairs } from '../graph-tensors/tensor-spec';
 import { exportHgt } from '../ml/hgt/export-hgt';
 import { hgtEmbed, hgtScorePairs } from '../ml/hgt/hgt-forward';
 import {
@@ -45,6 +47,9 @@ export function splitMetrics(params: HgtParams, split: HgtAppSplit): HgtManifest
   const check = scores(split.check);
   const threshold = maxF1Threshold(selection, split.selection.labels);
   const counts = countsAt(check, split.check.labels, threshold);
+  const positives = check.filter((_, i) => split.check.labels[i] === 1);
+  const against = (negatives: HgtPairs) =>
+    round(pairAuc(positives, hgtScorePairs(params, embeddings, negatives, split.input.tensors)));
   return {
     validationAuc: round(rocAuc(selection, split.selection.labels)),
     testAuc: round(rocAuc(check, split.check.labels)),
@@ -53,6 +58,11 @@ export function splitMetrics(params: HgtParams, split: HgtAppSplit): HgtManifest
     threshold: round(threshold, 6),
     validationPairs: split.selection.labels.length,
     testPairs: split.check.labels.length,
+    testPositives: positives.length,
+    reversedAuc: against(split.checkReversed),
+    reversedPairs: split.checkReversed.src.length,
+    sameCategoryAuc: against(split.checkSimilar),
+    sameCategoryPairs: split.checkSimilar.src.length,
   };
 }
 

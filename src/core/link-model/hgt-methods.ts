@@ -1,9 +1,15 @@
 import { hgtEmbed, hgtScorePairs } from '../ml/hgt/hgt-forward';
 import type { HgtConfig } from '../ml/hgt/hgt-spec';
 import type { HgtPairs } from '../graph-tensors/tensor-spec';
-import { trainHgt, type HgtEpochReport, type HgtTrainOptions } from '../ml/hgt/train-hgt';
-import type { LinkPair } from '../graph-tensors/link-graph';
-import type { LinkMethod } from '../linkpred/link-method';
+import {
+  HGT_OBJECTIVE_DEFAULTS,
+  trainHgt,
+  type HgtEpochReport,
+  type HgtTrainOptions,
+} from '../ml/hgt/train-hgt';
+import type { LinkGraph, LinkPair } from '../graph-tensors/link-graph';
+import type { LabelledPairs, LinkMethod } from '../linkpred/link-method';
+import { trainingHardNegatives } from '../linkpred/negatives';
 
 /** Training settings the eval may change (chosen on validation pairs only); the rest are the trainer's. */
 export type HgtMethodOptions = Pick<
@@ -20,12 +26,33 @@ export type HgtMethodOptions = Pick<
   | 'marginScore'
   | 'corrupt'
   | 'prefitFeatures'
+  | 'hardNegatives'
+  | 'hardWeight'
 >;
 
 const toPairs = (pairs: readonly LinkPair[]): HgtPairs => ({
   src: Int32Array.from(pairs, (p) => p.src),
   dst: Int32Array.from(pairs, (p) => p.dst),
 });
+
+/**
+ * The validation pairs plus the reversed pair and look-alike target of each validation positive, drawn
+ * from the input graph (as the training ones are): the best epoch is then the one that ranks links above
+ * random pairs *and* above the hard cases, not the one that forgets direction to win on random pairs.
+ */
+export function withHardValidation(
+  graph: LinkGraph,
+  validation: LabelledPairs,
+  embeddings: readonly Float32Array[],
+  categories?: readonly (string | undefined)[],
+): LabelledPairs {
+  const positives = validation.pairs.filter((_, i) => validation.labels[i]);
+  const hard = trainingHardNegatives(graph, positives, { embeddings, ...(categories ? { categories } : {}) });
+  const extra = [...hard.reversed, ...hard.similar];
+  const labels = new Uint8Array(validation.labels.length + extra.length);
+  labels.set(validation.labels);
+  return { pairs: [...validation.pairs, ...extra], labels };
+}
 
 /**
  * The HGT link scorer (NaviAgent Appendix B.1) as a link-prediction method: trained on the input graph by
@@ -39,14 +66,19 @@ export function hgtMethod(
 ): LinkMethod {
   return {
     id,
-    fit: async ({ build, validation, seed, log }) => {
+    fit: async ({ build, graph, categories, validation, seed, log }) => {
       const t0 = performance.now();
       let epochs = 0;
+      const hardNegatives = options.hardNegatives ?? HGT_OBJECTIVE_DEFAULTS.hardNegatives;
+      const selection = hardNegatives
+        ? withHardValidation(graph, validation, build.embeddings, categories)
+        : validation;
       const trained = await trainHgt(build.tensors, {
         ...options,
         config,
         seed,
-        validation: { pairs: toPairs(validation.pairs), labels: Float32Array.from(validation.labels) },
+        ...(categories ? { categories } : {}),
+        validation: { pairs: toPairs(selection.pairs), labels: Float32Array.from(selection.labels) },
         onEpoch: (e: HgtEpochReport) => {
           epochs = e.epoch;
           if (log && (e.epoch === 1 || e.epoch % 20 === 0 || e.epoch === e.epochs))

@@ -13,9 +13,11 @@ export interface LinkOutcome {
   acc: number;
   f1: number;
   threshold: number;
-  /** Test positives vs reversed pairs, vs look-alike targets (edges setting only). */
+  /** Test positives vs reversed pairs, vs look-alike targets; with how many such negatives each rests on. */
   reversedAuc?: number;
   similarAuc?: number;
+  reversedPairs?: number;
+  similarPairs?: number;
   validationAuc: number;
   fitSeconds: number;
   epochs?: number;
@@ -65,6 +67,8 @@ export async function evaluateLink(
     threshold,
     ...(setting.reversed ? { reversedAuc: pairAuc(pos, await score(setting.reversed)) } : {}),
     ...(setting.similar ? { similarAuc: pairAuc(pos, await score(setting.similar)) } : {}),
+    ...(setting.reversed ? { reversedPairs: setting.reversed.length } : {}),
+    ...(setting.similar ? { similarPairs: setting.similar.length } : {}),
     validationAuc: pairAuc(valPos, valNeg),
     fitSeconds,
     ...(scorer.epochs !== undefined ? { epochs: scorer.epochs } : {}),

@@ -15,6 +15,11 @@ export interface LinkTrainingInput {
   graph: LinkGraph;
   /** Input and output field vectors per API row. */
   io: readonly ToolIoVectors[];
+  /**
+   * Catalogue category per node (undefined for parameters and tools without one): schema metadata, known
+   * for any catalogue, used to draw look-alike training negatives.
+   */
+  categories?: readonly (string | undefined)[];
   /** Held-out validation positives with as many negatives: early stopping and the ACC/F1 threshold. */
   validation: LabelledPairs;
   seed: number;

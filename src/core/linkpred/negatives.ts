@@ -96,3 +96,27 @@ export function similarNegatives(
   }
   return out;
 }
+
+/** The hard negatives a method trains on, drawn from its own input graph only (never from held-out links). */
+export interface TrainingHardNegatives {
+  /** (v, u) for each input edge (u, v) whose reverse is not an edge: its degrees must not count (u, v). */
+  reversed: LinkPair[];
+  /** (u, w), w the look-alike of v (same category when the catalogue says), not linked from u. */
+  similar: LinkPair[];
+}
+
+/**
+ * Issue 16: reversed and look-alike negatives of the training positives, so training sees the two cases a
+ * planner gets wrong (direction, near-twins) and not only random pairs. Same constructions as the eval's
+ * hard negatives, but over the input graph: the held-out test links are never read.
+ */
+export function trainingHardNegatives(
+  graph: LinkGraph,
+  positives: readonly LinkPair[],
+  input: SimilarNegativeInput,
+): TrainingHardNegatives {
+  return {
+    reversed: reversedNegatives(graph, positives),
+    similar: similarNegatives(graph, positives, input),
+  };
+}

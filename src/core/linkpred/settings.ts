@@ -14,7 +14,7 @@ export interface LinkSetting {
   positives: LinkPair[];
   /** Random non-edges of the same relation (edges), or non-edges touching the same held-out tools (cold). */
   negatives: LinkPair[];
-  /** Hard negatives (edges setting only): the reversed pair, and a look-alike target. */
+  /** Hard negatives of the test positives: the reversed pair, and a look-alike target. */
   reversed?: LinkPair[];
   similar?: LinkPair[];
 }
@@ -34,7 +34,7 @@ async function inputOf(data: LinkData, removed: readonly LinkPair[], hidden: rea
     hiddenNodes: new Set(hidden.map((i) => ids[i]!)),
     io: data.io,
   });
-  return { build, graph: new LinkGraph(build.tensors), io: data.io };
+  return { build, graph: new LinkGraph(build.tensors), io: data.io, categories: data.categories };
 }
 
 /**
@@ -90,5 +90,11 @@ export async function coldStartSetting(
     input: { ...input, validation: labelled(split.validation, valNegatives) },
     positives: split.test,
     negatives,
+    // Issue 16: a new tool's links must also come out the right way round and to the right twin.
+    reversed: reversedNegatives(full, split.test),
+    similar: similarNegatives(full, split.test, {
+      embeddings: data.full.embeddings,
+      categories: data.categories,
+    }),
   };
 }

@@ -8,6 +8,7 @@ import { DtdrL } from './dtdr-l';
 import { Hybrid } from './hybrid';
 import type { Retriever } from './retriever';
 import { StaticLR } from './static-lr';
+import { ZeroShotHybrid } from './zero-shot-hybrid';
 
 export type { RetrieverContext } from './context';
 
@@ -22,4 +23,5 @@ export const METHODS: Record<string, (ctx: RetrieverContext) => Retriever> = {
   dtdrL: (ctx) => new DtdrL(ctx),
   dtdrLJoint: (ctx) => new DtdrL(ctx, { variant: 'joint' }),
   hybrid: (ctx) => new Hybrid(ctx),
+  zeroShotHybrid: (ctx) => new ZeroShotHybrid(ctx),
 };

@@ -5,6 +5,7 @@ import { ModelJobs } from '../util/model-job';
 import { NoWorldLoadedError } from '../world/no-world-loaded-error';
 import type { ToolWorld } from '../world/world';
 import { EmbeddingCache } from './embedding-cache';
+import { FamiliarBlend } from './familiar-blend';
 import { METHODS } from './method-registry';
 import type { ModelSource, RetrievalModelsStatus, TrainingProgress } from './model-status';
 import { trainProduct, type TrainedProduct } from './product-training';
@@ -21,8 +22,13 @@ import {
 import { approximateTokenCounter, type TokenCounter } from './token-counter';
 import { traceToRetrievalTask, tracesToRetrievalTasks } from './trace-tasks';
 
-/** The retriever the agent uses (issue 4: hybrid of DTDR-L and query–tool similarity). */
+/**
+ * The retriever the agent uses (issue 4: hybrid of DTDR-L and query–tool similarity), blended per request
+ * with the zero-shot hybrid by how familiar the request's tools are (issue 17, `FamiliarBlend`).
+ */
 export const PRODUCT_RETRIEVER = 'hybrid';
+/** The product's zero-shot part, fitted like any method (it learns nothing from traces). */
+const ZERO_SHOT_PART = 'zeroShotHybrid';
 
 export interface RankRequest {
   query: string;
@@ -301,7 +307,8 @@ export class RetrievalService {
       embedderDimension: this.embedder.dimension,
       traces: this.tasks.length,
       dtdrL: 'head' in head ? headSource(head.head) : trained,
-      hybrid: trained,
+      // No trace yet: the product ranks with the zero-shot hybrid alone (rankWith), nothing to train.
+      hybrid: this.tasks.length === 0 ? { kind: 'zero-shot' } : trained,
       shippedHead: {
         file: this.head?.head.file ?? null,
         serving: 'head' in head,
@@ -345,9 +352,22 @@ export class RetrievalService {
     let r: Retriever;
     let source: ModelSource;
     let trainedOn: number;
-    if (method === 'dtdrL' || method === PRODUCT_RETRIEVER) {
+    if (method === PRODUCT_RETRIEVER) {
+      // Nothing familiar yet (no trace): the zero-shot hybrid alone, no training job (familiar-blend.ts).
+      const zeroShot = await this.retriever(ZERO_SHOT_PART).retriever;
+      if (this.tasks.length === 0) {
+        r = zeroShot;
+        source = { kind: 'zero-shot' };
+        trainedOn = 0;
+      } else {
+        const product = await this.productModel();
+        r = new FamiliarBlend(zeroShot, product.hybrid, new Set(product.hybrid.dtdr.seenCounts.keys()));
+        source = product.source;
+        trainedOn = product.tasks;
+      }
+    } else if (method === 'dtdrL') {
       const product = await this.productModel();
-      r = method === 'dtdrL' ? product.hybrid.dtdr : product.hybrid;
+      r = product.hybrid.dtdr;
       source = product.source;
       trainedOn = product.tasks;
     } else {

@@ -18,7 +18,13 @@ export function CallStep({ call }: { call: CallView }) {
           {call.status === 'running' ? 'running…' : call.status}
         </span>
         {call.ms !== undefined && <span className="meta"> · {msText(call.ms)}</span>}
-        {call.layer !== undefined && <span className="meta"> · layer {call.layer + 1}</span>}
+        {call.layer !== undefined && (
+          <span className="meta" data-testid="call-layer">
+            {' '}
+            · layer {call.layer + 1}
+            {call.layerSource ? ` (${call.layerSource === 'graph' ? 'graph' : 'predictor'})` : ''}
+          </span>
+        )}
       </div>
       <ul className="call-args">
         {Object.entries(call.args).map(([k, v]) => (

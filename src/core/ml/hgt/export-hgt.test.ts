@@ -256,7 +256,7 @@ describe('exportHgt in onnxruntime-web (wasm, 1 thread) vs the trainer forward',
     const pairs = pairsOf(g);
     const emb = hgtEmbed(params, g);
     const withF = hgtScorePairs(params, emb, pairs, g);
-    const zeroW = { ...params, head: { ...params.head, feat: new Float32Array(9) } };
+    const zeroW = { ...params, head: { ...params.head, feat: new Float32Array(params.head.feat!.length) } };
     const without = hgtScorePairs(zeroW, emb, pairs, g);
     // Behavioural pairs (api→api, param→param) get the term, so some scores must differ clearly.
     expect(maxAbsDiff(withF, without)).toBeGreaterThan(0.05);

@@ -16,6 +16,7 @@ const batch: HgtEpochBatch = {
   negSrc: Int32Array.of(3, 2, 0),
   negDst: Int32Array.of(1, 1, 1),
   negOf: Int32Array.of(0, 0, 1),
+  negKind: new Uint8Array(3),
 };
 const sigma = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -98,5 +99,37 @@ describe('hgtLoss objective options (existence labels, margin on the logit)', ()
     const m = hgtLoss(new Tape(false), p, params.config, h, batch, 0, 0.2, { marginScore: 'logit' });
     expect(m.margin.item()).toBeCloseTo((0.3 + 0.2 * (1 + sigma(1))) / 2, 5);
     expect(m.total.item()).toBeCloseTo(m.margin.item(), 6);
+  });
+});
+
+describe('hgtLoss hardWeight (issue 16: hard negatives at a fraction of a random one)', () => {
+  it('weighs a look-alike negative by hardWeight inside its positive’s mean', () => {
+    const params = initHgtParams(
+      {
+        inputDim: 1,
+        hidden: 2,
+        heads: 1,
+        layers: 0,
+        leakySlope: 0.01,
+        lnEps: 1e-5,
+        edgeWeightBias: true,
+        pairHead: 'hadamard',
+      },
+      1,
+    );
+    const p = hgtParamTensors(params);
+    // The second negative (2→1) of target 0 is a look-alike (kind 2). Margin on the cosine, m0 = 2:
+    // target 0: m = 2·1.5 = 3, s⁺ = 1; random (3→1): [3 − 1 − 1]₊ = 1; look-alike (2→1): [3 − 1 + 0]₊ = 2.
+    // target 1: m = 2·(1 + σ(1)), s⁺ = 0; random (0→1): m + 1.
+    const hard = { ...batch, negKind: Uint8Array.of(0, 2, 0) };
+    const t1 = 2 * (1 + sigma(1)) + 1;
+    const equal = hgtLoss(new Tape(false), p, params.config, h, hard, 0, 2);
+    expect(equal.margin.item()).toBeCloseTo(((1 + 2) / 2 + t1) / 2, 5);
+    // hardWeight ¼: target 0's mean is (1·1 + ¼·2) / (1 + ¼) = 1.2; target 1 has only a random negative.
+    const light = hgtLoss(new Tape(false), p, params.config, h, hard, 0, 2, { hardWeight: 0.25 });
+    expect(light.margin.item()).toBeCloseTo((1.2 + t1) / 2, 5);
+    // hardWeight 0 drops the look-alike: as if target 0 had only its random negative.
+    const none = hgtLoss(new Tape(false), p, params.config, h, hard, 0, 2, { hardWeight: 0 });
+    expect(none.margin.item()).toBeCloseTo((1 + t1) / 2, 5);
   });
 });

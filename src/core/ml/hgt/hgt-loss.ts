@@ -43,6 +43,12 @@ export interface HgtLossOptions {
    * ranked at inference, so the ranking objective trains what is evaluated.
    */
   marginScore?: HgtMarginScore;
+  /**
+   * Weight of a hard negative (batch.negKind ≠ 0: reversed or look-alike) relative to a random one, in both
+   * terms (default 1: all negatives alike). Below 1 the hard cases nudge the ranking without outweighing the
+   * random pairs the model must still rank below links.
+   */
+  hardWeight?: number;
   /** Pair features of the batch's pairs, positives then negatives (hgt-spec.ts, `pairFeatures`). */
   feat?: HgtPairFeatureTerm;
 }
@@ -73,7 +79,13 @@ function batchLogits(
  * is to say "linked" to every pair. Positives and negatives each get half the weight, as a 1 : 1 sample
  * would, however many negatives were drawn: ½·mean_pos + ½·mean_neg. `z`: logits of positives then negatives.
  */
-function crossEntropyOf(tape: Tape, z: Tensor, batch: HgtEpochBatch, labelsMode: HgtLabels): Tensor {
+function crossEntropyOf(
+  tape: Tape,
+  z: Tensor,
+  batch: HgtEpochBatch,
+  labelsMode: HgtLabels,
+  hardWeight = 1,
+): Tensor {
   const P = batch.posSrc.length;
   const M = batch.negSrc.length;
   const labels = new Float32Array(P + M);
@@ -82,8 +94,19 @@ function crossEntropyOf(tape: Tape, z: Tensor, batch: HgtEpochBatch, labelsMode:
   const weights = new Float32Array(P + M);
   const posShare = M > 0 ? 0.5 : 1;
   weights.fill(posShare / P, 0, P);
-  if (M > 0) weights.fill(0.5 / M, P);
+  if (M > 0 && hardWeight === 1) weights.fill(0.5 / M, P);
+  else if (M > 0) {
+    // The negatives' half of the weight, shared out with a hard negative counting hardWeight.
+    const rel = negativeWeights(batch, hardWeight);
+    const total = rel.reduce((a, b) => a + b, 0);
+    rel.forEach((r, j) => (weights[P + j] = (0.5 * r) / total));
+  }
   return bceWithLogits(tape, z, labels, weights);
+}
+
+/** Relative weight of each negative: 1 for a random one, hardWeight for a reversed or look-alike one. */
+function negativeWeights(batch: HgtEpochBatch, hardWeight: number): Float64Array {
+  return Float64Array.from(batch.negKind, (kind) => (kind === 0 ? 1 : hardWeight));
 }
 
 export function crossEntropyLoss(
@@ -103,10 +126,18 @@ export function crossEntropyLoss(
 }
 
 /** Eq. 8 over given scores of the positives [P × 1] and negatives [M × 1]. */
-function marginOf(tape: Tape, sPos: Tensor, sNeg: Tensor, batch: HgtEpochBatch, margin0: number): Tensor {
+function marginOf(
+  tape: Tape,
+  sPos: Tensor,
+  sNeg: Tensor,
+  batch: HgtEpochBatch,
+  margin0: number,
+  hardWeight = 1,
+): Tensor {
   const n = batch.negSrc.length;
-  const perPositive = new Int32Array(batch.posSrc.length);
-  for (const i of batch.negOf) perPositive[i] = (perPositive[i] as number) + 1;
+  const rel = negativeWeights(batch, hardWeight);
+  const perPositive = new Float64Array(batch.posSrc.length);
+  batch.negOf.forEach((i, j) => (perPositive[i] = (perPositive[i] as number) + (rel[j] as number)));
   const m = Float32Array.from(batch.negOf, (i) => margin0 * (1 + sigmoidValue(batch.posLabel[i] as number)));
   const slack = add(
     tape,
@@ -115,7 +146,10 @@ function marginOf(tape: Tape, sPos: Tensor, sNeg: Tensor, batch: HgtEpochBatch, 
   );
   // Positives left without a negative drop out of the mean: they have no term in eq. 8.
   const withNegatives = perPositive.reduce((s, c) => s + (c > 0 ? 1 : 0), 0);
-  const weights = Float32Array.from(batch.negOf, (i) => 1 / (withNegatives * (perPositive[i] as number)));
+  const weights = Float32Array.from(
+    batch.negOf,
+    (i, j) => (rel[j] as number) / (withNegatives * (perPositive[i] as number)),
+  );
   return weightedSum(tape, hinge(tape, slack), weights);
 }
 
@@ -143,15 +177,20 @@ export function hgtLoss(
   options: HgtLossOptions = {},
 ): HgtLossTerms {
   const z = batchLogits(tape, p, config, h, batch, options.feat);
-  const ce = crossEntropyOf(tape, z, batch, options.labels ?? 'soft');
+  const hardWeight = options.hardWeight ?? 1;
+  const ce = crossEntropyOf(tape, z, batch, options.labels ?? 'soft', hardWeight);
   const P = batch.posSrc.length;
   const M = batch.negSrc.length;
   let margin: Tensor;
   if (M === 0) margin = zero();
-  else if ((options.marginScore ?? 'cosine') === 'cosine') margin = marginLoss(tape, h, batch, margin0);
-  else {
+  else if ((options.marginScore ?? 'cosine') === 'cosine') {
+    const sPos = pairCosine(tape, h, batch.posSrc, batch.posDst);
+    const sNeg = pairCosine(tape, h, batch.negSrc, batch.negDst);
+    margin = marginOf(tape, sPos, sNeg, batch, margin0, hardWeight);
+  } else {
     const idx = (from: number, count: number) => Int32Array.from({ length: count }, (_, i) => from + i);
-    margin = marginOf(tape, gatherRows(tape, z, idx(0, P)), gatherRows(tape, z, idx(P, M)), batch, margin0);
+    const [sPos, sNeg] = [gatherRows(tape, z, idx(0, P)), gatherRows(tape, z, idx(P, M))];
+    margin = marginOf(tape, sPos, sNeg, batch, margin0, hardWeight);
   }
   const total = add(tape, scale(tape, ce, mu), scale(tape, margin, 1 - mu));
   return { total, ce, margin };

@@ -1,5 +1,6 @@
 import type { Random } from '../../util/prng';
 import type { HgtGraphTensors } from '../../graph-tensors/tensor-spec';
+import type { HgtHardNegatives } from './hgt-hard-negatives';
 
 /** What one training epoch sees: the edges that pass messages, and the pairs it is supervised on. */
 export interface HgtEpochBatch {
@@ -14,6 +15,8 @@ export interface HgtEpochBatch {
   negDst: Int32Array;
   /** Index of the positive each negative was drawn for. */
   negOf: Int32Array;
+  /** Per negative: 0 random (eq. 8 / both ends), 1 the positive reversed, 2 a look-alike target. */
+  negKind: Uint8Array;
 }
 
 export interface HgtSamplingOptions {
@@ -28,6 +31,12 @@ export interface HgtSamplingOptions {
    * inputs) is identical in a positive and its negatives, so the head learns to ignore them. Default 'source'.
    */
   corrupt?: 'source' | 'random';
+  /**
+   * Hard negatives per edge (hgt-hard-negatives.ts): each target behavioural edge also gets its reversed
+   * pair and its look-alike target, after its k random ones, so the margin of eq. 8 ranks the positive
+   * above exactly the pairs a planner confuses it with. Absent: random negatives only (the paper).
+   */
+  hard?: HgtHardNegatives;
 }
 
 /** Key of a directed pair; exact in a double for graphs of up to ~9e7 nodes. */
@@ -77,6 +86,7 @@ export function sampleEpochBatch(
   const negSrc: number[] = [];
   const negDst: number[] = [];
   const negOf: number[] = [];
+  const negKind: number[] = [];
   // A node of the same type as `v`: APIs are 0 … apiCount−1, parameters the rest.
   const sameType = (v: number) =>
     v < graph.apiCount
@@ -96,8 +106,23 @@ export function sampleEpochBatch(
         negSrc.push(s);
         negDst.push(d);
         negOf.push(i);
+        negKind.push(0);
         break;
       }
+    }
+    const hard = options.hard;
+    if (hard?.reversed[e]) {
+      negSrc.push(v);
+      negDst.push(u);
+      negOf.push(i);
+      negKind.push(1);
+    }
+    const w = hard ? (hard.lookalike[e] as number) : -1;
+    if (w >= 0) {
+      negSrc.push(u);
+      negDst.push(w);
+      negOf.push(i);
+      negKind.push(2);
     }
   });
   return {
@@ -108,5 +133,6 @@ export function sampleEpochBatch(
     negSrc: Int32Array.from(negSrc),
     negDst: Int32Array.from(negDst),
     negOf: Int32Array.from(negOf),
+    negKind: Uint8Array.from(negKind),
   };
 }

@@ -10,6 +10,7 @@ import { hgtLoss, type HgtLabels, type HgtMarginScore } from './hgt-loss';
 import { buildMessagePlan } from './hgt-message-plan';
 import { cloneHgtParams, hgtParamTensors, trainableTensors } from './hgt-param-tensors';
 import { edgeKeySet, pairKey, sampleEpochBatch } from './hgt-sampling';
+import { hgtHardNegatives, type HgtHardNegatives } from './hgt-hard-negatives';
 import { DEFAULT_HGT_CONFIG, pairFeatureCount, type HgtConfig, type HgtParams } from './hgt-spec';
 import { checkGraphTensors, type HgtGraphTensors, type HgtPairs } from '../../graph-tensors/tensor-spec';
 import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
@@ -58,6 +59,19 @@ export interface HgtTrainOptions {
   prefitFeatures?: boolean;
   /** Negatives: 'source' (eq. 8, only u replaced) or 'random' (both ends; hgt-sampling.ts). */
   corrupt?: 'source' | 'random';
+  /**
+   * Also train against each behavioural edge's reversed pair and look-alike target (hgt-hard-negatives.ts),
+   * in the epoch batches and in the pair-feature prefit (default false = the paper's negatives only: with equal
+   * weight they cost ~0.08 of random-pair AUC, /work/notes/bench-16.md; kept for the `hgtHard` ablation).
+   */
+  hardNegatives?: boolean;
+  /**
+   * With hardNegatives: a hard negative's weight in the epoch loss relative to a random one (default 1).
+   * Below 1 the pair-feature prefit sees the random negatives only, so it starts where `hgt` starts.
+   */
+  hardWeight?: number;
+  /** Catalogue category per node, for the look-alike negatives (same category first); schema metadata. */
+  categories?: readonly (string | undefined)[];
   /** Held-out pairs scored after every epoch → valAuc; the returned params are those of the best valAuc epoch when given. */
   validation?: { pairs: HgtPairs; labels: Float32Array };
   /** Cancel: a CancelledError (`hgtCancelled`) is thrown at the next epoch boundary. */
@@ -96,11 +110,13 @@ export const HGT_OBJECTIVE_DEFAULTS: {
   marginScore: HgtMarginScore;
   prefitFeatures: boolean;
   corrupt: 'source' | 'random';
+  hardNegatives: boolean;
 } = {
   labels: 'existence',
   marginScore: 'logit',
   prefitFeatures: true,
   corrupt: 'random',
+  hardNegatives: false,
 };
 
 /** Per-feature mean and spread of the training pairs' features: the trainer works on z-scores. */
@@ -126,7 +142,9 @@ function featureScale(x: Float32Array, F: number): FeatureScale {
   for (const i of rows)
     for (let j = 0; j < F; j++)
       sd[j] = (sd[j] as number) + ((x[i * F + j] as number) - (mean[j] as number)) ** 2 / n;
-  for (let j = 0; j < F; j++) sd[j] = Math.sqrt(sd[j] as number) || 1;
+  // A feature (near-)constant over the training rows carries nothing; its spread is float noise, and
+  // dividing by it would blow the folded raw weight up (foldScale), so it is left unscaled.
+  for (let j = 0; j < F; j++) sd[j] = Math.sqrt(sd[j] as number) > 1e-6 ? Math.sqrt(sd[j] as number) : 1;
   return { mean, sd };
 }
 
@@ -135,13 +153,24 @@ const standardize = (x: Float32Array, s: FeatureScale): Float32Array => {
   return x.map((v, k) => (v - (s.mean[k % F] as number)) / (s.sd[k % F] as number));
 };
 
-/** Rows used for the pair-feature prefit: every behavioural edge, and k same-kind corrupted sources each. */
-function prefitPairs(graph: HgtGraphTensors, edgeKeys: Set<number>, k: number, seed: number) {
+/**
+ * Rows used for the pair-feature prefit: every behavioural edge, k same-kind random pairs each, and with
+ * `hard` its reversed pair and look-alike target. `own`: 1 for an input edge, 2 for a reversed input edge
+ * (pairFeatureMatrix takes that edge out of the degrees).
+ */
+function prefitPairs(
+  graph: HgtGraphTensors,
+  edgeKeys: Set<number>,
+  k: number,
+  seed: number,
+  hard?: HgtHardNegatives,
+) {
   const rand = mulberry32(seed);
   const N = graph.apiCount + graph.paramCount;
   const src: number[] = [];
   const dst: number[] = [];
   const label: number[] = [];
+  const own: number[] = [];
   for (let e = 0; e < graph.edgeSrc.length; e++) {
     const u = graph.edgeSrc[e] as number;
     const v = graph.edgeDst[e] as number;
@@ -150,6 +179,20 @@ function prefitPairs(graph: HgtGraphTensors, edgeKeys: Set<number>, k: number, s
     src.push(u);
     dst.push(v);
     label.push(1);
+    own.push(1);
+    if (hard?.reversed[e]) {
+      src.push(v);
+      dst.push(u);
+      label.push(0);
+      own.push(2);
+    }
+    const w = hard ? (hard.lookalike[e] as number) : -1;
+    if (w >= 0) {
+      src.push(u);
+      dst.push(w);
+      label.push(0);
+      own.push(0);
+    }
     // Both ends random (as the logistic-regression baseline draws them), so v's own features count too.
     const draw = () =>
       api ? Math.floor(rand() * graph.apiCount) : graph.apiCount + Math.floor(rand() * graph.paramCount);
@@ -160,9 +203,15 @@ function prefitPairs(graph: HgtGraphTensors, edgeKeys: Set<number>, k: number, s
       src.push(s);
       dst.push(d);
       label.push(0);
+      own.push(0);
     }
   }
-  return { src: Int32Array.from(src), dst: Int32Array.from(dst), label: Float32Array.from(label) };
+  return {
+    src: Int32Array.from(src),
+    dst: Int32Array.from(dst),
+    label: Float32Array.from(label),
+    own: Uint8Array.from(own),
+  };
 }
 
 /**
@@ -262,12 +311,13 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
   // Sampling has its own stream (seed + 1) so it does not shift when initialisation changes (warm start).
   const rand = mulberry32(o.seed + 1);
   const edgeKeys = edgeKeySet(graph);
+  const hard = o.hardNegatives ? hgtHardNegatives(graph, edgeKeys, options.categories) : undefined;
   let scale: FeatureScale | null = null;
   if (F > 0 && o.prefitFeatures && !options.init) {
-    const pre = prefitPairs(graph, edgeKeys, o.negatives, o.seed + 2);
+    const hardWeight = options.hardWeight ?? 1;
+    const pre = prefitPairs(graph, edgeKeys, o.negatives, o.seed + 2, hardWeight < 1 ? undefined : hard);
     if (pre.label.includes(1) && pre.label.includes(0)) {
-      const own = Uint8Array.from(pre.label);
-      const raw = pairFeatureMatrix(graph, pre.src, pre.dst, own);
+      const raw = pairFeatureMatrix(graph, pre.src, pre.dst, pre.own);
       scale = featureScale(raw, F);
       const fit = prefitLinear(standardize(raw, scale), pre.label, F);
       featW.set(fit.w);
@@ -302,7 +352,7 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
     if (options.signal?.aborted) throw hgtCancelled(t);
     const started = performance.now();
     const mu = o.mu0 * o.gamma ** t; // eq. 9
-    const batch = sampleEpochBatch(graph, edgeKeys, rand, o);
+    const batch = sampleEpochBatch(graph, edgeKeys, rand, { ...o, ...(hard ? { hard } : {}) });
     const tape = new Tape();
     const h = hgtEmbedOnTape(tape, tensors, config, graph, buildMessagePlan(graph, batch.messageEdges));
     let feat: { x: Float32Array; w: typeof featTensor } | undefined;
@@ -310,7 +360,9 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
       const P = batch.posSrc.length;
       const src = Int32Array.from([...batch.posSrc, ...batch.negSrc]);
       const dst = Int32Array.from([...batch.posDst, ...batch.negDst]);
+      // 1 = a target edge (an input edge), 2 = its reverse: that edge leaves the degrees (pairFeatureMatrix).
       const inputEdge = new Uint8Array(src.length).fill(1, 0, P);
+      batch.negKind.forEach((kind, j) => kind === 1 && (inputEdge[P + j] = 2));
       if (!scale) {
         scale = featureScale(pairFeatureMatrix(graph, src, dst, inputEdge), F);
         if (options.init?.head.feat?.length === F) {
@@ -329,6 +381,7 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
     const loss = hgtLoss(tape, tensors, config, h, batch, mu, o.margin0, {
       labels: o.labels,
       marginScore: o.marginScore,
+      ...(options.hardWeight !== undefined ? { hardWeight: options.hardWeight } : {}),
       ...(feat ? { feat } : {}),
     });
     if (!Number.isFinite(loss.total.item()))

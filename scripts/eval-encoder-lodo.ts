@@ -1,0 +1,300 @@
+// Leave-one-dataset-out evaluation of the trained tool encoder (issue 17): for each shared dataset, train
+// the encoder on the other datasets' train splits (encoder-data.ts drops the held-out dataset's requests,
+// tools and sibling dataset), then rank the held-out test plans zero-shot — no training plan of the
+// held-out dataset is used by any method here — with BM25, QTS (lexical vs trained encoder) and the
+// zero-shot hybrid (lexical vs trained encoder).
+//
+//   npx tsx scripts/eval-encoder-lodo.ts [--data <dir>]... [--holdout a,b] [--epochs n] [--seed n]
+//                                        [--max-test n] [--json out.json]
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Embedder } from '../src/core/embed/embedder';
+import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
+import { DEFAULT_FEATURE_SPEC } from '../src/core/embed/tool-encoder/features';
+import { ToolEncoderEmbedder } from '../src/core/embed/tool-encoder/encoder';
+import { trainToolEncoder, ENCODER_TRAIN_DEFAULTS } from '../src/core/embed/tool-encoder/train-encoder';
+import { Bm25Retriever } from '../src/core/retrieval/baselines/bm25';
+import { QtsRetriever } from '../src/core/retrieval/baselines/qts';
+import { toolText } from '../src/core/retrieval/candidates';
+import { EmbeddingCache } from '../src/core/retrieval/embedding-cache';
+import { evaluateRetriever, type RetrievalReport } from '../src/core/retrieval/metrics';
+import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
+import { ZeroShotHybrid, type ZeroShotHybridOptions } from '../src/core/retrieval/zero-shot-hybrid';
+import { mulberry32, sample } from '../src/core/util/prng';
+import { leaveOneOutExamples } from './encoder-data';
+import { loadRetrievalDataset, type RetrievalDataset } from './retrieval-data';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SHARED = [
+  'seal_tools',
+  'nestful_v1',
+  'api_bank',
+  'ultratool',
+  'ultratool_graph',
+  'bfcl',
+  'stabletoolbench',
+  'restbench',
+  'toolalpaca',
+];
+
+const USAGE = `Usage: npx tsx scripts/eval-encoder-lodo.ts [options]
+  --data <dir>     dataset folder (shared format); repeatable (default: the shared datasets, absent ones skipped)
+  --holdout <a,b>  datasets to hold out and evaluate (default: every loaded one)
+  --epochs <n>     encoder epochs (default ${ENCODER_TRAIN_DEFAULTS.epochs})
+  --seed <n>       seed (default 1)
+  --max-test <n>   at most n test tasks per dataset, a seeded sample (default all)
+  --enrich         tool text = name + description + parameter names and descriptions (training and ranking)
+  --residuals <a,b> with --weights: also vary the residual weight ω, the nested choice picks the pair
+  --weights <a,b> also run the zero-shot hybrid with each BM25 weight (e.g. 0.5,0.75,1) and pick the weight
+                   by nested leave-one-dataset-out: for each held-out dataset, the weight with the best mean MRR
+                   w/o end over the *other* held-out datasets (method zsNested; its labels never choose it)
+  --variants       also run the zero-shot hybrid's other forms (score fusion, no stop rule, no residual)
+  --json <file>    flat figures: <dataset>.<method>.<embedder>.<metric>`;
+
+const out: Record<string, number | string> = {};
+const r4 = (v: number) => Math.round(v * 10000) / 10000;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', multiple: true },
+      holdout: { type: 'string' },
+      epochs: { type: 'string' },
+      lr: { type: 'string' },
+      dim: { type: 'string' },
+      buckets: { type: 'string' },
+      idf: { type: 'boolean', default: false },
+      enrich: { type: 'boolean', default: false },
+      seed: { type: 'string', default: '1' },
+      'max-test': { type: 'string' },
+      variants: { type: 'boolean', default: false },
+      variants2: { type: 'boolean', default: false },
+      weights: { type: 'string' },
+      residuals: { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return void console.log(USAGE);
+  const seed = Number(values.seed);
+  const epochs = values.epochs ? Number(values.epochs) : ENCODER_TRAIN_DEFAULTS.epochs;
+  const dirs = values.data?.length ? values.data : SHARED.map((d) => resolve(REPO_ROOT, '../shared/data', d));
+  const datasets: RetrievalDataset[] = [];
+  for (const dir of dirs) {
+    const ds = loadRetrievalDataset(dir);
+    if (typeof ds === 'string') console.log(`Skipping ${dir}: ${ds}.`);
+    else datasets.push(values.enrich ? enriched(ds) : ds);
+  }
+  const bm25Weights = values.weights ? values.weights.split(',').map(Number) : [];
+  const residuals = values.residuals ? values.residuals.split(',').map(Number) : [undefined];
+  // Each (BM25 weight, residual ω) pair; ω left at its default when --residuals is absent.
+  const weightGrid: GridPoint[] = bm25Weights.flatMap((w) => residuals.map((r) => ({ w, r })));
+  const holdout = values.holdout ? values.holdout.split(',') : datasets.map((d) => d.name);
+  out['meta.epochs'] = epochs;
+  out['meta.seed'] = seed;
+  const rows: string[][] = [];
+  for (const ds of datasets.filter((d) => holdout.includes(d.name))) {
+    const examples = leaveOneOutExamples(datasets, ds);
+    const t0 = performance.now();
+    const { weights, report } = trainToolEncoder(examples, {
+      epochs,
+      seed,
+      ...(values.lr ? { learningRate: Number(values.lr) } : {}),
+      ...(values.dim ? { dimension: Number(values.dim) } : {}),
+      ...(values.buckets ? { spec: { ...DEFAULT_FEATURE_SPEC, buckets: Number(values.buckets) } } : {}),
+      idf: values.idf,
+    });
+    const trainS = (performance.now() - t0) / 1000;
+    console.log(
+      `\n${ds.name}: encoder trained on ${report.examples} requests of the other datasets (${report.texts} texts) in ` +
+        `${trainS.toFixed(1)} s; loss by epoch ${report.epochLoss.map((l) => l.toFixed(3)).join(' ')}`,
+    );
+    out[`${ds.name}.encoder.trainS`] = r4(trainS);
+    out[`${ds.name}.encoder.examples`] = report.examples;
+    const encoder = new ToolEncoderEmbedder(weights);
+    if (values.idf) encoder.fit(ds.catalogue.map(toolText));
+    let test = ds.test;
+    if (values['max-test'] && test.length > Number(values['max-test'])) {
+      const keep = new Set(sample(mulberry32(seed), test, Number(values['max-test'])));
+      test = test.filter((t) => keep.has(t));
+    }
+    // ms per request of the encoder's TypeScript forward (features + bag), every test request once.
+    const e0 = performance.now();
+    for (const t of test) encoder.embedSync(t.query);
+    out[`${ds.name}.encoder.msPerRequest`] = r4((performance.now() - e0) / Math.max(1, test.length));
+
+    const lexical = new LexicalEmbedder();
+    // IDF from the catalogue only: in the zero-shot setting there are no requests of this catalogue yet.
+    lexical.fit(ds.catalogue.map(toolText));
+    const embedders: [string, Embedder][] = [
+      ['lexical', lexical],
+      ['encoder', encoder],
+    ];
+    const variants: [string, Partial<ZeroShotHybridOptions>][] = [['zeroShotHybrid', {}]];
+    if (values['variants2'])
+      variants.push(
+        ['zsRho05', { repeatFactor: 0.5 }],
+        ['zsBm75', { bm25Weight: 0.75 }],
+        ['zsNoResidual', { residualWeight: 0 }],
+        ['zsNoStop', { endOffset: -1e9 }],
+        ['zsRrf', { fusion: 'rrf' }],
+      );
+    for (const g of weightGrid)
+      variants.push([
+        weightId(g),
+        { bm25Weight: g.w, ...(g.r === undefined ? {} : { residualWeight: g.r }) },
+      ]);
+    // A per-request rule needing no choice at all: BM25's weight rises with its own margin (zero-shot-hybrid.ts).
+    if (weightGrid.length > 0) variants.push(['zsAdaptive', { adaptive: true }]);
+    if (values.variants)
+      variants.push(
+        ['zsHybridRrf', { fusion: 'rrf' }],
+        ['zsHybridNoStop', { endOffset: -1e9 }],
+        ['zsHybridNoResidual', { residualWeight: 0 }],
+        ['zsHybridEnd0', { endOffset: 0 }],
+        ['zsHybridEnd1', { endOffset: 1 }],
+      );
+    const runs: [string, string, (c: EmbeddingCache) => Retriever][] = [];
+    runs.push([
+      'bm25',
+      '-',
+      (c) => new Bm25Retriever({ catalogue: ds.catalogue, embedder: lexical, seed, cache: c }),
+    ]);
+    for (const [eid, emb] of embedders) {
+      runs.push([
+        'qts',
+        eid,
+        (c) => new QtsRetriever({ catalogue: ds.catalogue, embedder: emb, seed, cache: c }),
+      ]);
+      for (const [vid, opts] of variants)
+        runs.push([
+          vid,
+          eid,
+          (c) => new ZeroShotHybrid({ catalogue: ds.catalogue, embedder: emb, seed, cache: c }, opts),
+        ]);
+    }
+    const caches = new Map(embedders.map(([id, e]) => [id, new EmbeddingCache(e)]));
+    caches.set('-', caches.get('lexical') as EmbeddingCache);
+    for (const [mid, eid, make] of runs) {
+      const cache = caches.get(eid) as EmbeddingCache;
+      const r = make(cache);
+      await r.fit([] as RetrievalTask[]);
+      await cache.warm(test.map((t) => t.query));
+      const rep = evaluateRetriever(r, test);
+      record(`${ds.name}.${mid}.${eid}`, rep);
+      rows.push([ds.name, mid, eid, ...cells(rep)]);
+      console.log(`  ${mid.padEnd(20)} ${eid.padEnd(8)} ${cells(rep).join('  ')}`);
+    }
+  }
+  console.log('\ndataset  method  embedder  MRR  MRR-w/o-end  recall@5  top-1 w/o end  ms/query');
+  for (const r of rows) console.log(r.join('  '));
+  const held = datasets.filter((d) => holdout.includes(d.name)).map((d) => d.name);
+  if (weightGrid.length > 0) nested(held, weightGrid);
+  means(held);
+  if (values.json) {
+    mkdirSync(dirname(resolve(values.json)), { recursive: true });
+    writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`Wrote ${Object.keys(out).length} figures to ${values.json}`);
+  }
+}
+
+/** The catalogue with each tool's parameters appended to its description ("name: description"; …). */
+function enriched(ds: RetrievalDataset): RetrievalDataset {
+  const params = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));
+  return {
+    ...ds,
+    catalogue: ds.catalogue.map((t) => {
+      const props = Object.entries(params.get(t.name)?.properties ?? {});
+      if (props.length === 0) return t;
+      const text = props
+        .map(([n, p]) => {
+          const d = (p as { description?: unknown }).description;
+          return typeof d === 'string' && d !== '' ? `${n}: ${d}` : n;
+        })
+        .join('; ');
+      return { ...t, description: `${t.description} Parameters: ${text}` };
+    }),
+  };
+}
+
+interface GridPoint {
+  w: number;
+  r: number | undefined;
+}
+const weightId = (g: GridPoint) =>
+  `zsW${Math.round(g.w * 1000)}${g.r === undefined ? '' : `R${Math.round(g.r * 100)}`}`;
+
+/**
+ * Nested leave-one-dataset-out choice of the BM25 weight: for each held-out dataset, the weight whose mean
+ * MRR w/o end over the other held-out datasets is best (first in the grid on ties) is applied to it, so no
+ * dataset's own labels pick its weight. Writes <dataset>.zsNested.<embedder>.{metrics, bm25Weight}.
+ */
+function nested(names: string[], grid: GridPoint[]): void {
+  console.log('\nNested LODO BM25 weight (chosen on the other datasets):');
+  for (const eid of ['lexical', 'encoder']) {
+    for (const d of names) {
+      const others = names.filter((n) => n !== d);
+      let best = grid[0] as GridPoint;
+      let bestMean = -Infinity;
+      for (const w of grid) {
+        const vs = others.map((n) => out[`${n}.${weightId(w)}.${eid}.mrrNoEnd`] as number);
+        const m = vs.reduce((a, b) => a + b, 0) / Math.max(1, vs.length);
+        if (m > bestMean + 1e-12) [best, bestMean] = [w, m];
+      }
+      for (const metric of ['mrr', 'mrrNoEnd', 'recall5', 'recall5NoEnd', 'top1NoEnd', 'mrrEnd'])
+        out[`${d}.zsNested.${eid}.${metric}`] = out[`${d}.${weightId(best)}.${eid}.${metric}`] as number;
+      out[`${d}.zsNested.${eid}.bm25Weight`] = best.w;
+      if (best.r !== undefined) out[`${d}.zsNested.${eid}.residualWeight`] = best.r;
+      console.log(
+        `  ${d.padEnd(16)} ${eid.padEnd(8)} ${weightId(best)}  MRR w/o end ${out[`${d}.zsNested.${eid}.mrrNoEnd`]}`,
+      );
+    }
+  }
+}
+
+function cells(r: RetrievalReport): string[] {
+  const g = r.groups;
+  return [g.all.mrr, g.noEnd.mrr, g.all.recall5, g.noEnd.top1, r.msPerQuery].map((v) => v.toFixed(3));
+}
+
+function record(prefix: string, r: RetrievalReport): void {
+  const g = r.groups;
+  out[`${prefix}.mrr`] = r4(g.all.mrr);
+  out[`${prefix}.mrrNoEnd`] = r4(g.noEnd.mrr);
+  out[`${prefix}.recall5`] = r4(g.all.recall5);
+  out[`${prefix}.recall5NoEnd`] = r4(g.noEnd.recall5);
+  out[`${prefix}.top1NoEnd`] = r4(g.noEnd.top1);
+  out[`${prefix}.mrrEnd`] = r4(g.end.mrr);
+  out[`${prefix}.msPerQuery`] = r4(r.msPerQuery);
+}
+
+/** Means over the held-out datasets of every (method, embedder) that ran on all of them. */
+function means(names: string[]): void {
+  const keys = new Set(
+    Object.keys(out)
+      .filter((k) => k.endsWith('.mrrNoEnd') && names.includes(k.split('.')[0] as string))
+      .map((k) => k.split('.').slice(1, 3).join('.')),
+  );
+  console.log(`\nMeans over ${names.length} held-out datasets:`);
+  for (const key of keys) {
+    for (const metric of ['mrr', 'mrrNoEnd', 'recall5']) {
+      const vs = names
+        .map((n) => out[`${n}.${key}.${metric}`])
+        .filter((v): v is number => typeof v === 'number');
+      if (vs.length !== names.length) continue;
+      out[`mean.${key}.${metric}`] = r4(vs.reduce((a, b) => a + b, 0) / vs.length);
+    }
+    console.log(
+      `  ${key.padEnd(30)} MRR ${out[`mean.${key}.mrr`]}  w/o end ${out[`mean.${key}.mrrNoEnd`]}  recall@5 ${out[`mean.${key}.recall5`]}`,
+    );
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

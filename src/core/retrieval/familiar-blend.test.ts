@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_TOOLS } from '../demo/demo-tools';
+import { LexicalEmbedder } from '../embed/lexical-embedder';
+import { ToolWorld } from '../world/world';
+import { EmbeddingCache } from './embedding-cache';
+import { blendRankings, FamiliarBlend, familiarity } from './familiar-blend';
+import { demoWorld } from './retrieval-fixtures.test-util';
+import { candidatesFromWorld, RetrievalService } from './retrieval-service';
+import { END_OF_PLAN, type Retriever, type ScoredTool } from './retriever';
+import { ZeroShotHybrid } from './zero-shot-hybrid';
+
+const list = (...tools: string[]): ScoredTool[] => tools.map((tool, i) => ({ tool, score: -i }));
+const names = (r: readonly ScoredTool[]) => r.map((s) => s.tool);
+const ZS = list('a', 'b', 'c', END_OF_PLAN);
+const TRAINED = list('c', 'a', END_OF_PLAN, 'b');
+
+function fixed(id: string, ranking: ScoredTool[]): Retriever {
+  return { id, fit: async () => undefined, rank: () => ranking };
+}
+
+describe('familiarity', () => {
+  it('is the share of the top-k zero-shot tools with a trace, END skipped', () => {
+    expect(familiarity(ZS, new Set(['a', 'c']), 5)).toBeCloseTo(2 / 3, 12);
+    expect(familiarity(ZS, new Set(['c']), 2)).toBe(0);
+    expect(familiarity(ZS, new Set(), 5)).toBe(0);
+    expect(familiarity([], new Set(['a']), 5)).toBe(0);
+  });
+});
+
+describe('blendRankings', () => {
+  it('moves from the zero-shot order to the trained one as familiarity grows (hand-checked, c = 10)', () => {
+    expect(names(blendRankings(ZS, TRAINED, 0, 10))).toEqual(['a', 'b', 'c', END_OF_PLAN]);
+    // f = 0.2: a .0894, b .0810, c .0797, END .0725.
+    expect(names(blendRankings(ZS, TRAINED, 0.2, 10))).toEqual(['a', 'b', 'c', END_OF_PLAN]);
+    // f = 0.5: a = ½/12 + ½/11 = .08712, c = ½/11 + ½/13 = .08392, b = ½/14 + ½/12 = .07738, END .07418.
+    const half = blendRankings(ZS, TRAINED, 0.5, 10);
+    expect(names(half)).toEqual(['a', 'c', 'b', END_OF_PLAN]);
+    expect(half[0]!.score).toBeCloseTo(0.5 / 12 + 0.5 / 11, 12);
+    // f = 0.8: c .0881, a .0848, END .0758, b .0738: the trained order.
+    expect(names(blendRankings(ZS, TRAINED, 0.8, 10))).toEqual(['c', 'a', END_OF_PLAN, 'b']);
+    expect(names(blendRankings(ZS, TRAINED, 1, 10))).toEqual(names(TRAINED));
+  });
+
+  it('ranks a tool one part lacks just after that part’s last', () => {
+    // 'new' was imported after training: trained rank 5 (= length + 1).
+    const zs = list('new', 'a', END_OF_PLAN);
+    const trained = list('a', END_OF_PLAN, 'old', 'b');
+    const r = blendRankings(zs, trained, 0.5, 10);
+    expect(names(r).sort()).toEqual(['a', 'b', 'new', 'old', END_OF_PLAN].sort());
+    // a: ½/11 + ½/12; new: ½/15 + ½/11.
+    expect(r.find((s) => s.tool === 'new')!.score).toBeCloseTo(0.5 / 15 + 0.5 / 11, 12);
+    expect(names(r)[0]).toBe('a');
+  });
+});
+
+describe('FamiliarBlend', () => {
+  it('is the zero-shot ranking when none of its top tools has a trace, the trained one when all have', () => {
+    const zs = fixed('zeroShotHybrid', ZS);
+    const trained = fixed('hybrid', TRAINED);
+    expect(new FamiliarBlend(zs, trained, new Set(['x'])).rank({ query: 'q', history: [] })).toEqual(ZS);
+    expect(
+      names(new FamiliarBlend(zs, trained, new Set(['a', 'b', 'c'])).rank({ query: 'q', history: [] })),
+    ).toEqual(names(TRAINED));
+    // Half familiar: the default gate trusts the trained part; p = 1 blends half-and-half.
+    const gate = new FamiliarBlend(zs, trained, new Set(['a']), { topK: 2 });
+    expect(names(gate.rank({ query: 'q', history: [] }))).toEqual(names(TRAINED));
+    expect(gate.lastFamiliarity).toBe(0.5);
+    const smooth = new FamiliarBlend(zs, trained, new Set(['a']), { topK: 2, power: 1 });
+    expect(names(smooth.rank({ query: 'q', history: [] }))).toEqual(['a', 'c', 'b', END_OF_PLAN]);
+    // A tool imported after training (only the zero-shot part has it) still ranks, after the trained ones.
+    const late = new FamiliarBlend(
+      fixed('z', list('new', 'a', 'b', 'c', END_OF_PLAN)),
+      trained,
+      new Set(['a']),
+    );
+    expect(names(late.rank({ query: 'q', history: [] }))).toEqual([...names(TRAINED), 'new']);
+  });
+});
+
+describe('RetrievalService product ranking (issue 17)', () => {
+  const QUERY = 'Email Alice Martin the notes about the budget';
+
+  it('on a catalogue with no traces ranks exactly as the zero-shot hybrid, without training', async () => {
+    const embedder = new LexicalEmbedder();
+    const world = ToolWorld.empty(embedder, { now: () => 0 });
+    await world.importTools(DEMO_TOOLS);
+    const service = new RetrievalService(embedder);
+    service.reset(world);
+    const cache = new EmbeddingCache(embedder);
+    const zs = new ZeroShotHybrid({ catalogue: candidatesFromWorld(world), embedder, seed: 1, cache });
+    await zs.fit();
+    await cache.warm([QUERY]);
+    for (const history of [[], ['contacts_search'], ['contacts_search', 'notes_search']]) {
+      const got = await service.rank({ query: QUERY, history, topK: 100 });
+      expect(got.source).toEqual({ kind: 'zero-shot' });
+      expect(got.trainedOn).toBe(0);
+      const want = zs.rank({ query: QUERY, history });
+      expect(got.candidates).toEqual(want);
+    }
+    const status = await service.status();
+    expect(status.training).toBe(false);
+    expect(status.hybrid).toEqual({ kind: 'zero-shot' });
+  });
+
+  it('with history on the tools a request points at, ranks with the trained parts', async () => {
+    const world = await demoWorld();
+    const service = new RetrievalService(new LexicalEmbedder());
+    service.reset(world);
+    const got = await service.rank({ query: QUERY, history: ['contacts_search'], topK: 100 });
+    expect(got.source.kind).toBe('trained');
+    expect(got.trainedOn).toBeGreaterThan(40);
+    // Every demo tool has traces, so familiarity is 1 and the reasons are the trained hybrid's own.
+    expect(got.candidates[0]!.why).toMatch(/^hybrid: DTDR-L/);
+    expect(got.candidates.every((c) => !c.why?.startsWith('zero-shot'))).toBe(true);
+  });
+});
