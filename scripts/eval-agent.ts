@@ -16,12 +16,14 @@ import {
   type ConfigId,
   type EngineChoice,
 } from '../src/core/eval/configs';
+import type { AgentEvent } from '../src/core/agent/agent-events';
 import { DatasetFormatError, parseEvalDataset, type EvalDataset } from '../src/core/eval/dataset';
 import { diffLines, evalFigures, failureLines, resultTable } from '../src/core/eval/report';
 import {
   evaluateDataset,
   mergeResults,
   splitConfigs,
+  tsrFit,
   type DatasetResult,
   type EvalOptions,
   type EvalProgress,
@@ -33,15 +35,16 @@ import { tryLoadQwenTokenCounter } from './qwen-token-counter';
 const SHARED = resolve(import.meta.dirname, '../../shared/data');
 
 const USAGE = `Usage: npm run eval:agent -- [--data <dataset dir>]... [--engine ${ENGINE_CHOICES.join('|')}]
-       [--config <${CONFIG_IDS.join(',')}>] [--fail-rate 0.3] [--limit N] [--json <file>]
+       [--config <${CONFIG_IDS.join(',')}>] [--fail-rate 0.3 [--faults outage|mixed]] [--limit N] [--json <file>]
        [--jobs 2] [--noise 0.2] [--seed 1] [--hgt-epochs 20] [--max-steps 12] [--no-early-calls]
-       [--no-graph-fallback] [--endpoint-url http://127.0.0.1:8080 --model <name>] [--tasks]
+       [--no-graph-fallback] [--endpoint-url http://127.0.0.1:8080 --model <name>] [--tasks] [--trace <task id>]
 
   Runs the agent on each dataset's test tasks: the world from its tools and train plans, tools in the API
   simulator, clarifications answered by a simulated user from the gold arguments. Without --data every
   dataset folder under ../shared/data with tasks; without --config: ${DEFAULT_CONFIGS.join(', ')}.
   --limit N runs N test tasks spread evenly over the split. --jobs N splits the configurations over N
-  threads (each builds its own world). --tasks prints every unsolved task with the reason.`;
+  threads (each builds its own world). --tasks prints every unsolved task with the reason; --trace <task id>
+  prints that task's decisions, calls, gate reports and detours as they happen.`;
 
 /** What one thread runs: a dataset folder and the options that cross a thread boundary. */
 interface ThreadJob {
@@ -50,9 +53,19 @@ interface ThreadJob {
   configs: ConfigId[];
   options: Pick<
     EvalOptions,
-    'noise' | 'seed' | 'failRate' | 'limit' | 'maxSteps' | 'hgtEpochs' | 'earlyCalls' | 'fallbackToGraph'
+    | 'noise'
+    | 'seed'
+    | 'failRate'
+    | 'faults'
+    | 'limit'
+    | 'maxSteps'
+    | 'hgtEpochs'
+    | 'earlyCalls'
+    | 'fallbackToGraph'
   >;
   endpoint?: { baseUrl: string; model: string };
+  /** A task id whose agent events are printed as they happen (`--trace`). */
+  trace?: string;
 }
 
 type ThreadMessage =
@@ -109,9 +122,47 @@ async function runJob(
     ...job.options,
     ...(job.endpoint ? { llm: new EndpointEngine(job.endpoint) } : {}),
     ...(count ? { count } : {}),
+    ...(job.trace ? { onTaskEvent: traceEvent(job.trace) } : {}),
     onProgress,
   });
   return { result, countMs };
+}
+
+/** Prints one task's events, a line each, so a person can see why it failed. */
+function traceEvent(taskId: string) {
+  const short = (v: unknown) => JSON.stringify(v)?.slice(0, 160);
+  return (id: string, config: ConfigId, e: AgentEvent) => {
+    if (id !== taskId) return;
+    const line = (text: string) => console.log(`  [${config} ${id}] ${text}`);
+    switch (e.type) {
+      case 'decision':
+        return line(`decision ${e.step}${e.inertial ? ' (inertia)' : ''}: ${short(e.actions)}`);
+      case 'candidates':
+        return line(`candidates for "${e.query}": ${e.candidates.map((c) => c.tool).join(', ')}`);
+      case 'toolchain':
+        return line(`toolchain: ${short(e.chain)}`);
+      case 'call-end': {
+        const c = e.call;
+        const extra = [
+          c.layer !== undefined ? `layer ${c.layer}` : '',
+          c.failure ? `failed ${c.failure.kind}: ${c.failure.message}` : '',
+          c.gate ? `gate ${short(c.gate)}` : '',
+          c.detour ? `detour ${short(c.detour)}` : '',
+        ].filter(Boolean);
+        return line(
+          `call ${c.tool} ${short(c.args)} → ${c.status} ${short(c.output) ?? ''} ${extra.join('; ')}`,
+        );
+      }
+      case 'question':
+        return line(`question: ${e.question.text}`);
+      case 'user-answer':
+        return line(`user: ${e.field} = ${e.answer}`);
+      case 'notice':
+        return line(`${e.level}: ${e.text}`);
+      case 'answer':
+        return line(`answer: ${e.text.slice(0, 300)}`);
+    }
+  };
 }
 
 /** The job in a worker thread (this same file, loaded through tsx). */
@@ -136,6 +187,7 @@ async function main(): Promise<void> {
       engine: { type: 'string', default: 'graph-only' },
       config: { type: 'string' },
       'fail-rate': { type: 'string', default: '0' },
+      faults: { type: 'string', default: 'outage' },
       limit: { type: 'string' },
       json: { type: 'string' },
       jobs: { type: 'string', default: '2' },
@@ -148,6 +200,7 @@ async function main(): Promise<void> {
       'endpoint-url': { type: 'string' },
       model: { type: 'string' },
       tasks: { type: 'boolean' },
+      trace: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -164,6 +217,8 @@ async function main(): Promise<void> {
     throw badValue((e as Error).message);
   }
   const failRate = Number(values['fail-rate']);
+  const faults = values.faults as 'outage' | 'mixed';
+  if (faults !== 'outage' && faults !== 'mixed') throw badValue('--faults must be outage or mixed');
   const limit = values.limit ? Number(values.limit) : undefined;
   const jobs = Math.max(1, Number(values.jobs) || 1);
   if (engine === 'endpoint' && (!values['endpoint-url'] || !values.model))
@@ -181,6 +236,7 @@ async function main(): Promise<void> {
   sheet.meta.engine = engine;
   sheet.meta.configs = configs;
   sheet.meta.failRate = failRate;
+  sheet.meta.faults = faults;
   sheet.meta.jobs = jobs;
   if (limit !== undefined) sheet.meta.limit = limit;
 
@@ -201,6 +257,7 @@ async function main(): Promise<void> {
         noise: Number(values.noise),
         seed: Number(values.seed),
         failRate,
+        faults,
         ...(limit !== undefined ? { limit } : {}),
         maxSteps: Number(values['max-steps']),
         hgtEpochs: Number(values['hgt-epochs']),
@@ -210,6 +267,7 @@ async function main(): Promise<void> {
       ...(engine === 'endpoint'
         ? { endpoint: { baseUrl: values['endpoint-url']!, model: values.model! } }
         : {}),
+      ...(values.trace ? { trace: values.trace } : {}),
     };
     const groups = splitConfigs(configs, jobs);
     const status = new Map<number, string>();
@@ -232,7 +290,7 @@ async function main(): Promise<void> {
     const countMs = parts.reduce((t, p) => t + p.countMs, 0);
     const secs = (performance.now() - d0) / 1000;
     console.log(
-      `\n## ${r.dataset} — ${engine}${failRate ? `, ${failRate * 100} % injected failures` : ''}` +
+      `\n## ${r.dataset} — ${engine}${failRate ? `, ${failRate * 100} % injected failures (${faults === 'mixed' ? 'mixed kinds, only outages lasting' : 'outages lasting the task'})` : ''}` +
         ` (${r.tasks} of ${r.testTasks} test tasks, ${r.trainPlans} train plans, ${r.tools} tools${r.zeroShot ? ', zero-shot' : ''}; ` +
         `${secs.toFixed(1)} s wall${groups.length > 1 ? ` in ${groups.length} threads: ${groups.map((g) => g.join('+')).join(' | ')}` : ''})\n`,
     );
@@ -244,6 +302,14 @@ async function main(): Promise<void> {
     if (r.goldTypeErrors > 0)
       console.log(
         `  note: ${(100 * r.goldTypeErrors).toFixed(1)} % of the gold plans give an argument of another JSON type than the tool's schema (a schema gate refuses those calls)`,
+      );
+    if (r.goldMisfits.length > 0)
+      console.log(
+        `  note: ${r.goldMisfits.length} of ${r.tasks} gold plans do not pass the schema gate themselves (wrong type, value outside an enum, undeclared key); TSR on the other ${r.tasks - r.goldMisfits.length}: ` +
+          r.configs
+            .filter((c) => c.ran)
+            .map((c) => `${c.config} ${(100 * (tsrFit(c, r.goldMisfits) ?? 0)).toFixed(1)} %`)
+            .join(', '),
       );
     const sim = r.simulator;
     console.log(

@@ -7,12 +7,16 @@ import { HostAllowList } from '../../core/execute/http/host-allow-list';
 import { HttpRuntime } from '../../core/execute/http/http-runtime';
 import { withHttpTools } from '../../core/execute/http/with-http-tools';
 import { RetoExecutor } from '../../core/execute/reto-executor';
+import type { ToolLayerPredictor } from '../../core/execute/reto/layer-source';
+import { loadLayerPredictor } from '../layer-predictor';
 import { ToolBreaker } from '../../core/execute/tool-breaker';
 import type { ToolRuntime } from '../../core/execute/tool-runtime';
 import { AutoToolAdvisor } from '../../core/inertia/autotool-advisor';
 import type { InertiaSettings } from '../../core/inertia/inertia-settings';
 import type { EngineInfo, LlmEngine } from '../../core/llm/llm-engine';
 import type { ToolWorld } from '../../core/world/world';
+import { toolHasKnownEdges } from '../../core/graph/known-tool-edges';
+import { framesOfTurn, storedFrames } from '../graph-playback';
 import { applyEvent, summarizeStep, type ChatStep } from './chat-steps';
 import type { ConversationRecord, ConversationStore } from './conversation-store';
 
@@ -79,6 +83,10 @@ export interface AgentSessionDeps {
   toolWorld?: () => ToolWorld;
   /** AutoTool's settings (the paper's defaults otherwise); `{ enabled: false }` turns inertia off. */
   inertia?: Partial<InertiaSettings>;
+  /** Loads RETO's layer predictor on the first turn (default: the shipped model); null = none. */
+  layerModel?: () => Promise<ToolLayerPredictor | null>;
+  /** A layer model retrained on this world and promoted (LayerTraining); used instead when not null. */
+  retrainedLayerModel?: () => ToolLayerPredictor | null;
 }
 
 /**
@@ -110,9 +118,26 @@ export class AgentSession {
    * calls itself (the graph-only engine has no LLM call to save: `llmOnly` keeps it out of those turns).
    */
   readonly inertia: AutoToolAdvisor | null;
+  /** RETO's learned layer predictor (models/reto-layers.onnx), loaded on the first turn; null when absent. */
+  private layerModel: Promise<ToolLayerPredictor | null> | null = null;
+  /** The executor's view of it: without a model it fails, and the executor keeps the DAG's layers. */
+  private readonly layerPredictor: ToolLayerPredictor = async (query, tools) => {
+    const retrained = this.deps.retrainedLayerModel?.();
+    if (retrained) return retrained(query, tools);
+    const predict = await (this.layerModel ??= (this.deps.layerModel ?? loadLayerPredictor)());
+    if (!predict) throw new Error('no layer model under /models/');
+    return predict(query, tools);
+  };
+
+  /**
+   * Whether the Tool World knows a tool's toolchain edges (traces linked it to others): such a step's
+   * layer comes from the DAG, the others' from the layer predictor. Without a Tool World none is known.
+   */
+  private readonly knownTool: (tool: string) => boolean;
 
   constructor(private readonly deps: AgentSessionDeps) {
     const toolWorld = deps.toolWorld ?? toolWorldOf(deps.world);
+    this.knownTool = toolWorld ? (tool) => toolHasKnownEdges(toolWorld().graph, tool) : () => false;
     this.inertia = toolWorld ? new AutoToolAdvisor({ world: toolWorld, settings: deps.inertia ?? {} }) : null;
   }
 
@@ -184,7 +209,14 @@ export class AgentSession {
         // RETO execution, with the turn's LLM (if any) for repair prompts.
         ...(this.deps.agentOptions?.executor
           ? {}
-          : { executor: new RetoExecutor({ llm, ...(this.deps.now ? { today: this.deps.now } : {}) }) }),
+          : {
+              executor: new RetoExecutor({
+                llm,
+                layerPredictor: this.layerPredictor,
+                knownTool: this.knownTool,
+                ...(this.deps.now ? { today: this.deps.now } : {}),
+              }),
+            }),
         ...(this.inertia && !this.deps.agentOptions?.inertia ? { inertia: this.inertia } : {}),
       });
       result = await agent.runTurn(text, {
@@ -321,6 +353,8 @@ export function recordOf(turn: TurnView, engine: EngineInfo): ConversationRecord
     llmCalls: r?.llmCalls ?? 0,
     promptTokens: r?.promptTokens ?? 0,
     completionTokens: r?.completionTokens ?? 0,
+    // So the graph view can replay a past conversation's turn after a reload (issue 19).
+    playback: storedFrames(framesOfTurn(turn.steps)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { GateReport } from '../execute/gate/gate-report';
 import type { DetourView } from '../execute/reto/detour';
 import type { EngineInfo } from '../llm/llm-engine';
 import type { PlanStep } from '../plan/plan-step';
+import type { SearchStep } from '../search/search-step';
 import type { AgentAction } from './agent-action';
 
 /**
@@ -72,6 +73,8 @@ export interface ChainView {
   subgraph: { nodes: string[]; edges: string[]; pruned: number };
   /** The subgraph as tree text, as the LLM sees it. */
   tree: string;
+  /** Alpha-Beta's decisions in the order made (the graph view replays them); absent for other methods. */
+  search?: SearchStep[];
   method: string;
   ms: number;
 }
@@ -94,6 +97,8 @@ export interface CallView {
   detour?: DetourView;
   /** Layer of the chain the call ran in (RETO; calls of one layer run at the same time). */
   layer?: number;
+  /** Where that layer came from: the toolchain DAG, or the learned layer predictor (RETO §3.2). */
+  layerSource?: 'graph' | 'predictor';
 }
 
 export interface QuestionView {

@@ -1,4 +1,4 @@
-import type { CallFailure } from '../execute/call-outcome';
+import type { CallFailure, FailureKind } from '../execute/call-outcome';
 import type { ToolRuntime } from '../execute/tool-runtime';
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { referencesIn } from '../plan/references';
@@ -23,7 +23,17 @@ import { findLiterals } from './literals';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField } from './lookups';
 import { splitSubIntents } from './sub-intents';
-import { bestByRelevance, chooseTarget, stem, wordsOf } from './target-choice';
+import { withoutUngroundedProducers } from './grounded-producers';
+import {
+  bestByRelevance,
+  chooseTarget,
+  contentWords,
+  relevance,
+  standsIn,
+  stem,
+  wordsOf,
+  type TargetChoice,
+} from './target-choice';
 import {
   describeAction,
   pushHistory,
@@ -61,6 +71,11 @@ export interface AgentDeps {
    * out without asking the policy (no LLM call); null lets the policy decide.
    */
   inertia?: InertiaAdvisor;
+  /**
+   * After a failed call, take another candidate tool for the sub-intent when one can stand in (default
+   * true; false measures the agent without any way around a failure).
+   */
+  detours?: boolean;
 }
 
 export interface TurnHooks {
@@ -131,7 +146,11 @@ export class Agent {
       asked: new Set(),
     });
     if (!this.deps.policy.decomposes) {
-      const split = insertLookups(splitSubIntents(request), this.deps.world.outputFieldNames());
+      const split = insertLookups(
+        splitSubIntents(request),
+        this.deps.world.outputFieldNames(),
+        (text, field) => this.toolTakes(text, field),
+      );
       state.subIntents = split.map((s) => makeSubIntent(s.rank, s.text, s.dependsOn));
       emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
     }
@@ -389,15 +408,10 @@ export class Agent {
         }
         // The failed tool is out for the rest of the turn; look for another way (path recombination).
         state.failedApis.add(run.tool);
-        const detour = si.candidates
-          ? chooseTarget(
-              si.text,
-              si.candidates,
-              (n) => this.deps.world.tool(n),
-              state.failedApis,
-              entityKinds(si),
-            )
-          : null;
+        const detour =
+          si.candidates && this.deps.detours !== false
+            ? this.standIn(si, target, run.failure.kind, state.failedApis)
+            : null;
         if (detour) {
           // The same target again means the failed tool was a producer: plan the target without it.
           const same = detour.tool === target;
@@ -430,6 +444,25 @@ export class Agent {
         return 'replan';
       }
     }
+  }
+
+  /**
+   * The candidate that takes over after a call failed while serving `target`: the same target when
+   * the failure was a producer's (planned again without it), else another candidate that can stand in —
+   * and none when the arguments were at fault (the gate or the tool refused them: another tool would get
+   * the same values, so the user hears what was wrong instead).
+   */
+  private standIn(
+    si: SubIntentState,
+    target: string,
+    kind: FailureKind,
+    exclude: ReadonlySet<string>,
+  ): TargetChoice | null {
+    const toolOf = (n: string) => this.deps.world.tool(n);
+    const choice = chooseTarget(si.text, si.candidates ?? [], toolOf, exclude, entityKinds(si));
+    if (!choice || choice.tool === target) return choice;
+    if (kind === 'rejected-by-gate' || kind === 'invalid-arguments') return null;
+    return standsIn(si.text, toolOf(target), toolOf(choice.tool)!, entityKinds(si)) ? choice : null;
   }
 
   /**
@@ -489,7 +522,9 @@ export class Agent {
     const chain = await world.toolchain({
       target,
       known,
-      exclude: [...state.failedApis],
+      // The target itself is never excluded: a tool that failed as another chain's producer may still be
+      // what this sub-intent asks for (the search would refuse an excluded target).
+      exclude: [...state.failedApis].filter((t) => t !== target),
       ...(this.deps.method ? { method: this.deps.method } : {}),
       tokenBudget: this.deps.subgraphTokens ?? 300,
     });
@@ -505,12 +540,47 @@ export class Agent {
       chain.missing = chain.missing.filter(
         (m) => (m.tool !== target || !(m.field in args)) && chain.steps.some((s) => s.tool === m.tool),
       );
+      // The kinds of everything the request names ("Anna" → a contact), not only this sub-intent's: "send
+      // her the address" reaches Anna's email through a contact look-up.
+      const kinds = state.subIntents.flatMap(entityKinds);
+      // Without the sub-intents' command words: "retrieve …" is in every "Retrieves …" description.
+      const commands = new Set(state.subIntents.map((x) => contentWords(x.text)[0]));
+      const groundingText = contentWords(state.request)
+        .filter((w) => !commands.has(w))
+        .join(' ');
+      const grounded = withoutUngroundedProducers(
+        chain,
+        step.step,
+        (n) => world.tool(n),
+        (t) => relevance(groundingText, t, kinds) > 0,
+      );
+      if (grounded.dropped.length > 0) {
+        Object.assign(chain, grounded.chain);
+        emit({
+          type: 'notice',
+          level: 'info',
+          text: `Not using ${grounded.dropped.join(', ')} to fill ${target}'s inputs: the request does not speak of ${grounded.dropped.length > 1 ? 'them' : 'it'}.`,
+        });
+      }
     }
     this.knownOf.set(chain, known);
     si.chain = chain;
     si.argSources = sources;
     emit({ type: 'toolchain', rank: si.rank, chain });
     return chain;
+  }
+
+  /**
+   * Whether the tool that best covers `text` by its words deals in `field` itself: takes it as an input
+   * ("papers on the topic of …") or names it ("update the details of …" → updateCommunityDetails).
+   */
+  private toolTakes(text: string, field: string): boolean {
+    const best = bestByRelevance(text, this.deps.world.tools(), 1)[0];
+    const tool = best ? this.deps.world.tool(best.tool) : undefined;
+    if (!tool) return false;
+    if (Object.keys(tool.parameters.properties ?? {}).some((k) => k.toLowerCase() === field)) return true;
+    const named = new Set(contentWords(tool.name).map(stem));
+    return contentWords(field).every((w) => named.has(stem(w)));
   }
 
   /** The earlier output a sub-intent's words name ("the address of the museum"), formatted as text. */

@@ -169,6 +169,7 @@ export function fillArguments(input: FillInput): FilledArgs {
       )
     )
       continue;
+    if (f.type === 'string' && set(f.name, namedValue(intent, f.name), 'request')) continue;
     if (f.required) missing.push(f);
   }
   // An interval's end nobody stated: its start plus the stated duration, else one hour.
@@ -177,10 +178,10 @@ export function fillArguments(input: FillInput): FilledArgs {
   );
   for (const f of missing.filter((x) => x.kind === 'datetime' && x.bound === 'end')) {
     if (!start) break;
-    args[f.name] = plusMinutes(
-      args[start.name] as string,
-      (lit('duration')?.value as number | undefined) ?? 60,
-    );
+    const end = plusMinutes(args[start.name] as string, (lit('duration')?.value as number | undefined) ?? 60);
+    // A start that is not a date-time (an earlier call's "00:58"): nothing to derive the end from.
+    if (end === undefined) continue;
+    args[f.name] = end;
     sources[f.name] = 'derived';
     missing.splice(missing.indexOf(f), 1);
   }
@@ -194,6 +195,37 @@ export function fillArguments(input: FillInput): FilledArgs {
   }
   return { args, sources, missing };
 }
+
+/**
+ * A value the request gives by the input's own name: "papers on the topic of sustainability" gives
+ * `topic`, "with the genre set to jazz" gives `genre`. Up to five words after "the <name> of / is / set
+ * to / :", stopping at punctuation or a joining word.
+ */
+export function namedValue(intent: string, field: string): string | undefined {
+  const words = field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  if (!words) return undefined;
+  const name = words.split(/\s+/).map(escapeRegExp).join('[\\s_-]+');
+  const m = new RegExp(
+    `\\bthe ${name} (of|is|set to|=|:) +((?:(?!\\b(?:and|then|for|with|in|to|from|by|on|at)\\b)[^,.;!?\\s]+ ?){1,5})`,
+    'i',
+  ).exec(intent);
+  if (!m) return undefined;
+  const value = m[2]!.trim();
+  // "the topic of sustainability" names the topic; "the address of the museum" and "the capital of
+  // France" name something else's: after "of", only a plain lower-case phrase is the value itself.
+  if (
+    m[1]!.toLowerCase() === 'of' &&
+    !/^(?!(?:the|a|an|this|that|my|your|his|her|its|our|their)\b)[a-z0-9]/.test(value)
+  )
+    return undefined;
+  return value.replace(/^(?:the|a|an) /i, '') || undefined;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One free-text input: the spelled-out content, a named title, or the sub-intent's own words. */
 function freeText(
@@ -228,9 +260,10 @@ const stripTitle = (s: string, title: string) =>
     )
     .trim() || s;
 
-function plusMinutes(localIso: string, minutes: number): string {
+/** A local ISO date-time `minutes` later, or undefined when `localIso` is not one. */
+function plusMinutes(localIso: string, minutes: number): string | undefined {
   const ms = Date.parse(`${localIso}Z`) + minutes * 60_000;
-  return new Date(ms).toISOString().slice(0, 19);
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 19) : undefined;
 }
 
 /** A unit or currency named after "to", "into" or "in" ("convert 5 km to miles"). */

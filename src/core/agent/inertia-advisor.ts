@@ -17,6 +17,8 @@ export interface InertiaAdvisor {
   observeCall?(call: CallView, inertial: boolean): void;
   /** The turn is over; what inertia did in it goes into the turn's result. */
   endTurn?(result: TurnResult): InertiaTurnStats | void;
+  /** A new conversation: values of earlier turns are no longer the user's context (what was learnt stays). */
+  resetConversation?(): void;
 }
 
 export interface InertialDecision extends Decision {

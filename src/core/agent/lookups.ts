@@ -4,16 +4,23 @@ import type { SplitIntent } from './sub-intents';
  * "Send her the address of the museum": the message's text is a value another tool must look up first.
  * Without an LLM to see that, a sub-intent that names an output field ("the address of …", "the phone
  * number of …") of some tool, and is itself a command to do something else, gets a lookup sub-intent
- * before it; its result then fills the free text (see `mentionedOutput`).
+ * before it; its result then fills the free text (see `mentionedOutput`) — unless the tool that best
+ * serves the sub-intent takes that field as an input, when "the topic of X" simply gives it.
  */
 const LOOKUP = /\bthe ([a-z]+(?: [a-z]+)?) (?:of|for) ([^,.;!?]+)/i;
 const IS_QUESTION = /^(?:what|where|which|who|how|find|get|look|show|tell me|search|give me)\b/i;
 
-export function insertLookups(intents: SplitIntent[], outputFields: ReadonlySet<string>): SplitIntent[] {
+export function insertLookups(
+  intents: SplitIntent[],
+  outputFields: ReadonlySet<string>,
+  givesField: (text: string, field: string) => boolean = () => false,
+): SplitIntent[] {
   const out: SplitIntent[] = [];
   for (const si of intents) {
     const field = mentionedField(si.text, outputFields);
-    if (field && !IS_QUESTION.test(si.text)) {
+    // "Retrieve papers on the topic of sustainability": the tool that does it takes a `topic`, and the
+    // request gives it — nothing to look up (`givesField`).
+    if (field && !IS_QUESTION.test(si.text) && !givesField(si.text, field)) {
       const m = LOOKUP.exec(si.text)!;
       out.push({ rank: 0, text: `find the ${m[1]} of ${m[2]!.trim()}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });

@@ -75,6 +75,30 @@ export interface SplitIntent {
   dependsOn: number[];
 }
 
+/**
+ * A part that is only values — "12345678", "p@ssw0rd123!", "John Smith" on lines of their own after
+ * "Can you help me open a bank account?" — is no request of its own: it gives the one before it its
+ * values. Bare values: every word has a digit or a symbol, or starts with a capital.
+ */
+function mergeBareValues(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of parts) {
+    if (isBareValues(p) && out.length > 0) out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
+    else out.push(p);
+  }
+  return out;
+}
+
+function isBareValues(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  // "Email Anna" is a request, not two names: a command verb is never a value.
+  return (
+    words.length > 0 &&
+    !ACTION_VERBS.includes(words[0]!.toLowerCase()) &&
+    words.every((w) => /[\d@#$%&*+=/\\!:]/.test(w) || /^\p{Lu}/u.test(w))
+  );
+}
+
 export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
   const parts = request
@@ -85,10 +109,13 @@ export function splitSubIntents(request: string): SplitIntent[] {
     )
     .flatMap((s) => s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=(?:please\\s+)?(?:${verbs})\\b)`, 'i')))
     .flatMap((s) => s.split(new RegExp(`\\s*,\\s*(?=(?:please\\s+)?(?:${verbs})\\b)`, 'i')))
-    .map((s) => s.replace(/^[\s,]+|[\s,.;!]+$/g, '').replace(/^(?:also|please)\s+/i, ''))
+    // Trailing punctuation goes, except from a bare value: "p@ssw0rd123!" keeps its "!".
+    .map((s) =>
+      isBareValues(s) ? s.trim() : s.replace(/^[\s,]+|[\s,.;!]+$/g, '').replace(/^(?:also|please)\s+/i, ''),
+    )
     .filter((s) => /[a-z0-9]/i.test(s));
   const out: SplitIntent[] = [];
-  for (const text of parts.length > 0 ? parts : [request.trim()]) {
+  for (const text of mergeBareValues(parts.length > 0 ? parts : [request.trim()])) {
     const rank = out.length + 1;
     out.push({ rank, text, dependsOn: rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [] });
   }

@@ -10,7 +10,7 @@ import type { Tool } from '../tools/tool';
  */
 
 const STOP = new Set(
-  'the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like'.split(
+  'the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist'.split(
     ' ',
   ),
 );
@@ -35,6 +35,11 @@ const SYNONYMS: Record<string, string[]> = {
   note: ['note'],
   write: ['create', 'note'],
   find: ['search', 'find'],
+  // Verbs that only say "give me": any getter serves them; the object words decide which.
+  provide: ['get', 'provide', 'retrieve', 'fetch'],
+  retrieve: ['get', 'provide', 'retrieve', 'fetch'],
+  fetch: ['get', 'provide', 'retrieve', 'fetch'],
+  obtain: ['get', 'provide', 'retrieve', 'fetch'],
   look: ['search', 'find'],
   search: ['search', 'find'],
   show: ['list', 'read', 'get'],
@@ -174,6 +179,29 @@ export function chooseTarget(
   const chosen = best as TargetChoice | null;
   return chosen && chosen.relevance > 0.05 ? chosen : null;
 }
+
+/**
+ * Whether `other` may stand in for `failed`, a target that just failed, for this sub-intent: it must
+ * cover the sub-intent's object words (all but the command word) at least half as well (a
+ * "calculate_squared" is no stand-in for "calculate_area" just because both calculate). Below that,
+ * telling the user beats doing something else.
+ */
+export function standsIn(
+  intent: string,
+  failed: Tool | undefined,
+  other: Tool,
+  entityKinds: readonly string[] = [],
+): boolean {
+  // The object words decide, not the command word every candidate shares ("calculate …").
+  const words = contentWords(intent);
+  const object = words.length > 1 ? words.slice(1).join(' ') : intent;
+  const was = failed ? relevance(object, failed, entityKinds) : 0;
+  const is = relevance(object, other, entityKinds);
+  return is > 0 && is >= STAND_IN_SHARE * was;
+}
+
+/** Share of the failed target's relevance a stand-in must reach. */
+export const STAND_IN_SHARE = 0.5;
 
 /** The `k` tools of a catalogue that best cover a sub-intent by their own words (a candidate source). */
 export function bestByRelevance(

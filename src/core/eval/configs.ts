@@ -18,6 +18,7 @@ export const CONFIG_IDS = [
   'layers',
   'dtdr',
   'full',
+  'noDetour',
   'toolnet',
   'greedy',
 ] as const;
@@ -43,6 +44,8 @@ export interface AgentSwitches {
   inertia: boolean;
   /** RETO's layered executor with its gate and repair (issue 13). */
   layers: boolean;
+  /** Path recombination after a failure (in the executor and the agent's stand-in targets). */
+  detours: boolean;
 }
 
 export interface ConfigSpec {
@@ -62,6 +65,7 @@ const off: AgentSwitches = {
   dtdr: false,
   inertia: false,
   layers: false,
+  detours: true,
 };
 const dynamicA: AgentSwitches = { ...off, weights: 'dynamic', learn: true };
 
@@ -115,6 +119,13 @@ export const CONFIGS: Record<ConfigId, ConfigSpec> = {
     system: 'agent',
     switches: { ...dynamicA, hgt: true, dtdr: true, inertia: true, layers: true },
     paper: 'all of the above',
+  },
+  noDetour: {
+    id: 'noDetour',
+    label: 'Full, no recombination',
+    system: 'agent',
+    switches: { ...dynamicA, hgt: true, dtdr: true, inertia: true, layers: true, detours: false },
+    paper: 'the full agent with every detour off (a failed call ends its chain): what recombination buys',
   },
   toolnet: {
     id: 'toolnet',

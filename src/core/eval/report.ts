@@ -1,5 +1,5 @@
 import { DIFFICULTIES } from './eval-task';
-import type { DatasetResult, Metrics } from './run-eval';
+import { tsrFit, type DatasetResult, type Metrics } from './run-eval';
 
 /** One figure of an evaluation, as `--json` writes it. */
 export interface EvalFigure {
@@ -46,6 +46,7 @@ export function evalFigures(r: DatasetResult): EvalFigure[] {
       for (const k of ['tsr', 'tcr', 'steps', 'llmCalls', 'promptTokens', 'n'] as const)
         put(`${base}.${c.config}.${d}.${k}`, m[k]);
     }
+    put(`${base}.${c.config}.tsrFit`, tsrFit(c, r.goldMisfits));
     put(`${base}.time.${c.config}.ms`, c.timing.ms);
     put(`${base}.time.${c.config}.retrieveMs`, c.timing.retrieveMs);
     put(`${base}.time.${c.config}.searchMs`, c.timing.searchMs);
@@ -58,6 +59,7 @@ export function evalFigures(r: DatasetResult): EvalFigure[] {
   put(`${base}.failRate`, r.failRate);
   put(`${base}.outageCeiling`, r.outageCeiling);
   put(`${base}.goldTypeErrors`, r.goldTypeErrors);
+  put(`${base}.goldMisfits`, r.tasks ? r.goldMisfits.length / r.tasks : 0);
   put(`${base}.time.worldMs`, r.timing.worldMs);
   put(`${base}.time.retrievalMs`, r.timing.retrievalMs);
   put(`${base}.time.hgtMs`, r.timing.hgtMs);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEvalDataset } from './dataset';
 import { evalFigures } from './report';
-import { evaluateDataset, mergeResults, splitConfigs, spread } from './run-eval';
+import { evaluateDataset, mergeResults, splitConfigs, spread, tsrFit, type ConfigResult } from './run-eval';
 
 const dir = resolve(import.meta.dirname, '../../../e2e/fixtures/eval-mini');
 const fixture = () =>
@@ -45,5 +45,35 @@ describe('evaluation runner', () => {
     expect(strip(merged)).toEqual(strip(one));
     expect(one.configs[0]!.metrics.n).toBe(6);
     expect(evalFigures(one).some((f) => f.key === 'eval_mini.graph-only.staticA.tsr')).toBe(true);
+  });
+
+  it('TSR on the tasks whose gold plan passes the schema gate leaves the misfits out', () => {
+    const task = (id: string, tsr: number) => ({ id, tsr }) as ConfigResult['tasks'][number];
+    const c = { tasks: [task('a', 1), task('b', 0), task('c', 0), task('d', 1)] } as ConfigResult;
+    expect(tsrFit(c, [])).toBe(0.5);
+    expect(tsrFit(c, ['b', 'c'])).toBe(1);
+    expect(tsrFit(c, ['a', 'b', 'c', 'd'])).toBeNull();
+  });
+
+  it('with mixed faults at a 50 % rate retries and detours keep most tasks complete; outages set the ceiling', async () => {
+    const ds = fixture();
+    const clean = await evaluateDataset(ds, { engine: 'oracle', configs: ['full'], hgtEpochs: 0 });
+    const mixed = await evaluateDataset(ds, {
+      engine: 'oracle',
+      configs: ['full', 'noDetour'],
+      hgtEpochs: 0,
+      failRate: 0.5,
+      faults: 'mixed',
+    });
+    expect(clean.goldMisfits).toEqual([]);
+    const [full, none] = mixed.configs;
+    // Retries absorb most transient faults; only a fifth of the hits are outages that last.
+    expect(full!.metrics.tcr).toBeGreaterThanOrEqual(none!.metrics.tcr);
+    expect(full!.metrics.tcr).toBeGreaterThan(0.5);
+    // A fifth of the hits are outages: a plan keeps its k tools up with probability (1 − 0.5 / 5)^k.
+    const expected =
+      ds.test.map((t) => 0.9 ** new Set(t.plan.map((p) => p.tool)).size).reduce((a, b) => a + b, 0) /
+      ds.test.length;
+    expect(mixed.outageCeiling).toBeCloseTo(expected, 9);
   });
 });

@@ -1,6 +1,9 @@
 import { Agent } from '../agent/agent';
 import { SequentialExecutor, type ChainExecutor } from '../agent/chain-executor';
 import type { InertiaAdvisor } from '../agent/inertia-advisor';
+import type { AgentEvent } from '../agent/agent-events';
+import { SchemaGate } from '../execute/gate/schema-gate';
+import { repairArguments } from '../execute/repair/deterministic-repair';
 import { RetoExecutor } from '../execute/reto-executor';
 import { AutoToolAdvisor } from '../inertia/autotool-advisor';
 import type { DecisionPolicy } from '../agent/decision-policy';
@@ -8,8 +11,8 @@ import { GraphPolicy } from '../agent/graph-policy';
 import { LlmPolicy } from '../agent/llm-policy';
 import type { Embedder } from '../embed/embedder';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
-import { FailureInjector } from '../execute/failure-injection';
-import { ApiSimulator, argumentProblem, type SimulationLevel } from '../execute/simulator';
+import { FailureInjector, type FailureInjectionOptions } from '../execute/failure-injection';
+import { ApiSimulator, argumentProblem, inputSchemaIndex, type SimulationLevel } from '../execute/simulator';
 import { referencesIn } from '../plan/references';
 import type { ToolRuntime } from '../execute/tool-runtime';
 import { worldFromPlans } from '../linkpred/dataset-world';
@@ -43,8 +46,14 @@ export interface EvalOptions {
   /** Mistake rate of the noisy oracle (default 0.2). */
   noise?: number;
   seed?: number;
-  /** Share of calls that fail (FailureInjector, outages that last for the task). */
+  /** Share of calls that fail (FailureInjector). */
   failRate?: number;
+  /**
+   * What a failure is: `outage` (default) — the tool is unreachable for the rest of the task; `mixed` —
+   * one of the five kinds at equal odds (outage, error, timeout, empty result, malformed result), only
+   * the outage lasting, the others hitting that one call.
+   */
+  faults?: 'outage' | 'mixed';
   /**
    * N test tasks, evenly spread over the split (the files are sorted by source and difficulty, so the first
    * N would be all of one kind).
@@ -61,6 +70,8 @@ export interface EvalOptions {
   embedder?: Embedder;
   plugins?: EvalPlugins;
   onProgress?: (p: EvalProgress) => void;
+  /** Every agent event of every task, for tracing one task (`eval:agent --trace <task id>`). */
+  onTaskEvent?: (taskId: string, config: ConfigId, event: AgentEvent) => void;
   signal?: AbortSignal;
 }
 
@@ -166,6 +177,12 @@ export interface DatasetResult {
    * the gold plan itself cannot pass it.
    */
   goldTypeErrors: number;
+  /**
+   * Tasks whose gold plan itself does not pass RETO's schema gate (a literal of the wrong type, a value
+   * outside an enum, a key the tool does not declare): a gated executor cannot reproduce those plans, so
+   * `tsrFit` (TSR over the other tasks) compares executors on what a schema allows.
+   */
+  goldMisfits: string[];
   configs: ConfigResult[];
   diffs: PairedDiff[];
   simulator: Record<SimulationLevel, number> & { refused: number };
@@ -255,6 +272,40 @@ function hash32(text: string): number {
   return h >>> 0;
 }
 
+/** `--faults mixed`: the five failure kinds at equal odds; only an outage lasts for the task. */
+const MIXED_FAULTS = {
+  faults: { unavailable: 1, error: 1, timeout: 1, 'empty-result': 1, 'malformed-result': 1 },
+  sticky: ['unavailable'],
+} satisfies Partial<FailureInjectionOptions>;
+
+function goldMisfits(tasks: readonly EvalTask[], world: ToolWorld): string[] {
+  const gate = new SchemaGate();
+  return tasks
+    .filter((t) =>
+      t.plan.some((s) => {
+        const tool = world.catalogue.get(s.tool);
+        if (!tool) return false;
+        const literal = Object.fromEntries(
+          Object.entries(s.args).filter(([, v]) => referencesIn(v).length === 0),
+        );
+        // References are filled at run time: only the literals are judged, and a missing key is not. What
+        // deterministic repair fixes ("" for an optional input, "3" for 3) fits; a dropped key does not.
+        const first = gate.check(tool, literal);
+        if (first.issues.every((i) => i.rule === 'required')) return false;
+        const fixed = gate.check(tool, repairArguments(tool, literal, first).args);
+        return first.dropped.length > 0 || fixed.errors.some((i) => i.rule !== 'required');
+      }),
+    )
+    .map((t) => t.id);
+}
+
+/** TSR over the tasks whose gold plan passes the schema gate (null when none does). */
+export function tsrFit(c: ConfigResult, misfits: readonly string[]): number | null {
+  const out = new Set(misfits);
+  const fit = c.tasks.filter((t) => !out.has(t.id));
+  return fit.length ? mean(fit.map((t) => t.tsr)) : null;
+}
+
 function goldTypeErrors(tasks: readonly EvalTask[], world: ToolWorld): number {
   const bad = tasks.filter((t) =>
     t.plan.some((s) => {
@@ -314,6 +365,7 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
   if (ds.zeroShot) notes.push('zero-shot: no train split, the world has the schemas only');
   const snapshot = built.world.snapshot(0);
   const outputFields = outputFieldsByTool(built.world);
+  const inputSchema = inputSchemaIndex(built.world.catalogue.tools());
   const transitions = new TransitionGraph(built.world.graph);
   const worldMs = performance.now() - t0;
   check();
@@ -410,11 +462,19 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
       configNotes.push('inertia: no-op with the graph-only engine (AutoTool saves LLM calls; llmOnly)');
     const executor: ChainExecutor = sw?.layers
       ? (options.plugins?.layeredExecutor?.(pluginCtx) ??
-        new RetoExecutor({ today: () => EVAL_TODAY, llm: repairLlm }))
+        new RetoExecutor({
+          today: () => EVAL_TODAY,
+          llm: repairLlm,
+          ...(sw.detours ? {} : { maxDetours: 0 }),
+        }))
       : new SequentialExecutor();
     const simulator = new ApiSimulator({
       seed,
-      knowledge: { traces: () => world.traces, outputFields: (t) => outputFields.get(t) ?? [] },
+      knowledge: {
+        traces: () => world.traces,
+        outputFields: (t) => outputFields.get(t) ?? [],
+        inputSchema,
+      },
     });
     if (oracle) oracle.world = agentWorld as OracleWorld;
     const policy: DecisionPolicy | null =
@@ -435,9 +495,15 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
       simulator.beginTask(task.id);
       const runtime: ToolRuntime =
         options.failRate && options.failRate > 0
-          ? new FailureInjector(simulator, { seed: hash32(`${seed}|${task.id}`), rate: options.failRate })
+          ? new FailureInjector(simulator, {
+              seed: hash32(`${seed}|${task.id}`),
+              rate: options.failRate,
+              ...(options.faults === 'mixed' ? MIXED_FAULTS : {}),
+            })
           : simulator;
       (noisy ?? oracle)?.beginTask(task);
+      // Each task is its own conversation: no values carried over from another task's turn.
+      inertia?.resetConversation?.();
       repairLlm?.reset();
       const user = new SimulatedUser(task.plan);
       const attempt = async (): Promise<RunRecord> => {
@@ -451,7 +517,11 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
             maxSteps: options.maxSteps ?? 12,
             ...(inertia ? { inertia } : {}),
             executor,
+            detours: sw!.detours,
             user,
+            ...(options.onTaskEvent
+              ? { onEvent: (e: AgentEvent) => options.onTaskEvent!(task.id, spec.id, e) }
+              : {}),
             ...(options.signal ? { signal: options.signal } : {}),
           });
           if (repairLlm) {
@@ -537,12 +607,12 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
   let outageCeiling: number | null = null;
   if (options.failRate) {
     // An outage of the only tool that can do a step cannot be routed around: with outages that last the
-    // task, a plan whose k distinct tools all stay up happens with (1 − rate)^k.
-    outageCeiling = mean(
-      tasks.map((t) => (1 - options.failRate!) ** new Set(t.plan.map((s) => s.tool)).size),
-    );
+    // task, a plan whose k distinct tools all stay up happens with (1 − rate)^k (mixed faults: a fifth of
+    // the hits are outages).
+    const outageRate = options.faults === 'mixed' ? options.failRate / 5 : options.failRate;
+    outageCeiling = mean(tasks.map((t) => (1 - outageRate) ** new Set(t.plan.map((s) => s.tool)).size));
     notes.push(
-      `${Math.round(100 * options.failRate)} % of calls hit by outages lasting the task: ` +
+      `${Math.round(100 * options.failRate)} % of calls hit by ${options.faults === 'mixed' ? 'mixed faults (a fifth of them outages lasting the task)' : 'outages lasting the task'}: ` +
         `all of a plan's tools stay up in ${(100 * outageCeiling).toFixed(1)} % of the tasks (expected)`,
     );
   }
@@ -561,6 +631,7 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
     failRate: options.failRate ?? 0,
     outageCeiling,
     goldTypeErrors: goldTypeErrors(tasks, built.world),
+    goldMisfits: goldMisfits(tasks, built.world),
     configs: results,
     diffs,
     simulator: simulatorCounts,
@@ -684,7 +755,9 @@ interface AgentRunSetup {
   maxSteps: number;
   inertia?: InertiaAdvisor;
   executor: ChainExecutor;
+  detours: boolean;
   user: SimulatedUser;
+  onEvent?: (e: AgentEvent) => void;
   signal?: AbortSignal;
 }
 
@@ -699,6 +772,7 @@ async function runAgent(task: EvalTask, s: AgentRunSetup): Promise<RunRecord> {
     learn: s.learn,
     ...(s.inertia ? { inertia: s.inertia } : {}),
     executor: s.executor,
+    detours: s.detours,
   });
   let decisions = 0;
   let inertial = 0;
@@ -706,6 +780,7 @@ async function runAgent(task: EvalTask, s: AgentRunSetup): Promise<RunRecord> {
   const result = await agent.runTurn(task.query, {
     turnId: task.id,
     onEvent: (e) => {
+      s.onEvent?.(e);
       if (e.type === 'decision') {
         decisions++;
         if (e.inertial) inertial++;

@@ -76,6 +76,13 @@ describe('matchPlan (TSR)', () => {
     expect(m.kind).toBe('arguments');
   });
 
+  it('a gold argument given as "" may be left out, but any other value may not', () => {
+    const gold: GoldStep[] = [{ step: 0, tool: 'search', args: { color: 'wild', gender: '' }, deps: [] }];
+    expect(matchPlan(gold, [ok('search', { color: 'wild' })]).solved).toBe(true);
+    expect(matchPlan(gold, [ok('search', { color: 'wild', gender: '' })]).solved).toBe(true);
+    expect(matchPlan(gold, [ok('search', { gender: '' })]).reason).toMatch(/missing argument color/);
+  });
+
   it('accepts lenient values from accepted_args, including a left-out optional argument', () => {
     const gold: GoldStep[] = [
       {

@@ -41,7 +41,7 @@ export interface MatchOptions {
  * - a reference (`$k.field`) matches the value the call matched to step k actually returned there; a braced
  *   reference inside text (`{$k.field}`) the text with that value put in;
  * - an argument the gold step gives and the call lacks fails the task; one the call adds is tolerated
- *   (except under `accepted_args`);
+ *   (except under `accepted_args`); a gold `""` or null may be left out (it carries no value);
  * - a gold step without arguments (restbench, ultratool_graph: plans of tools only) checks tool and order.
  * Failed calls are ignored: a failure that was retried or routed around does not count against the task.
  * Matching is a backtracking search over calls of the same tool (plans are short), so two calls of one tool
@@ -149,7 +149,11 @@ export function argumentMismatch(
         return `${key} = ${JSON.stringify(actual)}, accepted ${JSON.stringify(allowed)}`;
       continue;
     }
-    if (actual === undefined) return `missing argument ${key}`;
+    // A gold `""` (or null) carries no value: leaving the argument out does the same.
+    if (actual === undefined) {
+      if (gold === '' || gold === null) continue;
+      return `missing argument ${key}`;
+    }
     const expected = expectedValue(gold, outputs);
     if (expected.unknown) continue;
     if (!valuesMatch(expected.value, actual))

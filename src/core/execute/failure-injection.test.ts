@@ -139,6 +139,31 @@ describe('failure injection', () => {
     expect(!a.ok && !b.ok && a.failure.kind === b.failure.kind).toBe(true);
   });
 
+  it('with a list of sticky faults, only those last: an outage stays, an error was one call', async () => {
+    const sticky = ['unavailable'] as const;
+    const down = new FailureInjector(healthy().runtime, {
+      seed: 2,
+      rates: { z: 1 },
+      faults: 'unavailable',
+      sticky,
+    });
+    await down.call(tool('z'), {});
+    // The rate no longer matters once a tool is down: every later call meets the same outage.
+    const again = await down.call(tool('z'), {});
+    expect(!again.ok && again.failure.kind).toBe('unavailable');
+    const { runtime } = healthy();
+    const flaky = new FailureInjector(runtime, { seed: 2, rates: { z: 0.5 }, faults: 'error', sticky });
+    const kinds: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const o = await flaky.call(tool('z'), {});
+      kinds.push(o.ok ? 'ok' : o.failure.kind);
+    }
+    // Errors come and go (a sticky error would make every call after the first hit fail).
+    const firstError = kinds.indexOf('error');
+    expect(firstError).toBeGreaterThanOrEqual(0);
+    expect(kinds.slice(firstError).includes('ok')).toBe(true);
+  });
+
   it('really waits for a slow answer only when asked, and stops waiting on abort', async () => {
     const sim = new FailureInjector(healthy().runtime, {
       seed: 1,

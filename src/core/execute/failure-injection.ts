@@ -27,9 +27,10 @@ export interface FailureInjectionOptions {
   faults?: InjectedFault | Partial<Record<InjectedFault, number>>;
   /**
    * A tool that was hit stays hit (same fault) until `nextTask()` (default true): an outage lasts, so a
-   * retry in the same task fails too. Slow answers never stick.
+   * retry in the same task fails too. A list: only those faults stick (an outage lasts, an error was that
+   * one call). Slow answers never stick.
    */
-  sticky?: boolean;
+  sticky?: boolean | readonly InjectedFault[];
   /** Time limit a timeout reports (default 10 s). */
   timeoutMs?: number;
   /** Extra time a slow answer reports (default 5 s). */
@@ -103,7 +104,9 @@ export class FailureInjector implements ToolRuntime {
     const rate = this.options.rates?.[tool] ?? this.options.rate ?? 0;
     if (!(this.rand() < rate)) return null;
     const fault = this.pick();
-    if (fault !== 'slow' && (this.options.sticky ?? true)) this.down.set(tool, fault);
+    const sticky = this.options.sticky ?? true;
+    if (fault !== 'slow' && (sticky === true || (Array.isArray(sticky) && sticky.includes(fault))))
+      this.down.set(tool, fault);
     return fault;
   }
 

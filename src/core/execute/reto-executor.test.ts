@@ -19,6 +19,7 @@ import {
 } from '../search/search-fixtures.test-util';
 import { ScriptedEngine } from '../llm/scripted-engine';
 import { FailureInjector, type InjectedFault } from './failure-injection';
+import type { ToolRuntime } from './tool-runtime';
 import { RetoExecutor } from './reto-executor';
 import { LlmLayerFiller, type LayerContext } from './reto/layer-prompt';
 import { pendingLayers } from './reto/layering';
@@ -216,20 +217,60 @@ describe('live recombination on any failure (NaviAgent §3.3)', () => {
         expect(r.detours?.map((d) => [d.mode, d.failedTool, d.newTools])).toEqual([
           [c.mode, c.broken, [...c.newTools]],
         ]);
-        // The failed call stays in the trace as evidence, marked with the detour; its tool is not called again.
+        // A transient fault gets two more tries (it sticks here), an outage none; the failed calls stay in
+        // the trace as evidence, the last marked with the detour; after that the tool is not called again.
+        const tries = fault === 'unavailable' ? 1 : 3;
         const failed = log.ends.filter((e) => e.status === 'error');
-        expect(failed.map((e) => [e.tool, e.detour?.mode])).toEqual([[c.broken, c.mode]]);
+        expect(failed.map((e) => [e.tool, e.detour?.mode])).toEqual([
+          ...Array.from({ length: tries - 1 }, () => [c.broken, undefined]),
+          [c.broken, c.mode],
+        ]);
         const failedTrace = log.trace.find((t) => t.status === 'error')!;
         expect(failedTrace.failure?.kind).toBe(
           fault === 'empty-result' || fault === 'malformed-result' ? 'invalid-output' : fault,
         );
         expect(isEvidenceOfTool(failedTrace)).toBe(true);
-        expect(log.starts.filter((s) => s.tool === c.broken)).toHaveLength(1);
+        expect(log.starts.filter((s) => s.tool === c.broken)).toHaveLength(tries);
         expect(log.notices.some((n) => n.includes(`${c.broken} failed`) && n.includes('detour'))).toBe(true);
         if (c.mode === 'subgraph-switch') expect(r.target).toBe('weather_report');
       });
     }
   }
+
+  it('a transient failure is tried again before any detour; an outage is not', async () => {
+    const { world, plan, known } = await scenario('station');
+    for (const [fault, tries, detours] of [
+      ['error', 2, 0],
+      ['timeout', 2, 0],
+      ['malformed-result', 2, 0],
+      ['unavailable', 1, 1],
+    ] as const) {
+      // The fault hits find_station's first call only (a rate of 1, not sticky, on a runtime that is
+      // swapped for the healthy one after that call): the retry meets a working tool.
+      const healthy = new TimedRuntime(HANDLERS);
+      const broken = new FailureInjector(healthy, { seed: 1, rates: { find_station: 1 }, faults: fault });
+      let hits = 0;
+      const once: ToolRuntime = {
+        canExecute: (t) => healthy.canExecute(t),
+        call: (t, a) => (t.name === 'find_station' && hits++ === 0 ? broken : healthy).call(t, a),
+      };
+      const { req, log } = requestFor(world, once, chainOf(plan), { known });
+      const r = await new RetoExecutor().run(req);
+      expect(r.status, fault).toBe('ok');
+      expect(
+        log.starts.filter((s) => s.tool === 'find_station'),
+        fault,
+      ).toHaveLength(tries);
+      expect(r.status === 'ok' ? (r.detours ?? []).length : -1, fault).toBe(detours);
+      if (tries === 2) {
+        expect(log.trace.filter((t) => t.tool === 'find_station').map((t) => t.status)).toEqual([
+          'error',
+          'ok',
+        ]);
+        expect(log.notices.some((n) => n.includes('calling it again'))).toBe(true);
+      }
+    }
+  });
 
   it('a call the gate refuses is recorded as rejected-by-gate (no blame on the tool) and routed around', async () => {
     const { world, plan, known } = await scenario('station');
@@ -253,6 +294,25 @@ describe('live recombination on any failure (NaviAgent §3.3)', () => {
     expect(isEvidenceOfTool(rejected)).toBe(false);
     expect(runtime.calls.some((c) => c.tool === 'get_forecast')).toBe(false);
     expect(log.ends.find((e) => e.tool === 'get_forecast')?.gate?.verdict).toBe('rejected');
+  });
+
+  it('a value the request gave that the gate refuses is not routed to another target', async () => {
+    const { world, known } = await scenario('station');
+    // The same refusal as above, but the bad station_id is the request's own literal, not find_station's
+    // output: weather_report would not do what was asked either, so the chain fails and says why.
+    const plan: PlanStep[] = [
+      { step: 0, tool: 'get_forecast', args: { station_id: { id: 'ST-1' } }, deps: [] },
+    ];
+    const runtime = new TimedRuntime(HANDLERS);
+    const { req } = requestFor(world, runtime, chainOf(plan), { known });
+    const r = await new RetoExecutor().run(req);
+    expect(r).toMatchObject({
+      status: 'failed',
+      tool: 'get_forecast',
+      failure: { kind: 'rejected-by-gate' },
+    });
+    if (r.status === 'failed') expect(r.why).toMatch(/the request's own values do not fit get_forecast/);
+    expect(runtime.calls.map((c) => c.tool)).toEqual([]);
   });
 
   it('the tool’s own refusal and a tool that cannot run here are routed around too', async () => {
@@ -426,5 +486,35 @@ describe('context-constrained invocation (RETO §3.3)', () => {
     expect(layer2).not.toMatch(/^(e|f|g): Step/m);
     expect(layer2).toContain('step 0 a → <<{"x":"X"}>>');
     expect(layer2).toContain('Action Input: <JSON arguments>');
+  });
+});
+
+describe('RETO layers from the learned predictor where the DAG has no edge (issue 18)', () => {
+  it('unlinked steps of tools the world has no edges for run in the predicted order, marked “predictor”', async () => {
+    const { world } = await worldOf(DAG_TOOLS);
+    const plan: PlanStep[] = [
+      { step: 0, tool: 'a', args: { q: 'x' }, deps: [] },
+      { step: 1, tool: 'b', args: { q: 'y' }, deps: [] },
+      { step: 2, tool: 'c', args: { p: '$1.y' }, deps: [1] },
+    ];
+    const { req, log } = requestFor(
+      new LocalAgentWorld(world),
+      new TimedRuntime(DAG_HANDLERS, 5),
+      chainOf(plan),
+    );
+    const asked: string[][] = [];
+    const r = await new RetoExecutor({
+      layerPredictor: async (_q, tools) => {
+        asked.push(tools.map((t) => t.name));
+        return tools.map((t) => (t.name === 'a' ? 2 : t.name === 'b' ? 0 : 1));
+      },
+    }).run(req);
+    expect(r.status).toBe('ok');
+    expect(asked).toEqual([['a', 'b', 'c']]);
+    expect(log.starts.map((c) => [c.tool, c.layer, c.layerSource])).toEqual([
+      ['b', 0, 'graph'],
+      ['c', 1, 'graph'],
+      ['a', 2, 'predictor'],
+    ]);
   });
 });

@@ -11,6 +11,12 @@ export interface MockContext {
   rand: Random;
   /** The call's arguments (echoed into outputs of the same name). */
   args: Readonly<Record<string, unknown>>;
+  /**
+   * The schema the catalogue's tools give an input of this name, if any: a real service answers with
+   * values its neighbours accept (a `show_type` a booking tool takes from an enum), so a mocked output
+   * field follows the enum or integer type of the input it is likely to feed.
+   */
+  consumerSchema?: (field: string) => JsonSchemaObject | undefined;
 }
 
 const MAX_DEPTH = 3;
@@ -66,12 +72,33 @@ function mockString(name: string, schema: JsonSchemaObject | undefined, rand: Ra
 
 const singular = (name: string): string => (name.length > 3 && name.endsWith('s') ? name.slice(0, -1) : name);
 
+/**
+ * An output field's schema narrowed by the input it likely feeds: the consumer's enum when the output
+ * declares none and the types agree, an integer where the output says only "number", the consumer's
+ * type where the output has no schema at all.
+ */
+function withConsumer(
+  schema: JsonSchemaObject | undefined,
+  consumer: JsonSchemaObject | undefined,
+): JsonSchemaObject | undefined {
+  if (!consumer) return schema;
+  const own = typeOf(schema);
+  const theirs = typeOf(consumer);
+  const agree = own === undefined || theirs === undefined || own === theirs;
+  if (Array.isArray(consumer.enum) && consumer.enum.length > 0 && !Array.isArray(schema?.enum) && agree)
+    return { ...schema, enum: consumer.enum };
+  if (own === 'number' && theirs === 'integer') return { ...schema, type: 'integer' };
+  if (!schema && theirs && theirs !== 'object' && theirs !== 'array') return { type: theirs };
+  return schema;
+}
+
 export function mockValue(
   schema: JsonSchemaObject | undefined,
   name: string,
   ctx: MockContext,
   depth = 0,
 ): unknown {
+  if (depth === 0) schema = withConsumer(schema, ctx.consumerSchema?.(name));
   const type = typeOf(schema);
   const echoed = depth === 0 ? echo(name, ctx, type) : undefined;
   if (echoed !== undefined) return echoed;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../tools/tool';
 import type { Trace } from '../trace/trace';
-import { ApiSimulator, argumentProblem, cloneWith, type SimulatedSource } from './simulator';
+import {
+  ApiSimulator,
+  argumentProblem,
+  cloneWith,
+  inputSchemaIndex,
+  type SimulatedSource,
+} from './simulator';
 
 const weather: Tool = {
   name: 'get_weather',
@@ -130,6 +136,38 @@ describe('ApiSimulator', () => {
     expect((await sim.call(weather, { city: 'x', days: 'soon' })).ok).toBe(true);
     const strict = new ApiSimulator({ checkArguments: 'types' });
     expect((await strict.call(weather, { city: 'x', days: 'soon' })).ok).toBe(false);
+  });
+
+  it('a mocked output follows the enum and integer type of the input of the same name it may feed', async () => {
+    const search: Tool = {
+      ...weather,
+      name: 'find_movies',
+      returns: { type: 'object', properties: { show_type: { type: 'string' }, seats: { type: 'number' } } },
+    };
+    const buy: Tool = {
+      ...weather,
+      name: 'buy_tickets',
+      parameters: {
+        type: 'object',
+        properties: {
+          show_type: { type: 'string', enum: ['regular', '3d', 'imax'] },
+          seats: { type: 'integer' },
+        },
+      },
+    };
+    const sim = new ApiSimulator({
+      seed: 3,
+      knowledge: { traces: () => [], outputFields: () => ['genre'], inputSchema: inputSchemaIndex([buy]) },
+    });
+    for (let i = 0; i < 20; i++) {
+      sim.beginTask(`task-${i}`);
+      const out = await sim.call(search, { city: 'Paris' });
+      const o = (out.ok ? out.output : {}) as Record<string, unknown>;
+      expect(['regular', '3d', 'imax']).toContain(o.show_type);
+      expect(Number.isInteger(o.seats)).toBe(true);
+      // A field no input takes stays a free mock.
+      expect(typeof o.genre).toBe('string');
+    }
   });
 
   it('gives a tool without a returns schema one `result` output', async () => {

@@ -35,6 +35,8 @@ export interface SimulatorKnowledge {
   traces(): readonly Trace[];
   /** Output fields a tool is known to return beyond its `returns` schema (learned from plans' references). */
   outputFields?(tool: string): readonly string[];
+  /** The schema the catalogue gives an input of this name (mocked outputs follow its enum and type). */
+  inputSchema?(field: string): JsonSchemaObject | undefined;
 }
 
 export interface ApiSimulatorOptions {
@@ -49,6 +51,21 @@ export interface ApiSimulatorOptions {
   checkArguments?: 'required' | 'types' | 'none';
   /** Which levels may answer (default all three; the schema level is always allowed). */
   levels?: readonly SimulationLevel[];
+}
+
+/**
+ * Input schemas of a catalogue by parameter name (case-insensitive), for `SimulatorKnowledge.inputSchema`:
+ * where tools disagree, one with an enum wins (the narrower promise), then the first seen.
+ */
+export function inputSchemaIndex(tools: Iterable<Tool>): (field: string) => JsonSchemaObject | undefined {
+  const byName = new Map<string, JsonSchemaObject>();
+  for (const t of tools)
+    for (const [name, schema] of Object.entries(t.parameters.properties ?? {})) {
+      const key = name.toLowerCase();
+      const had = byName.get(key);
+      if (!had || (!Array.isArray(had.enum) && Array.isArray(schema.enum))) byName.set(key, schema);
+    }
+  return (field) => byName.get(field.toLowerCase());
 }
 
 /** A JSON text that does not depend on key order. */
@@ -155,7 +172,12 @@ export class ApiSimulator implements ToolRuntime {
         level = 'schema';
         const rand = mulberry32(hash32(`${this.options.seed ?? 1}|${this.task}|${key}`));
         const extra = this.options.knowledge?.outputFields?.(tool.name) ?? [];
-        output = mockObject(tool.returns, extra, { rand, args });
+        const consumerSchema = this.options.knowledge?.inputSchema;
+        output = mockObject(tool.returns, extra, {
+          rand,
+          args,
+          ...(consumerSchema ? { consumerSchema } : {}),
+        });
         if (Object.keys(output as object).length === 0)
           output = mockObject({ properties: { [WHOLE_RESULT_FIELD]: { type: 'string' } } }, [], {
             rand,

@@ -237,6 +237,10 @@ export class AutoToolAdvisor implements InertiaAdvisor {
     if (!sense.confident) return record(`CIPS ${sense.best.cips.toFixed(3)} ≤ θ ${s.theta}`, { sense });
 
     const best = sense.best;
+    if (s.agreeWithTarget && si.target && best.tool !== si.target)
+      return record(`inertia's ${best.tool} is not the planned target ${si.target}: the LLM decides`, {
+        sense,
+      });
     const tool = world.tool(best.tool)!;
     const used = new Set<string>();
     for (const c of state.calls) for (const v of leaves(c.args)) used.add(valueKey(v));

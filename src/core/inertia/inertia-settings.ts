@@ -43,6 +43,12 @@ export interface InertiaSettings {
    */
   candidateScope: 'turn' | 'sub-intent' | 'catalogue';
   /**
+   * Act only when inertia's tool is the target the agent already chose for the open sub-intent (beyond
+   * the paper): two independent signals — the tool sequence and the request's words — must agree before a
+   * call skips the LLM. Off: the paper's behaviour (inertia may call any allowed tool).
+   */
+  agreeWithTarget: boolean;
+  /**
    * Leave the step that would settle the turn's last open sub-intent to the LLM. In the paper's ReAct
    * loop an LLM step always follows an inertial one (the environment, not the agent, says when the task
    * is done); here a call settles its sub-intent, so an inertial call on the last one would end the turn
@@ -89,6 +95,7 @@ export const DEFAULT_INERTIA_SETTINGS: Readonly<InertiaSettings> = Object.freeze
   noConsecutive: true,
   fallbackAfterFailure: true,
   candidateScope: 'turn',
+  agreeWithTarget: true,
   leaveLastToLlm: false,
   backtrackRecords: 5,
   generalizeParams: false,

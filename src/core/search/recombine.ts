@@ -37,6 +37,11 @@ export interface RecombineOptions {
   fallbackToGraph?: boolean;
   maxDepth?: number;
   maxExpansions?: number;
+  /**
+   * The failure was in arguments the request gave: subgraph switching may re-plan the same target by
+   * another path but not switch to another target (which would not do what was asked either).
+   */
+  keepTarget?: boolean;
 }
 
 export type RecombineMode = 'io-equivalent' | 'upstream-reroute' | 'subgraph-switch';
@@ -359,8 +364,12 @@ function subgraphSwitch(r: Recovery): Attempt {
   const tOuts = tTool ? outputParams(world, tTool) : [];
   const removedSteps = new Set([failed.step, target.step, ...r.dependents]);
   const probe = r.builder(removedSteps);
-  const seen = new Set<string>([target.tool]);
-  const candidates = tOuts
+  // Not a new goal: a tool that already ran in this chain, or one the target's own path feeds from (a
+  // search that fed a failed booking shares its outputs but is no booking).
+  const seen = new Set<string>([target.tool, ...upstreamTools(old, target.step)]);
+  for (const step of Object.keys(r.state.completed).map(Number))
+    seen.add(old.find((s) => s.step === step)?.tool ?? '');
+  const candidates = (r.options.keepTarget ? [] : tOuts)
     .flatMap((p) => probe.candidates(p))
     .filter((c) => !seen.has(c.tool) && Boolean(seen.add(c.tool)))
     .map((c) => {
@@ -388,6 +397,10 @@ function subgraphSwitch(r: Recovery): Attempt {
     });
   }
   const outsText = tOuts.map((p) => r.label(p)).join(', ') || 'no standardized outputs';
+  if (candidates.length === 0 && r.options.keepTarget)
+    return {
+      reason: `the request's own values do not fit ${failed.tool}, and another target would not do what was asked`,
+    };
   if (candidates.length === 0)
     return { reason: `no alternative target for ${target.tool}: no other API produces ${outsText}` };
   const why: string[] = [];
@@ -420,6 +433,24 @@ function subgraphSwitch(r: Recovery): Attempt {
     };
   }
   return { reason: `no alternative target for ${target.tool}: ${why.join('; ')}` };
+}
+
+/** Tools of the steps `step` depends on, transitively. */
+function upstreamTools(plan: readonly PlanStep[], step: number): string[] {
+  const byStep = new Map(plan.map((s) => [s.step, s]));
+  const tools: string[] = [];
+  const seen = new Set<number>();
+  const stack = [...dependenciesOf(byStep.get(step)!)];
+  while (stack.length > 0) {
+    const d = stack.pop()!;
+    if (seen.has(d)) continue;
+    seen.add(d);
+    const s = byStep.get(d);
+    if (!s) continue;
+    tools.push(s.tool);
+    stack.push(...dependenciesOf(s));
+  }
+  return tools;
 }
 
 /**

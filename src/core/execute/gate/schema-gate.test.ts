@@ -111,6 +111,20 @@ describe('schema gate (RETO §3.4)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('a schema that declares no property keeps the arguments (unless it closes them)', () => {
+    // toolalpaca's tools write their parameters in the description and declare `properties: {}`.
+    expect(gate.check(tool({}), { dashboardName: 'Sales', charts: ['Q1'] })).toMatchObject({
+      ok: true,
+      args: { dashboardName: 'Sales', charts: ['Q1'] },
+      dropped: [],
+    });
+    const closed = tool({}, [], { additionalProperties: false });
+    expect(gate.check(closed, { dashboardName: 'Sales' })).toMatchObject({
+      args: {},
+      dropped: ['dashboardName'],
+    });
+  });
+
   it('refuses NaN, Infinity and runaway nesting, which Ajv would let through', () => {
     const t = tool({ n: { type: 'number' }, deep: { type: 'array' } });
     expect(gate.check(t, { n: Number.NaN }).errors[0]).toMatchObject({ field: 'n', rule: 'type' });

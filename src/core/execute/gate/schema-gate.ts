@@ -81,12 +81,14 @@ export class SchemaGate {
     args: Record<string, unknown>,
   ): { kept: Record<string, unknown>; dropped: string[] } {
     const props = schema.properties;
-    const open =
-      props === undefined
-        ? schema.additionalProperties !== false
-        : schema.additionalProperties === true ||
-          typeof schema.additionalProperties === 'object' ||
-          schema.patternProperties !== undefined;
+    // A schema that declares no property at all (`{}` — toolalpaca writes its parameters in the
+    // description) says nothing about keys: it is open unless it says otherwise.
+    const declaresNone = props === undefined || Object.keys(props).length === 0;
+    const open = declaresNone
+      ? schema.additionalProperties !== false
+      : schema.additionalProperties === true ||
+        typeof schema.additionalProperties === 'object' ||
+        schema.patternProperties !== undefined;
     const dropped: string[] = [];
     const entries: [string, unknown][] = [];
     for (const k of Object.keys(args)) {

@@ -108,6 +108,33 @@ describe('deterministic repair (RETO §3.4), one example per edit', () => {
     expect(rem.args.due_time).toBe('2026-11-25T09:00:00');
   });
 
+  it('leaves out an optional input given as "" whatever rule it breaks (enum, type), never a required one', () => {
+    const tool: Tool = {
+      name: 'search_images',
+      description: 'Search images',
+      category: 'test',
+      source: 'builtin',
+      parameters: {
+        type: 'object',
+        properties: {
+          color: { type: 'string', enum: ['wild', 'albino'] },
+          gender: { type: 'string', enum: ['male', 'female'] },
+          page: { type: 'integer' },
+        },
+        required: ['color'],
+      },
+      returns: null,
+    };
+    const r = repaired(tool, { color: 'wild', gender: '', page: '' });
+    expect(r.args).toEqual({ color: 'wild' });
+    expect(r.edits.map((e) => [e.kind, e.field])).toEqual([
+      ['drop', 'gender'],
+      ['drop', 'page'],
+    ]);
+    // A required input left empty is still refused: nothing is invented for it.
+    expect(repaired(tool, { color: '' }).args).toBeNull();
+  });
+
   it('fills a missing required field with the schema default, and nothing else', () => {
     const tool: Tool = {
       ...t('units_convert'),

@@ -68,23 +68,25 @@ export function repairArguments(
     const before = getAt(args, path);
     let after: unknown;
     let kind: RepairEdit['kind'] = 'coerce';
+    // An optional input given as "" or null means "not given" (a wrong type, not one of an enum's values,
+    // not a date): left out, as the caller meant, instead of refusing the call.
+    const required = path.length === 1 && (tool.parameters.required ?? []).includes(top);
+    if (
+      (before === null || before === '') &&
+      !required &&
+      path.length === 1 &&
+      (issue.rule !== 'type' || !typeAllows(schema, before))
+    ) {
+      delete args[top];
+      edits.push({
+        kind: 'drop',
+        field: top,
+        from: previewValue(before),
+        note: `empty optional ${top} left out`,
+      });
+      continue;
+    }
     if (issue.rule === 'type') {
-      const required = path.length === 1 && (tool.parameters.required ?? []).includes(top);
-      if (
-        (before === null || before === '') &&
-        !required &&
-        path.length === 1 &&
-        !typeAllows(schema, before)
-      ) {
-        delete args[top];
-        edits.push({
-          kind: 'drop',
-          field: top,
-          from: previewValue(before),
-          note: `empty optional ${top} left out`,
-        });
-        continue;
-      }
       after = coerceValue(before, schema);
     } else if (issue.rule === 'enum' && Array.isArray(schema.enum)) {
       kind = 'enum';

@@ -1,4 +1,5 @@
 import type { RecombineMode, RecombineResult } from '../../search/recombine';
+import { topologicalOrder } from '../../plan/dag';
 import type { FailureKind } from '../call-outcome';
 
 /**
@@ -13,6 +14,8 @@ export interface DetourView {
   failure: { kind: FailureKind; message: string };
   /** Tools the new path runs that the old one did not. */
   newTools: string[];
+  /** The tools still to run on the new path, in execution order (absent for the agent's own detours). */
+  newPath?: string[];
   reason: string;
 }
 
@@ -29,6 +32,8 @@ export function detourOf(
   failedTool: string,
   failure: DetourView['failure'],
   res: Extract<RecombineResult, { status: 'recombined' }>,
+  /** Step numbers that have run: with it the view also gets the new path (`newPath`). */
+  completed?: ReadonlySet<number>,
 ): DetourView {
   const added = [...new Set(res.replaced.added.map((s) => s.tool))];
   const switched =
@@ -38,6 +43,15 @@ export function detourOf(
     failedTool,
     failure,
     newTools: [...new Set([...switched, ...added])].filter((t) => t !== failedTool),
+    // The new plan's steps that have not run yet, in an execution order: the path the graph view draws.
+    ...(completed
+      ? {
+          newPath: topologicalOrder(
+            res.plan.filter((s) => !completed.has(s.step)),
+            { lenient: true },
+          ).map((s) => s.tool),
+        }
+      : {}),
     reason: res.reason,
   };
 }

@@ -2,7 +2,7 @@ import type { CallView } from '../../agent/agent-events';
 import type { ChainRunRequest, ChainRunResult } from '../../agent/chain-executor';
 import { scalarFromLists } from '../../agent/list-args';
 import type { PlanStep } from '../../plan/plan-step';
-import { substituteReferences } from '../../plan/references';
+import { referencesIn, substituteReferences } from '../../plan/references';
 import { referencedFields } from '../../plan/step-references';
 import { UnresolvedReferenceError } from '../../plan/unresolved-reference-error';
 import type { Tool } from '../../tools/tool';
@@ -14,6 +14,7 @@ import { mapBounded } from './bounded-parallel';
 import { detourOf, detourText, type DetourView } from './detour';
 import { groundDetour } from './detour-grounding';
 import type { LayerFiller } from './layer-prompt';
+import { planStepLayers, type StepLayerPlan, type ToolLayerPredictor } from './layer-source';
 import { pendingLayers } from './layering';
 import { OrderedEnds } from './ordered-ends';
 import { outputProblem } from './output-check';
@@ -21,8 +22,14 @@ import { outputProblem } from './output-check';
 export interface RunSettings {
   concurrency: number;
   maxDetours: number;
+  /** Calls again after a transient failure (an error, a timeout, a garbled answer) before a detour. */
+  retries: number;
   filler?: LayerFiller;
   clock: () => number;
+  /** RETO's learned layer predictor for steps the DAG cannot place (layer-source.ts); absent: DAG only. */
+  layerPredictor?: ToolLayerPredictor;
+  /** Whether the Tool World knows toolchain edges of a tool (then the DAG places its step). */
+  knownTool?: (tool: string) => boolean;
 }
 
 /** How one step went: ok, stopped, or failed (with its call's end held until the detour is known). */
@@ -35,6 +42,40 @@ interface StepResult {
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Whether the gate refused a value the request itself gave (a literal, not an earlier call's output):
+ * then no other target fixes it — a different tool would get the same value — so a detour may only
+ * replace producers or the failed tool by an I/O-equivalent one. A refused value that came from an
+ * earlier call is that call's bad output, and any detour may help.
+ */
+function literalFault(r: StepResult): boolean {
+  if (r.failure?.kind !== 'rejected-by-gate') return false;
+  const remaining = r.held?.view.gate?.remaining ?? [];
+  return remaining.some((issue) => {
+    const top = issue.field.split('.')[0] ?? '';
+    const given = r.step.args[top];
+    return given === undefined || referencesIn(given).length === 0;
+  });
+}
+
+const PASSED: GateReport = { verdict: 'passed', issues: [], repairs: [] };
+
+/**
+ * Failures a second try may not meet: the tool erred, timed out or answered with something unusable (an
+ * error page, nothing). Not an outage (the tool cannot be reached: route around it at once), not the
+ * caller's fault (the same arguments would fail again), not a field the answer lacks (it would lack it
+ * again).
+ */
+function isTransient(outcome: CallOutcome): boolean {
+  if (outcome.ok) return false;
+  const f = outcome.failure;
+  return (
+    f.kind === 'error' ||
+    f.kind === 'timeout' ||
+    (f.kind === 'invalid-output' && f.code !== 'missing-output-field')
+  );
+}
 
 /**
  * One chain, run RETO's way (§3.3–3.4): layer by layer from the DAG, the calls of a layer at the same
@@ -52,6 +93,8 @@ export class RetoRun {
   private readonly targetStep: number;
   private index: number;
   private layerNo = 0;
+  /** Layer hints and each step's layer source, planned once per run (layer-source.ts). */
+  private layerPlan: StepLayerPlan | null = null;
 
   constructor(
     private readonly req: ChainRunRequest,
@@ -67,9 +110,20 @@ export class RetoRun {
   }
 
   async run(): Promise<ChainRunResult> {
+    if (this.settings.layerPredictor)
+      this.layerPlan = await planStepLayers(this.plan, {
+        query: this.req.query ?? '',
+        tool: (name) => this.req.world.tool(name),
+        knownTool: this.settings.knownTool ?? (() => false),
+        predictor: this.settings.layerPredictor,
+      });
     for (;;) {
       if (this.req.signal?.aborted) return { status: 'stopped' };
-      const layers = pendingLayers(this.plan, new Set(Object.keys(this.outputs).map(Number)));
+      const layers = pendingLayers(
+        this.plan,
+        new Set(Object.keys(this.outputs).map(Number)),
+        this.layerPlan?.hints,
+      );
       const layer = layers[0];
       if (!layer) break;
       const filled = await this.fill(layer, layers.length);
@@ -184,11 +238,27 @@ export class RetoRun {
         outcome = await this.call(tool, fix.args);
       }
     }
-    if (outcome.ok) {
-      const problem = outputProblem(tool, outcome.output, referencedFields(this.plan, step.step));
-      if (problem) outcome = { ok: false, failure: problem, durationMs: outcome.durationMs };
+    outcome = this.checked(tool, step, outcome);
+    for (let retry = 0; retry < this.settings.retries && isTransient(outcome); retry++) {
+      if (this.req.signal?.aborted) break;
+      // The failed attempt stays in the trace (evidence against the tool); the same arguments go again.
+      this.finish(step, view, startedAt, outcome, true);
+      this.req.onNotice?.(
+        'info',
+        `${tool.name} failed (${outcome.ok ? '' : outcome.failure.message}); calling it again.`,
+      );
+      view = this.start(step, view.args, view.gate ?? PASSED);
+      startedAt = this.settings.clock();
+      outcome = this.checked(tool, step, await this.call(tool, view.args));
     }
     return this.finish(step, view, startedAt, outcome);
+  }
+
+  /** RETO's output reflection: an ok answer that is not usable becomes an 'invalid-output' failure. */
+  private checked(tool: Tool, step: PlanStep, outcome: CallOutcome): CallOutcome {
+    if (!outcome.ok) return outcome;
+    const problem = outputProblem(tool, outcome.output, referencedFields(this.plan, step.step));
+    return problem ? { ok: false, failure: problem, durationMs: outcome.durationMs } : outcome;
   }
 
   private start(step: PlanStep, args: Record<string, unknown>, report: GateReport): CallView {
@@ -198,6 +268,7 @@ export class RetoRun {
       args,
       status: 'running',
       layer: this.layerNo,
+      ...(this.layerPlan ? { layerSource: this.layerPlan.source.get(step.step) ?? 'graph' } : {}),
       ...(step.step === this.targetStep && step.tool === this.req.target && this.req.argSources
         ? { argSources: this.req.argSources }
         : {}),
@@ -295,6 +366,7 @@ export class RetoRun {
         {
           subgraph:
             this.req.chain.subgraph.nodes.length > 0 ? { nodes: this.req.chain.subgraph.nodes } : null,
+          ...(literalFault(r) ? { keepTarget: true } : {}),
         },
       );
     } catch (e) {
@@ -310,7 +382,8 @@ export class RetoRun {
         why: `the only detour (${res.mode}) would not use what ${r.step.tool} was asked for: ${res.reason}`,
       };
     this.plan = grounded.plan;
-    const detour = detourOf(r.step.tool, { kind: failure.kind, message: failure.message }, res);
+    const done = new Set(Object.keys(this.outputs).map(Number));
+    const detour = detourOf(r.step.tool, { kind: failure.kind, message: failure.message }, res, done);
     if (grounded.rewrote)
       detour.reason += `; ${grounded.rewrote.field} of the new search set to "${grounded.rewrote.value}", what ${r.step.tool} was asked for`;
     this.detours.push(detour);

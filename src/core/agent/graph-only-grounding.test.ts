@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '../tools/tool';
+import type { ChainView } from './agent-events';
+import { namedValue } from './fill-args';
+import { withoutUngroundedProducers } from './grounded-producers';
+import { splitSubIntents } from './sub-intents';
+import { relevance, standsIn } from './target-choice';
+
+const tool = (name: string, description: string, inputs: string[], outputs: string[] = []): Tool => ({
+  name,
+  description,
+  category: 'test',
+  source: 'builtin',
+  parameters: {
+    type: 'object',
+    properties: Object.fromEntries(inputs.map((i) => [i, { type: 'string', description: `The ${i}` }])),
+    required: inputs,
+  },
+  returns: {
+    type: 'object',
+    properties: Object.fromEntries(outputs.map((o) => [o, { type: 'string' }])),
+  },
+});
+
+describe('graph-only grounding: values the request gives, producers it speaks of', () => {
+  it('drops producers the request does not speak of, cascading, and asks for what they fed', () => {
+    const tools = new Map(
+      [
+        tool('getLeadership', 'Get leaders of an organization', [], ['country']),
+        tool('getAirportInfo', 'Get information about an airport', ['code'], ['country']),
+        tool('lookupIndustry', 'Look up an industry sector by keyword', ['keyword'], ['sector']),
+        tool('assessSupplyChainRisk', 'Assess supply chain risk', ['supply_chain', 'country']),
+      ].map((t) => [t.name, t]),
+    );
+    const chain: ChainView = {
+      target: 'assessSupplyChainRisk',
+      steps: [
+        { step: 0, tool: 'getLeadership', args: {}, deps: [] },
+        { step: 1, tool: 'getAirportInfo', args: { code: '$0.country' }, deps: [0] },
+        { step: 2, tool: 'lookupIndustry', args: { keyword: 'electronics' }, deps: [] },
+        {
+          step: 3,
+          tool: 'assessSupplyChainRisk',
+          args: { supply_chain: '$2.sector', country: '$1.country' },
+          deps: [1, 2],
+        },
+      ],
+      missing: [],
+      subgraph: { nodes: [], edges: [], pruned: 0 },
+      tree: '',
+      method: 'test',
+      ms: 0,
+    };
+    const request = 'supply chain risk of the electronics industry in China';
+    const { chain: out, dropped } = withoutUngroundedProducers(
+      chain,
+      3,
+      (n) => tools.get(n),
+      (t) => relevance(request, t) > 0,
+    );
+    // getLeadership shares no word with the request; getAirportInfo reads its output, so it goes too.
+    expect(dropped).toEqual(['getLeadership', 'getAirportInfo']);
+    expect(out.steps.map((s) => s.tool)).toEqual(['lookupIndustry', 'assessSupplyChainRisk']);
+    expect(out.steps[1]).toMatchObject({ args: { supply_chain: '$2.sector' }, deps: [2] });
+    expect(out.missing).toEqual([
+      { tool: 'assessSupplyChainRisk', field: 'country', description: 'The country' },
+    ]);
+    // Nothing to drop: the same chain object comes back.
+    const all = withoutUngroundedProducers(
+      chain,
+      3,
+      (n) => tools.get(n),
+      () => true,
+    );
+    expect(all).toEqual({ chain, dropped: [] });
+  });
+
+  it('reads a value the request gives by the input’s own name, not a possessive', () => {
+    expect(namedValue('Retrieve research papers related to the topic of sustainability.', 'topic')).toBe(
+      'sustainability',
+    );
+    expect(namedValue('Play music with the genre set to smooth jazz and then call mom', 'genre')).toBe(
+      'smooth jazz',
+    );
+    expect(namedValue('Look up the user ID of 12345 please', 'userId')).toBe('12345 please');
+    // "of" + an article or a capital: somebody else's address or population, not the value itself.
+    expect(namedValue('Send her the address of the museum', 'address')).toBeUndefined();
+    expect(namedValue('Find the population of New York City', 'population')).toBeUndefined();
+    expect(namedValue('Find the weather in Paris', 'city')).toBeUndefined();
+  });
+
+  it('keeps bare values on lines of their own with the request they belong to', () => {
+    const split = splitSubIntents('Can you help me open a bank account?\n12345678\np@ssw0rd123!\nJohn Smith');
+    expect(split.map((s) => s.text)).toEqual([
+      'Can you help me open a bank account?\n12345678\np@ssw0rd123!\nJohn Smith',
+    ]);
+    // A second request is still a sub-intent of its own.
+    expect(splitSubIntents('Book a table for two. Then email Anna the menu').length).toBe(2);
+    expect(splitSubIntents('Book a table for two. Email Anna.').length).toBe(2);
+  });
+
+  it('a stand-in must cover the sub-intent at least half as well as the tool that failed', () => {
+    const area = tool('calculate_area', 'Calculate the area of a shape', ['shape']);
+    const squared = tool('calculate_squared', 'Calculate the square of a number', ['number']);
+    const surface = tool('shape_surface', 'Area of a geometric shape', ['shape']);
+    const intent = 'calculate the area of a circle shape';
+    expect(standsIn(intent, area, squared)).toBe(false);
+    expect(standsIn(intent, area, surface)).toBe(true);
+  });
+});
