@@ -4,8 +4,8 @@
 // reads the dataset folders, picks the token counter, splits the configurations over worker threads
 // (--jobs, default 2: one per core) and prints the tables.
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
@@ -17,7 +17,6 @@ import {
   type EngineChoice,
 } from '../src/core/eval/configs';
 import type { AgentEvent } from '../src/core/agent/agent-events';
-import { DatasetFormatError, parseEvalDataset, type EvalDataset } from '../src/core/eval/dataset';
 import { diffLines, evalFigures, failureLines, resultTable } from '../src/core/eval/report';
 import {
   evaluateDataset,
@@ -29,6 +28,7 @@ import {
   type EvalProgress,
 } from '../src/core/eval/run-eval';
 import { EndpointEngine } from '../src/core/llm/endpoint-engine';
+import { loadEvalDatasetDir } from './eval-dataset-file';
 import { FigureSheet, runCli } from './figures';
 import { tryLoadQwenTokenCounter } from './qwen-token-counter';
 
@@ -82,28 +82,12 @@ function datasetDirs(given: string[] | undefined): string[] {
     .sort();
 }
 
-function loadDataset(dir: string): EvalDataset | string {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath)) return 'no tools.json + tasks.jsonl there';
-  try {
-    return parseEvalDataset(
-      basename(resolve(dir)),
-      readFileSync(toolsPath, 'utf8'),
-      readFileSync(tasksPath, 'utf8'),
-    );
-  } catch (e) {
-    if (e instanceof DatasetFormatError) return e.message;
-    throw e;
-  }
-}
-
 /** Runs one job in this thread: the dataset, its configurations, the Qwen3 counter for the oracles. */
 async function runJob(
   job: ThreadJob,
   onProgress: (p: EvalProgress) => void,
 ): Promise<{ result: DatasetResult; countMs: number }> {
-  const ds = loadDataset(job.dir);
+  const ds = loadEvalDatasetDir(job.dir);
   if (typeof ds === 'string') throw new Error(`${job.dir}: ${ds}`);
   const oracle = job.engine === 'oracle' || job.engine === 'noisy-oracle';
   const qwen = oracle ? await tryLoadQwenTokenCounter() : undefined;
@@ -244,7 +228,7 @@ async function main(): Promise<void> {
   if (dirs.length === 0) console.log(`No dataset folders (looked in ${SHARED}); pass --data <dir>.`);
   const t0 = performance.now();
   for (const dir of dirs) {
-    const ds = loadDataset(dir);
+    const ds = loadEvalDatasetDir(dir);
     if (typeof ds === 'string') {
       console.log(`Skipping ${dir}: ${ds}.`);
       continue;

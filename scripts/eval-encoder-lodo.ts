@@ -25,20 +25,10 @@ import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { ZeroShotHybrid, type ZeroShotHybridOptions } from '../src/core/retrieval/zero-shot-hybrid';
 import { mulberry32, sample } from '../src/core/util/prng';
 import { leaveOneOutExamples } from './encoder-data';
-import { loadRetrievalDataset, type RetrievalDataset } from './retrieval-data';
+import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHARED = [
-  'seal_tools',
-  'nestful_v1',
-  'api_bank',
-  'ultratool',
-  'ultratool_graph',
-  'bfcl',
-  'stabletoolbench',
-  'restbench',
-  'toolalpaca',
-];
+const SHARED = SHARED_DATASETS;
 
 const USAGE = `Usage: npx tsx scripts/eval-encoder-lodo.ts [options]
   --data <dir>     dataset folder (shared format); repeatable (default: the shared datasets, absent ones skipped)

@@ -3,11 +3,10 @@
 // plans (validation split by task id picks the epoch), then scores every method on the test tasks with
 // two or more tools, and on the cold-start ones (a tool no train plan uses).
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
-import { DatasetFormatError, parseEvalDataset, type EvalDataset } from '../src/core/eval/dataset';
 import type { ThresholdWeighting } from '../src/core/ml/layers/ordinal';
 import { TraceGraphDepth } from '../src/core/ml/layers/layer-baselines';
 import { encodeLayerTasks, layerDataset } from '../src/core/eval/layers/layer-dataset';
@@ -20,6 +19,7 @@ import {
 } from '../src/core/ml/layers/layer-spec';
 import { LAYER_TRAIN_DEFAULTS, trainLayerPredictor } from '../src/core/ml/layers/train-layers';
 import { LAYER_FEATURE_DIM, STRUCTURE_FEATURES } from '../src/core/ml/layers/layer-features';
+import { loadEvalDatasetDir } from './eval-dataset-file';
 import { FigureSheet, fmt, intOption, printRows, runCli } from './figures';
 
 const SHARED = resolve(import.meta.dirname, '../../shared/data');
@@ -33,22 +33,6 @@ const USAGE = `Usage: npm run eval:layers -- [--data <dataset dir>]... [--json <
   schema-shift rule alone, graph depth from the train traces, and all tools in one layer. Without --data:
   ${DEFAULT_SETS.join(', ')} under ../shared/data (skipped when absent). --paper uses projection 256;
   --text-only feeds the tool documents without the structure features (the paper's input).`;
-
-function loadDataset(dir: string): EvalDataset | string {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath)) return 'no tools.json + tasks.jsonl there';
-  try {
-    return parseEvalDataset(
-      basename(resolve(dir)),
-      readFileSync(toolsPath, 'utf8'),
-      readFileSync(tasksPath, 'utf8'),
-    );
-  } catch (e) {
-    if (e instanceof DatasetFormatError) return e.message;
-    throw e;
-  }
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -92,7 +76,7 @@ async function main(): Promise<void> {
   sheet.meta.seed = seed;
   sheet.meta.weighting = weighting;
   for (const dir of dirs) {
-    const ds = loadDataset(dir);
+    const ds = loadEvalDatasetDir(dir);
     if (typeof ds === 'string') {
       console.log(`${dir}: skipped (${ds})`);
       continue;

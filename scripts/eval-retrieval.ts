@@ -40,20 +40,9 @@ import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { approximateTokenCounter, type TokenCounter } from '../src/core/retrieval/token-counter';
 import { runCli, intOption } from './figures';
 import { tryLoadQwenTokenCounter } from './qwen-token-counter';
-import { loadRetrievalDataset, type RetrievalDataset } from './retrieval-data';
+import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHARED_DATASETS = [
-  'seal_tools',
-  'nestful_v1',
-  'api_bank',
-  'ultratool',
-  'ultratool_graph',
-  'bfcl',
-  'stabletoolbench',
-  'restbench',
-  'toolalpaca',
-];
 const DEFAULT_DATA = SHARED_DATASETS.map((d) => resolve(REPO_ROOT, '../shared/data', d));
 /** Test tasks per dataset; every shared test split is ≤ 707 tasks, so the default evaluates them all. */
 const DEFAULT_MAX_TEST = 1000;

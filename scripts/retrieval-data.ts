@@ -9,6 +9,19 @@ import type { CandidateTool, RetrievalTask } from '../src/core/retrieval/retriev
 import type { JsonSchemaObject } from '../src/core/tools/tool';
 import { parseRetrievalTasks, tasksOfSplit } from '../src/core/retrieval/tasks';
 
+/** The shared dataset folders (under ../shared/data) the retrieval commands use by default. */
+export const SHARED_DATASETS = [
+  'seal_tools',
+  'nestful_v1',
+  'api_bank',
+  'ultratool',
+  'ultratool_graph',
+  'bfcl',
+  'stabletoolbench',
+  'restbench',
+  'toolalpaca',
+] as const;
+
 export interface RetrievalDataset {
   name: string;
   dir: string;
