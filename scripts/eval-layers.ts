@@ -1,7 +1,9 @@
-// npm run eval:layers -- [--data <dataset dir>]... [--json <file>] [--epochs 10] [--seed 7] [--paper]
+// npm run eval:layers -- [--data <dataset dir>]... [--json <file>] [--epochs 10] [--seed 7 | --seeds 7,1,2] [--paper]
 // RETO's layer predictor against the rules (issue 18): per dataset, trains the predictor on the train
 // plans (validation split by task id picks the epoch), then scores every method on the test tasks with
-// two or more tools, and on the cold-start ones (a tool no train plan uses).
+// two or more tools, and on the cold-start ones (a tool no train plan uses). With several seeds the learned
+// rows are the mean over seeds (with the range of pairwise order), and predictor-ensemble averages the
+// seeds' heads.
 
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,7 +12,15 @@ import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import type { ThresholdWeighting } from '../src/core/ml/layers/ordinal';
 import { TraceGraphDepth } from '../src/core/ml/layers/layer-baselines';
 import { encodeLayerTasks, layerDataset } from '../src/core/eval/layers/layer-dataset';
-import { evaluateLayerMethods, LAYER_METHODS, LAYER_ROWS } from '../src/core/eval/layers/layer-evaluation';
+import {
+  evaluateEnsemble,
+  evaluateLayerMethods,
+  LAYER_METHODS,
+  LAYER_ROWS,
+  type LayerEvaluation,
+} from '../src/core/eval/layers/layer-evaluation';
+import type { LayerMetrics } from '../src/core/ml/layers/layer-metrics';
+import type { LayerPredictorParams } from '../src/core/ml/layers/layer-spec';
 import type { LayerExample } from '../src/core/ml/layers/layer-examples';
 import {
   DEFAULT_LAYER_CONFIG,
@@ -26,13 +36,49 @@ const SHARED = resolve(import.meta.dirname, '../../shared/data');
 /** The shared datasets whose plans carry dependencies (the issue's list). */
 const DEFAULT_SETS = ['nestful_v1', 'seal_tools', 'api_bank', 'restbench', 'ultratool_graph'];
 
-const USAGE = `Usage: npm run eval:layers -- [--data <dataset dir>]... [--json <file>] [--epochs 10] [--seed 7] [--paper] [--text-only]
-       [--weighting none|sqrt|balanced]
+const USAGE = `Usage: npm run eval:layers -- [--data <dataset dir>]... [--json <file>] [--epochs 10] [--seed 7 | --seeds 7,1,2]
+       [--paper] [--text-only] [--weighting none|sqrt|balanced]
 
   Trains RETO's layer predictor on each dataset's train plans and compares it on the test tasks with the
   schema-shift rule alone, graph depth from the train traces, and all tools in one layer. Without --data:
   ${DEFAULT_SETS.join(', ')} under ../shared/data (skipped when absent). --paper uses projection 256;
-  --text-only feeds the tool documents without the structure features (the paper's input).`;
+  --text-only feeds the tool documents without the structure features (the paper's input). --seeds trains
+  one predictor per seed: learned rows are means over seeds, predictor-ensemble averages their heads.`;
+
+/** Metrics in the table and the JSON: pairwise split into gold-ordered and gold-tied pairs (layer-metrics.ts). */
+const KEYS = [
+  'exact',
+  'mae',
+  'pairwise',
+  'orderedPairwise',
+  'tiedPairwise',
+  'executable',
+  'tasks',
+  'pairs',
+  'orderedPairs',
+] as const;
+
+/** The metric-wise mean of one method's metrics over seeds. */
+function meanMetrics(runs: readonly LayerMetrics[]): LayerMetrics {
+  const out = { ...runs[0]! };
+  for (const k of KEYS) out[k] = runs.reduce((a, m) => a + m[k], 0) / runs.length;
+  return out;
+}
+
+function row(rows: string, method: string, m: LayerMetrics, range: string): string[] {
+  return [
+    rows,
+    method,
+    String(m.tasks),
+    fmt(m.exact),
+    fmt(m.mae),
+    `${fmt(m.pairwise)}${range}`,
+    // A share over no pairs is shown as "—", not 0.
+    m.orderedPairs > 0 ? fmt(m.orderedPairwise) : '—',
+    m.pairs > m.orderedPairs ? fmt(m.tiedPairwise) : '—',
+    fmt(m.executable),
+  ];
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -41,6 +87,7 @@ async function main(): Promise<void> {
       json: { type: 'string' },
       epochs: { type: 'string', default: String(LAYER_TRAIN_DEFAULTS.epochs) },
       seed: { type: 'string', default: String(LAYER_TRAIN_DEFAULTS.seed) },
+      seeds: { type: 'string' },
       paper: { type: 'boolean', default: false },
       'text-only': { type: 'boolean', default: false },
       weighting: { type: 'string', default: LAYER_TRAIN_DEFAULTS.weighting },
@@ -61,7 +108,9 @@ async function main(): Promise<void> {
   const weighting = values.weighting as ThresholdWeighting;
   if (!['none', 'sqrt', 'balanced'].includes(weighting))
     throw new Error(`--weighting takes none, sqrt or balanced, got ${values.weighting}`);
-  const seed = intOption('seed', values.seed);
+  const seeds = values.seeds
+    ? values.seeds.split(',').map((v) => intOption('seeds', v.trim()))
+    : [intOption('seed', values.seed)];
   const config: LayerPredictorConfig = {
     ...(values.paper ? PAPER_LAYER_CONFIG : DEFAULT_LAYER_CONFIG),
     inputDim: LAYER_FEATURE_DIM,
@@ -73,7 +122,7 @@ async function main(): Promise<void> {
   sheet.meta.config = JSON.stringify(config);
   sheet.meta.embedder = `${embedder.id} ${LAYER_FEATURE_DIM} (no IDF)`;
   sheet.meta.epochs = epochs;
-  sheet.meta.seed = seed;
+  sheet.meta.seeds = seeds.join(',');
   sheet.meta.weighting = weighting;
   for (const dir of dirs) {
     const ds = loadEvalDatasetDir(dir);
@@ -96,32 +145,57 @@ async function main(): Promise<void> {
       encodeLayerTasks(data.validation, embedder, seen),
       encodeLayerTasks(data.test, embedder, { structure, edgesFor: () => graph.lookup() }),
     ]);
-    const t0 = performance.now();
-    const result = await trainLayerPredictor(train, validation, config, {
-      ...LAYER_TRAIN_DEFAULTS,
-      epochs,
-      seed,
-    });
-    const trainS = (performance.now() - t0) / 1000;
-    const evaluation = evaluateLayerMethods(data, test, result.params, config, graph, validation);
+    const runs: LayerEvaluation[] = [];
+    const models: LayerPredictorParams[] = [];
+    const seconds: number[] = [];
+    const bestEpochs: number[] = [];
+    for (const seed of seeds) {
+      const t0 = performance.now();
+      const result = await trainLayerPredictor(train, validation, config, {
+        ...LAYER_TRAIN_DEFAULTS,
+        epochs,
+        seed,
+      });
+      seconds.push((performance.now() - t0) / 1000);
+      bestEpochs.push(result.bestEpoch);
+      models.push(result.params);
+      runs.push(evaluateLayerMethods(data, test, result.params, config, graph, validation));
+    }
+    const ensemble = seeds.length > 1 ? evaluateEnsemble(data, test, models, config) : null;
     const rows: string[][] = [];
-    for (const r of LAYER_ROWS)
+    const record = (key: string, m: LayerMetrics) => {
+      for (const k of KEYS) sheet.record(`${key}.${k}`, m[k], '', undefined, false);
+    };
+    for (const r of LAYER_ROWS) {
       for (const method of LAYER_METHODS) {
-        const m = evaluation[r][method];
-        for (const k of ['exact', 'mae', 'pairwise', 'executable', 'tasks', 'pairs'] as const)
-          sheet.record(`${ds.name}.${method}.${r}.${k}`, m[k], '', undefined, false);
-        rows.push([r, method, String(m.tasks), fmt(m.exact), fmt(m.mae), fmt(m.pairwise), fmt(m.executable)]);
+        const perSeed = runs.map((e) => e[r][method]);
+        const m = meanMetrics(perSeed);
+        record(`${ds.name}.${method}.${r}`, m);
+        const pw = perSeed.map((x) => x.pairwise);
+        let range = '';
+        if (seeds.length > 1 && Math.max(...pw) > Math.min(...pw)) {
+          sheet.record(`${ds.name}.${method}.${r}.pairwiseMin`, Math.min(...pw), '', undefined, false);
+          sheet.record(`${ds.name}.${method}.${r}.pairwiseMax`, Math.max(...pw), '', undefined, false);
+          range = ` (${fmt(Math.min(...pw))}–${fmt(Math.max(...pw))})`;
+        }
+        rows.push(row(r, method, m, range));
       }
-    const coldTasks = evaluation.cold.predictor.tasks;
+      if (ensemble) {
+        record(`${ds.name}.predictor-ensemble.${r}`, ensemble[r]);
+        rows.push(row(r, 'predictor-ensemble', ensemble[r], ''));
+      }
+    }
+    const coldTasks = runs[0]!.cold.predictor.tasks;
+    const trainS = seconds.reduce((a, b) => a + b, 0) / seconds.length;
     sheet.record(`${ds.name}.predictor.train.seconds`, trainS, 's', undefined, false);
-    sheet.record(`${ds.name}.predictor.train.bestEpoch`, result.bestEpoch, '', undefined, false);
+    sheet.record(`${ds.name}.predictor.train.bestEpoch`, bestEpochs[0]!, '', undefined, false);
     console.log(
-      `\n${ds.name}: ${data.train.length} train / ${data.validation.length} validation plans, ${data.test.length} multi-tool test tasks (${coldTasks} cold-start); trained ${trainS.toFixed(1)} s, best epoch ${result.bestEpoch}`,
+      `\n${ds.name}: ${data.train.length} train / ${data.validation.length} validation plans, ${data.test.length} multi-tool test tasks (${coldTasks} cold-start); trained ${trainS.toFixed(1)} s per seed (${seeds.length} seed${seeds.length > 1 ? 's' : ''}), best epoch ${bestEpochs.join(', ')}`,
     );
     printRows(
-      ['rows', 'method', 'tasks', 'exact', 'MAE', 'pairwise', 'executable'],
+      ['rows', 'method', 'tasks', 'exact', 'MAE', 'pairwise', 'ordered', 'tied', 'executable'],
       rows,
-      new Set([2, 3, 4, 5, 6]),
+      new Set([2, 3, 4, 5, 6, 7, 8]),
     );
   }
   if (values.json) sheet.writeJson(values.json);

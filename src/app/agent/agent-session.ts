@@ -15,7 +15,7 @@ import { AutoToolAdvisor } from '../../core/inertia/autotool-advisor';
 import type { InertiaSettings } from '../../core/inertia/inertia-settings';
 import type { EngineInfo, LlmEngine } from '../../core/llm/llm-engine';
 import type { ToolWorld } from '../../core/world/world';
-import { toolHasKnownEdges } from '../../core/graph/known-tool-edges';
+import { toolEdgeKnown, toolHasKnownEdges } from '../../core/graph/known-tool-edges';
 import { framesOfTurn, storedFrames } from '../graph-playback';
 import { applyEvent, summarizeStep, type ChatStep } from './chat-steps';
 import type { ConversationRecord, ConversationStore } from './conversation-store';
@@ -134,10 +134,13 @@ export class AgentSession {
    * layer comes from the DAG, the others' from the layer predictor. Without a Tool World none is known.
    */
   private readonly knownTool: (tool: string) => boolean;
+  /** Whether traces ran one tool before another: a plan's dependency is the graph's only then. */
+  private readonly knownEdge: (producer: string, consumer: string) => boolean;
 
   constructor(private readonly deps: AgentSessionDeps) {
     const toolWorld = deps.toolWorld ?? toolWorldOf(deps.world);
     this.knownTool = toolWorld ? (tool) => toolHasKnownEdges(toolWorld().graph, tool) : () => false;
+    this.knownEdge = toolWorld ? (a, b) => toolEdgeKnown(toolWorld().graph, a, b) : () => false;
     this.inertia = toolWorld ? new AutoToolAdvisor({ world: toolWorld, settings: deps.inertia ?? {} }) : null;
   }
 
@@ -214,6 +217,7 @@ export class AgentSession {
                 llm,
                 layerPredictor: this.layerPredictor,
                 knownTool: this.knownTool,
+                knownEdge: this.knownEdge,
                 ...(this.deps.now ? { today: this.deps.now } : {}),
               }),
             }),

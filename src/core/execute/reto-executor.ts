@@ -33,6 +33,8 @@ export interface RetoExecutorOptions {
   layerPredictor?: ToolLayerPredictor;
   /** Whether the Tool World knows toolchain edges of a tool (default: none known). */
   knownTool?: (tool: string) => boolean;
+  /** Whether the Tool World knows that `producer` runs before `consumer` (default: every plan edge). */
+  knownEdge?: (producer: string, consumer: string) => boolean;
 }
 
 const SHARED_GATE = new SchemaGate();
@@ -66,6 +68,7 @@ export class RetoExecutor implements ChainExecutor {
       ...(this.options.filler ? { filler: this.options.filler } : {}),
       ...(this.options.layerPredictor ? { layerPredictor: this.options.layerPredictor } : {}),
       ...(this.options.knownTool ? { knownTool: this.options.knownTool } : {}),
+      ...(this.options.knownEdge ? { knownEdge: this.options.knownEdge } : {}),
     }).run();
   }
 }

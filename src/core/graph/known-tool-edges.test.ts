@@ -3,7 +3,7 @@ import { LexicalEmbedder } from '../embed/lexical-embedder';
 import { ToolWorld } from '../world/world';
 import { HAND_TOOLS, HAND_TRACES } from './fixtures.test-util';
 import { apiNodeId, edgeId, relationOf, kindOf, type GraphEdge, type GraphNode } from './graph-types';
-import { toolHasKnownEdges } from './known-tool-edges';
+import { toolEdgeKnown, toolHasKnownEdges } from './known-tool-edges';
 import { ToolGraph } from './tool-graph';
 
 const node = (id: string, active = true): GraphNode => ({
@@ -48,23 +48,57 @@ describe('toolHasKnownEdges: does the Tool World know what runs before or after 
     expect(toolHasKnownEdges(world.graph, 'not_in_the_world')).toBe(false);
   });
 
-  it('a value flow out of an output or into an input counts; structural edges and pruned nodes do not', () => {
-    // a.out → p (structural), p → q (value flow), q → b.in (structural); c reads p but no flow enters p.
+  it('a value flow between shared params does not count; API → API transitions do, pruned ones not', () => {
+    // a.out → p, p → q (value flow), q → b.in: standardized params are shared by every tool that reads or
+    // writes them, so the flow alone does not say a or b ran.
     const [a, b, c] = ['a', 'b', 'c'].map(apiNodeId) as [string, string, string];
     const g = new ToolGraph(
       [node(a), node(b), node(c), node('param:p'), node('param:q')],
       [edge(a, 'param:p'), edge('param:p', 'param:q'), edge('param:q', b), edge('param:p', c)],
     );
-    expect(['a', 'b', 'c'].map((t) => toolHasKnownEdges(g, t))).toEqual([true, true, false]);
-    // Pruning the flow's target param removes the evidence for both ends.
-    const pruned = new ToolGraph(
-      [node(a), node(b), node(c), node('param:p'), node('param:q', false)],
-      [edge(a, 'param:p'), edge('param:p', 'param:q'), edge('param:q', b), edge('param:p', c)],
-    );
-    expect(['a', 'b'].map((t) => toolHasKnownEdges(pruned, t))).toEqual([false, false]);
-    // An API → API edge to a pruned tool does not count either.
+    expect(['a', 'b', 'c'].map((t) => toolHasKnownEdges(g, t))).toEqual([false, false, false]);
+    // An API → API edge to a pruned tool does not count.
     const apiPruned = new ToolGraph([node(a), node(b, false)], [edge(a, b)]);
     expect(toolHasKnownEdges(apiPruned, 'a')).toBe(false);
     expect(toolHasKnownEdges(new ToolGraph([node(a), node(b)], [edge(a, b)]), 'a')).toBe(true);
+  });
+
+  it('a tool fresh from a catalogue is not known through a param it shares with traced tools', async () => {
+    const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => 0 });
+    await world.importTools(HAND_TOOLS);
+    await world.ingestTrace(HAND_TRACES[3]!); // get_weather → send_text: the forecast flows into `message`
+    // A new tool reading a `message` too: the same standardized param node, no trace of its own.
+    await world.importTools([{ ...HAND_TOOLS[2]!, name: 'post_note', description: 'Post a note' }]);
+    const api = apiNodeId('post_note');
+    const shared = world.graph.inEdges(api).filter((e) => e.relation === 'param->api');
+    expect(shared.some((e) => world.graph.inEdges(e.source).some((f) => f.relation === 'param->param'))).toBe(
+      true,
+    );
+    expect(toolHasKnownEdges(world.graph, 'post_note')).toBe(false);
+    expect(toolEdgeKnown(world.graph, 'get_weather', 'post_note')).toBe(false);
+    expect(toolEdgeKnown(world.graph, 'get_weather', 'send_text')).toBe(true);
+  });
+});
+
+describe('toolEdgeKnown: does the Tool World know that one tool runs before another', () => {
+  it('a trace A → B makes A → B known, not B → A; schemas alone know no edge', async () => {
+    const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => 0 });
+    await world.importTools(HAND_TOOLS);
+    expect(toolEdgeKnown(world.graph, 'find_city', 'get_weather')).toBe(false);
+    await world.ingestTrace(HAND_TRACES[0]!); // find_city → get_weather
+    expect(toolEdgeKnown(world.graph, 'find_city', 'get_weather')).toBe(true);
+    expect(toolEdgeKnown(world.graph, 'get_weather', 'find_city')).toBe(false);
+    expect(toolEdgeKnown(world.graph, 'find_city', HAND_TOOLS[2]!.name)).toBe(false);
+    expect(toolEdgeKnown(world.graph, 'find_city', 'not_in_the_world')).toBe(false);
+  });
+
+  it('only an API → API transition producer → consumer counts, not a param flow, not a pruned tool', () => {
+    const [a, b] = ['a', 'b'].map(apiNodeId) as [string, string];
+    const flow = [edge(a, 'param:p'), edge('param:p', 'param:q'), edge('param:q', b)];
+    const params = [node('param:p'), node('param:q')];
+    expect(toolEdgeKnown(new ToolGraph([node(a), node(b), ...params], flow), 'a', 'b')).toBe(false);
+    const g = new ToolGraph([node(a), node(b), ...params], [...flow, edge(a, b)]);
+    expect([toolEdgeKnown(g, 'a', 'b'), toolEdgeKnown(g, 'b', 'a')]).toEqual([true, false]);
+    expect(toolEdgeKnown(new ToolGraph([node(a), node(b, false)], [edge(a, b)]), 'a', 'b')).toBe(false);
   });
 });

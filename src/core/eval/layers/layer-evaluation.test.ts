@@ -5,7 +5,7 @@ import { applyShiftRule } from '../../ml/layers/shift-rule';
 import type { EncodedLayerTask } from '../../ml/layers/train-layers';
 import type { Tool } from '../../tools/tool';
 import type { LayerDataset } from './layer-dataset';
-import { shiftHelpsOnValidation } from './layer-evaluation';
+import { evaluateEnsemble, shiftHelpsOnValidation } from './layer-evaluation';
 
 const obj = (field: string, required: boolean) => ({
   type: 'object',
@@ -97,5 +97,31 @@ describe('the calibrated predictor keeps the shift rule only where it orders val
         TINY,
       ),
     ).toBe(true);
+  });
+});
+
+describe('the seed ensemble runs as RETO does: mean head, then the shift rule', () => {
+  it('a head that says "later" only in one model of two is outvoted; the rule still orders the match', () => {
+    // Model B puts every tool at layer K − 1 (σ(1) = 0.73 on every threshold); with model A (σ(−10) ≈ 0)
+    // the mean is 0.37 < ½: layer 0.
+    const later = randomParams(TINY, 3);
+    later.headW.fill(0);
+    later.headB.fill(1);
+    const data: LayerDataset = {
+      ...dataset([]),
+      test: [
+        { id: 't0', query: 'q', tools: TOOLS, layers: [0, 1], edges: [[0, 1]] },
+        { id: 't1', query: 'q', tools: [...TOOLS].reverse(), layers: [0, 0], edges: [] },
+      ],
+      trainTools: new Set(['find_city']),
+    };
+    const m = evaluateEnsemble(data, encoded(2), [params, later], TINY);
+    // Both tasks → shift rule: t0 [0, 1] (right), t1 get_weather after find_city = [1, 0] (gold ties: wrong).
+    expect(m.all.pairwise).toBe(0.5);
+    expect(m.all.executable).toBe(1);
+    // Every test task has get_weather, which no train plan used: both are cold.
+    expect(m.cold.tasks).toBe(2);
+    // The later-model alone, shifted: all tools at layer 3 → one layer; t0 the shift still orders it.
+    expect(evaluateEnsemble(data, encoded(2), [later], TINY).all.pairwise).toBe(0.5);
   });
 });

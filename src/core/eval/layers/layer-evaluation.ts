@@ -3,6 +3,7 @@ import { isColdStart, type LayerDataset } from './layer-dataset';
 import { layerMetrics, type LayerMetrics } from '../../ml/layers/layer-metrics';
 import type { LayerPredictorConfig, LayerPredictorParams } from '../../ml/layers/layer-spec';
 import { applyShiftRule } from '../../ml/layers/shift-rule';
+import { predictEnsembleLayers } from '../../ml/layers/ensemble-layers';
 import { predictLayers, type EncodedLayerTask } from '../../ml/layers/train-layers';
 
 /**
@@ -75,4 +76,25 @@ export function shiftHelpsOnValidation(
     layerMetrics(data.validation.map((ex, i) => ({ gold: ex.layers, predicted: layers(i), edges: ex.edges })))
       .pairwise;
   return score((i) => applyShiftRule(data.validation[i]!.tools, head[i]!)) >= score((i) => head[i]!);
+}
+
+/**
+ * `predictor-ensemble`: RETO's inference (ordinal head, then the shift rule) with the head's threshold
+ * probabilities averaged over predictors trained with different seeds (`predictEnsembleLayers`), scored on
+ * the same rows as `evaluateLayerMethods`.
+ */
+export function evaluateEnsemble(
+  data: LayerDataset,
+  test: readonly EncodedLayerTask[],
+  models: readonly LayerPredictorParams[],
+  config: LayerPredictorConfig,
+): Record<LayerRows, LayerMetrics> {
+  const head = predictEnsembleLayers(models, config, test);
+  const scored = data.test.map((ex, i) => ({
+    gold: ex.layers,
+    predicted: applyShiftRule(ex.tools, head[i]!),
+    edges: ex.edges,
+    cold: isColdStart(ex, data.trainTools),
+  }));
+  return { all: layerMetrics(scored), cold: layerMetrics(scored.filter((t) => t.cold)) };
 }

@@ -25,12 +25,16 @@ const PLAN: PlanStep[] = [
 const PREDICTED: Record<string, number> = { login: 0, add_agenda: 1, fresh_import: 2, weather: 0 };
 const names = (layers: PlanStep[][]) => layers.map((l) => l.map((s) => s.tool));
 
-async function plan(predictor?: (q: string, tools: readonly Tool[]) => Promise<number[]>) {
+async function plan(
+  predictor?: (q: string, tools: readonly Tool[]) => Promise<number[]>,
+  knownEdge?: (producer: string, consumer: string) => boolean,
+) {
   return planStepLayers(PLAN, {
     query: 'book it',
     tool: (n) => TOOLS.get(n),
     knownTool: (n) => n === 'weather',
     ...(predictor ? { predictor } : {}),
+    ...(knownEdge ? { knownEdge } : {}),
   });
 }
 
@@ -80,5 +84,75 @@ describe('layers from the DAG where edges are known, the predictor for the rest'
         ['add_agenda'],
       ]);
     }
+  });
+
+  it('a plan dependency the Tool World has never seen is ordered by the predictor, within the references', async () => {
+    // A fresh catalogue: the world knows no edge, so login → add_agenda comes from the planner's schema
+    // match only. Both ends take the predictor's layer; the unlinked known tool (weather) keeps the graph's.
+    const fresh = await plan(
+      async (_q, tools) => tools.map((t) => PREDICTED[t.name]!),
+      () => false,
+    );
+    expect([...fresh.source]).toEqual([
+      [0, 'predictor'],
+      [1, 'predictor'],
+      [2, 'predictor'],
+      [3, 'graph'],
+    ]);
+    expect(names(pendingLayers(PLAN, new Set(), fresh.hints))).toEqual([
+      ['login', 'weather'],
+      ['add_agenda'],
+      ['fresh_import'],
+    ]);
+    // A predictor that puts the reader first cannot run it before the value it reads exists: the
+    // reference wins (add_agenda still after login); the rest of its order holds (weather, predicted
+    // before login, runs first; fresh_import, predicted after add_agenda, runs after it).
+    const wrong = await plan(
+      async (_q, tools) =>
+        tools.map((t) => ({ login: 2, add_agenda: 0, fresh_import: 1, weather: 0 })[t.name]!),
+      () => false,
+    );
+    expect(names(pendingLayers(PLAN, new Set(), wrong.hints))).toEqual([
+      ['weather'],
+      ['login'],
+      ['add_agenda'],
+      ['fresh_import'],
+    ]);
+    // Once a trace has run login before add_agenda, the world knows the edge: the graph places both.
+    const learned = await plan(
+      async (_q, tools) => tools.map((t) => PREDICTED[t.name]!),
+      (a, b) => a === 'login' && b === 'add_agenda',
+    );
+    expect([...learned.source.values()]).toEqual(['graph', 'graph', 'predictor', 'graph']);
+  });
+
+  it('a lone step is the graph’s only when the world has linked its tool', async () => {
+    const lone = (tool: string) =>
+      planStepLayers([{ step: 0, tool, args: {}, deps: [] }], {
+        query: 'q',
+        tool: (n) => TOOLS.get(n),
+        knownTool: (n) => n === 'weather',
+        knownEdge: () => false,
+        predictor: async (_q, tools) => tools.map(() => 0),
+      });
+    expect((await lone('fresh_import')).source.get(0)).toBe('predictor');
+    expect((await lone('weather')).source.get(0)).toBe('graph');
+  });
+
+  it('two calls of one tool: the tool being known stands in for the edge the world cannot hold', async () => {
+    const pages: PlanStep[] = [
+      { step: 0, tool: 'weather', args: {}, deps: [] },
+      { step: 1, tool: 'weather', args: { after: '$0.next' }, deps: [] },
+      { step: 2, tool: 'fresh_import', args: {}, deps: [] },
+      { step: 3, tool: 'fresh_import', args: { after: '$2.next' }, deps: [] },
+    ];
+    const p = await planStepLayers(pages, {
+      query: 'q',
+      tool: (n) => TOOLS.get(n),
+      knownTool: (n) => n === 'weather',
+      knownEdge: () => false,
+      predictor: async (_q, tools) => tools.map(() => 0),
+    });
+    expect([...p.source.values()]).toEqual(['graph', 'graph', 'predictor', 'predictor']);
   });
 });

@@ -19,10 +19,14 @@ export interface StepLayerPlan {
 }
 
 /**
- * Which steps the DAG places: a step the plan links to another (it reads one, or one reads it) or whose
- * tool has a toolchain edge in the Tool World (`knownTool`) has every edge it needs known, so its layer
- * comes from the graph. The rest — tools new to the world, from an imported catalogue, a cold start —
- * get the predictor's layer, predicted over the whole plan's tools so it sees the task as RETO does.
+ * Which steps the graph places. A plan's dependency (one step reads another's output) counts as known
+ * only where the Tool World holds that edge (`knownEdge`: traces ran the consumer right after the producer
+ * or fed it the producer's output — an API → API transition); a step whose dependencies, both ways, are all known — or that has
+ * none and whose tool the world has linked to others (`knownTool`) — gets its layer from the graph. The
+ * rest — a first request on a freshly imported catalogue, tools new to the world, a dependency only the
+ * schemas suggest — get the predictor's layer, predicted over the whole plan's tools so it sees the task
+ * as RETO does. The plan's references still hold whoever orders a step (pendingLayers): a value is never
+ * read before it exists. Without `knownEdge` every dependency of the plan counts as known (the DAG alone).
  * Without a predictor (or when it fails) every step is placed by the graph, as before.
  */
 export async function planStepLayers(
@@ -31,19 +35,31 @@ export async function planStepLayers(
     query: string;
     tool: (name: string) => Tool | undefined;
     knownTool: (name: string) => boolean;
+    knownEdge?: (producer: string, consumer: string) => boolean;
     predictor?: ToolLayerPredictor;
   },
 ): Promise<StepLayerPlan> {
+  const byStep = new Map(steps.map((s) => [s.step, s]));
   const linked = new Set<number>();
-  const inPlan = new Set(steps.map((s) => s.step));
+  const unknown = new Set<number>();
   for (const s of steps)
-    for (const d of dependenciesOf(s))
-      if (d !== s.step && inPlan.has(d)) {
-        linked.add(s.step);
-        linked.add(d);
+    for (const d of dependenciesOf(s)) {
+      const producer = byStep.get(d);
+      if (d === s.step || !producer) continue;
+      linked.add(s.step);
+      linked.add(d);
+      // Two calls of one tool: the world keeps no tool → same-tool edge, so the tool being known stands in.
+      const known =
+        producer.tool === s.tool ? options.knownTool(s.tool) : options.knownEdge?.(producer.tool, s.tool);
+      if (options.knownEdge && !known) {
+        unknown.add(s.step);
+        unknown.add(d);
       }
-  // A lone step has no order to get wrong: the predictor is asked only about plans of two or more steps.
-  const open = steps.length < 2 ? [] : steps.filter((s) => !linked.has(s.step) && !options.knownTool(s.tool));
+    }
+  const fromGraph = (s: PlanStep) => (linked.has(s.step) ? !unknown.has(s.step) : options.knownTool(s.tool));
+  // A lone step of a tool the world has never linked is the predictor's too (its layer is trivially the
+  // first, but the label must not claim the graph knows a tool it has never seen).
+  const open = steps.filter((s) => !fromGraph(s));
   const source = new Map<number, LayerSource>(steps.map((s) => [s.step, 'graph']));
   const predicted = new Map<number, number>();
   const none: StepLayerPlan = { hints: { open: new Set(), predicted }, source };

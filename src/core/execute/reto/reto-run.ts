@@ -30,6 +30,8 @@ export interface RunSettings {
   layerPredictor?: ToolLayerPredictor;
   /** Whether the Tool World knows toolchain edges of a tool (then the DAG places its step). */
   knownTool?: (tool: string) => boolean;
+  /** Whether the Tool World knows that `producer` runs before `consumer` (layer-source.ts). */
+  knownEdge?: (producer: string, consumer: string) => boolean;
 }
 
 /** How one step went: ok, stopped, or failed (with its call's end held until the detour is known). */
@@ -115,6 +117,7 @@ export class RetoRun {
         query: this.req.query ?? '',
         tool: (name) => this.req.world.tool(name),
         knownTool: this.settings.knownTool ?? (() => false),
+        ...(this.settings.knownEdge ? { knownEdge: this.settings.knownEdge } : {}),
         predictor: this.settings.layerPredictor,
       });
     for (;;) {

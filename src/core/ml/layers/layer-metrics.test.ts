@@ -19,12 +19,17 @@ describe('layer metrics on hand-worked tasks', () => {
     expect(m.mae).toBeCloseTo(1 / 5, 9);
     expect(m.pairs).toBe(4);
     expect(m.pairwise).toBeCloseTo(2 / 4, 9);
+    // Gold-ordered pairs: (0,1) wrong, (0,2) right in task 1, (0,1) right in task 2; the tied one (1,2) wrong.
+    expect(m.orderedPairs).toBe(3);
+    expect(m.orderedPairwise).toBeCloseTo(2 / 3, 9);
+    expect(m.tiedPairwise).toBe(0);
     expect(m.executable).toBeCloseTo(1 / 2, 9);
   });
 
   it('all in one layer is right exactly on the pairs the gold plan also runs together', () => {
     const m = layerMetrics([{ gold: [0, 0, 1], predicted: allInOneLayer(3), edges: [] }]);
     expect(m.pairwise).toBeCloseTo(1 / 3, 9);
+    expect([m.orderedPairwise, m.tiedPairwise]).toEqual([0, 1]);
     expect(m.executable).toBe(1);
   });
 

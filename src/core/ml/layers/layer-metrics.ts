@@ -17,6 +17,14 @@ export interface LayerMetrics {
   /** Share of same-task tool pairs whose order (before / same layer / after) matches the gold one. */
   pairwise: number;
   pairs: number;
+  /**
+   * `pairwise` split by what the gold plan does with the pair: on the pairs it orders (one tool runs
+   * before the other) and on those it runs in one layer. "One layer" is 0 on the first and 1 on the
+   * second; a dataset whose pairs are nearly all tied (seal_tools) rewards never ordering anything.
+   */
+  orderedPairwise: number;
+  orderedPairs: number;
+  tiedPairwise: number;
   /** Share of tasks where every gold dependency's producer sits in an earlier layer than its consumer. */
   executable: number;
 }
@@ -32,6 +40,8 @@ export function layerMetrics(tasks: readonly ScoredTask[]): LayerMetrics {
   let abs = 0;
   let pairs = 0;
   let pairsRight = 0;
+  let ordered = 0;
+  let orderedRight = 0;
   let executable = 0;
   for (const t of tasks) {
     const g = compactLayers(t.gold);
@@ -42,8 +52,13 @@ export function layerMetrics(tasks: readonly ScoredTask[]): LayerMetrics {
       abs += Math.abs((g[i] as number) - (p[i] as number));
       for (let j = i + 1; j < g.length; j++) {
         pairs++;
-        if (Math.sign((g[i] as number) - (g[j] as number)) === Math.sign((p[i] as number) - (p[j] as number)))
-          pairsRight++;
+        const gold = Math.sign((g[i] as number) - (g[j] as number));
+        const right = gold === Math.sign((p[i] as number) - (p[j] as number));
+        if (right) pairsRight++;
+        if (gold !== 0) {
+          ordered++;
+          if (right) orderedRight++;
+        }
       }
     }
     if (t.edges.every(([a, b]) => (p[a] as number) < (p[b] as number))) executable++;
@@ -56,6 +71,9 @@ export function layerMetrics(tasks: readonly ScoredTask[]): LayerMetrics {
     mae: share(abs, tools),
     pairwise: share(pairsRight, pairs),
     pairs,
+    orderedPairwise: share(orderedRight, ordered),
+    orderedPairs: ordered,
+    tiedPairwise: share(pairsRight - orderedRight, pairs - ordered),
     executable: share(executable, tasks.length),
   };
 }

@@ -1,0 +1,43 @@
+import type { EncodedLayerTask } from './train-layers';
+import { predictTaskLogits } from './layer-forward';
+import type { LayerPredictorConfig, LayerPredictorParams } from './layer-spec';
+
+const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+
+/**
+ * Layers from several models' threshold logits for one task ([tools × (K − 1)] each): the mean of their
+ * threshold probabilities, decoded as RETO eq. 9 decodes one model's (the number of thresholds whose
+ * probability exceeds ½). With one model it is exactly `decodeLayers`.
+ */
+export function decodeMeanProbabilities(logits: readonly Float32Array[], thresholds: number): number[] {
+  const first = logits[0];
+  if (!first) return [];
+  const rows = first.length / thresholds;
+  return Array.from({ length: rows }, (_, i) => {
+    let layer = 0;
+    for (let k = 0; k < thresholds; k++) {
+      let p = 0;
+      for (const l of logits) p += sigmoid(l[i * thresholds + k] as number);
+      if (p / logits.length > 0.5) layer++;
+    }
+    return layer;
+  });
+}
+
+/**
+ * The ordinal-head layers of an ensemble of predictors trained with different seeds (same data and
+ * config): on the small train sets of the shared datasets one seed's pairwise order moves by up to ±0.1
+ * (BENCHMARKS), and averaging the thresholds' probabilities removes most of that spread.
+ */
+export function predictEnsembleLayers(
+  models: readonly LayerPredictorParams[],
+  config: LayerPredictorConfig,
+  tasks: readonly EncodedLayerTask[],
+): number[][] {
+  return tasks.map((t) =>
+    decodeMeanProbabilities(
+      models.map((p) => predictTaskLogits(p, config, t.query, t.tools)),
+      config.maxLayers - 1,
+    ),
+  );
+}
