@@ -25,13 +25,16 @@
 // - Methods: hgt (the trainer's defaults: link-existence labels, margin ranking on the head logit, random
 //   same-relation negatives, and the baseline's pair features added linearly to the head logit, prefitted;
 //   docs/hgt.md "What made it work"), hgtPure (the same without pair features: the graph model alone),
-//   hgtNoBias (hgt without w̃ in the attention logit), hgtHard (hgt also trained and selected against reversed
+//   hgtNoBias (hgt without w̃ in the attention logit), hgtNoGate (hgt without issue 16's direction gate
+//   log σ(λ·a(u, v)), src/core/ml/pair-direction.ts: a fitted on the input graph's links against their
+//   reverses, λ on the validation pairs), hgtHard (hgt also trained and selected against reversed
 //   and look-alike negatives, issue 16; off by default as it costs random-pair AUC), hgtPaperHead (the paper's form: soft w̃ labels, margin
 //   on the embedding cosine, source-corrupted negatives, eq. 17 head σ(W[h_u; h_v] + b), no pair features),
 //   wTilde (statistics alone: the strongest 2-hop path max_x w̃_ux·w̃_xv), cosine (text vectors of both
 //   ends), logreg (logistic regression on cosine, log in/out behavioural degrees of both ends, Adamic–Adar,
-//   output-field → input-parameter similarity, shared standardized parameter, the directional features),
-//   logregHard (logreg also trained against reversed and look-alike negatives).
+//   output-field → input-parameter similarity, shared standardized parameter, the directional features; with
+//   the same direction gate as hgt), logregNoGate (without it), logregHard (logreg without the gate, trained
+//   against reversed and look-alike negatives).
 // - Node features and every text cue use one lexical embedder (dimension 256, IDF fitted on the nodes' own
 //   texts: catalogue and parameter clusters, nothing from test plans).
 // - Timing: HGT training s/epoch (Node) per dataset; ONNX inference of a seeded 8k-node / 24k-edge graph in
@@ -191,6 +194,7 @@ function recordOutcome(prefix: string, o: LinkOutcome): void {
   if (o.setting === 'coldStart') {
     rec('coldStart.auc', o.auc);
     rec('coldStart.reversed.auc', o.reversedAuc);
+    rec('coldStart.reversed.pairedAcc', o.reversedPairedAcc);
     rec('coldStart.sameCategory.auc', o.similarAuc);
     rec('coldStart.acc', o.acc);
     rec('coldStart.f1', o.f1);
@@ -203,6 +207,7 @@ function recordOutcome(prefix: string, o: LinkOutcome): void {
   rec('f1', o.f1);
   rec('threshold', o.threshold);
   rec('reversed.auc', o.reversedAuc);
+  rec('reversed.pairedAcc', o.reversedPairedAcc);
   rec('sameCategory.auc', o.similarAuc);
   rec('validationAuc', o.validationAuc);
   rec('fitS', o.fitSeconds, 's');
@@ -239,7 +244,7 @@ interface RunOptions {
  * HGT ablations: in the cold-start setting only with --cold-start-all (each costs a training). hgtPure runs
  * there by default: whether the graph alone (schema edges, text) predicts a new tool's links is the question.
  */
-const ABLATIONS = new Set(['hgtNoBias', 'hgtHard', 'hgtHardLight', 'hgtPaperHead']);
+const ABLATIONS = new Set(['hgtNoBias', 'hgtNoGate', 'hgtHard', 'hgtHardLight', 'hgtPaperHead']);
 
 async function evalDataset(dir: string, o: RunOptions): Promise<Map<string, MethodRow> | undefined> {
   const ds = loadDataset(dir);

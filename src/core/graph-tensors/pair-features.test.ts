@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HGT_RELATIONS, type HgtGraphTensors } from './tensor-spec';
 import { LinkGraph } from './link-graph';
-import { PAIR_FEATURES, pairFeatureMatrix, pairFeatures, requiredCover } from './pair-features';
+import {
+  PAIR_FEATURES,
+  pairFeatureMatrix,
+  pairFeatures,
+  requiredCover,
+  reversedPairFeatures,
+  schemaFlow,
+} from './pair-features';
 
 const rel = (r: string) => HGT_RELATIONS.indexOf(r as (typeof HGT_RELATIONS)[number]);
 
@@ -144,5 +151,68 @@ describe('directional pair features (issue 16)', () => {
     expect(rev[col('logInDegSrc')]).toBe(0);
     expect(plain[col('logOutDegDst')]).toBeCloseTo(Math.log(2), 6);
     expect(rev[col('logOutDegDst')]).toBe(0);
+  });
+
+  it('reversedPairFeatures(f(u, v)) is f(v, u) for tool pairs, also with the own edge taken out', () => {
+    const g = graph();
+    const ctx = ctxOf(g);
+    for (const [u, v] of [
+      [0, 2],
+      [2, 0],
+      [0, 1],
+      [1, 2],
+    ] as const) {
+      const back = Array.from(pairFeatures(ctx, { src: v, dst: u }));
+      reversedPairFeatures(pairFeatures(ctx, { src: u, dst: v })).forEach((x, j) =>
+        expect(x).toBeCloseTo(back[j]!, 6),
+      );
+    }
+    // A training positive 0 → 1 and its reversed negative (1, 0) both leave the edge 0 → 1 out.
+    const own = reversedPairFeatures(pairFeatures(ctx, { src: 0, dst: 1 }, 'edge'));
+    const rev = Array.from(pairFeatures(ctx, { src: 1, dst: 0 }, 'reversed'));
+    own.forEach((x, j) => expect(x).toBeCloseTo(rev[j]!, 6));
+  });
+});
+
+describe('schemaFlow (issue 16, second pass)', () => {
+  // APIs 0, 1, 2; parameters 3 (0's output), 4 (1's input), 5 (2's input). Learned value flow 3 → 4.
+  function flowGraph(): HgtGraphTensors {
+    const x = (n: number) => new Float32Array(n * 6);
+    return {
+      nodeIds: ['api:a', 'api:b', 'api:c', 'param:o', 'param:i', 'param:j'],
+      apiCount: 3,
+      paramCount: 3,
+      inputDim: 6,
+      xApi: x(3),
+      xParam: x(3),
+      edgeSrc: Int32Array.of(0, 3, 4, 5, 2),
+      edgeDst: Int32Array.of(3, 4, 1, 2, 4),
+      edgeRel: Int32Array.of(
+        rel('api->param'),
+        rel('param->param'),
+        rel('param->api'),
+        rel('param->api'),
+        rel('api->param'),
+      ),
+      edgeW: new Float32Array(5).fill(1),
+    };
+  }
+
+  it("tools: counts u's outputs that flow into one of v's inputs, one way only", () => {
+    const g = new LinkGraph(flowGraph());
+    expect(schemaFlow(g, 0, 1)).toBe(1); // 0 → param 3 ⇝ param 4 → 1
+    expect(schemaFlow(g, 1, 0)).toBe(0);
+    expect(schemaFlow(g, 0, 2)).toBe(0); // 2 takes parameter 5, which nothing flows into
+  });
+
+  it('parameters: counts the tools that take p and give q', () => {
+    const g = new LinkGraph(flowGraph());
+    expect(schemaFlow(g, 5, 4)).toBe(1); // tool 2 takes 5 and gives 4
+    expect(schemaFlow(g, 4, 5)).toBe(0);
+    const F = PAIR_FEATURES.length;
+    const m = pairFeatureMatrix(flowGraph(), Int32Array.of(0, 1), Int32Array.of(1, 0));
+    expect(m[PAIR_FEATURES.indexOf('flowForward')]).toBeCloseTo(Math.log(2), 6);
+    expect(m[PAIR_FEATURES.indexOf('flowReverse')]).toBe(0);
+    expect(m[F + PAIR_FEATURES.indexOf('flowReverse')]).toBeCloseTo(Math.log(2), 6);
   });
 });

@@ -1,7 +1,7 @@
 import { cosine } from '../embed/embedder';
 import { HGT_RELATIONS, type HgtGraphTensors } from './tensor-spec';
 import type { ToolIoVectors } from './io-fields';
-import { isBehavioural, LinkGraph, type LinkPair } from './link-graph';
+import { isBehavioural, LinkGraph, PARAM_PARAM, type LinkPair } from './link-graph';
 
 const API_PARAM = HGT_RELATIONS.indexOf('api->param');
 const PARAM_API = HGT_RELATIONS.indexOf('param->api');
@@ -35,7 +35,56 @@ export const PAIR_FEATURES = [
   'producesDst',
   'consumesSrc',
   'orderGap',
+  // Value flow through the schema (issue 16, second pass): for tools, u's output → (learned param → param
+  // flow) → v's input; for parameters, p is an input of a tool that outputs q. Reverse twin: v to u.
+  'flowForward',
+  'flowReverse',
 ] as const;
+
+/**
+ * What each feature of the reversed pair (v, u) is in terms of the pair (u, v): f(v, u)_j = sign · f(u, v)_twin
+ * (degrees of the two ends swap, each `…Reverse` feature swaps with its forward twin, the order gap changes
+ * sign; cosine, Adamic–Adar and paramPair stay). Exact for API pairs, own-edge handling included; for a
+ * parameter pair `ioSimilarity` is the symmetric text cosine and `ioSimilarityReverse` 0, so there it is not.
+ * It lets a linear weight vector be split into a part that cannot tell (u, v) from (v, u) and one that only
+ * tells them apart (pair-direction.ts).
+ */
+export const REVERSED_FEATURE: Readonly<Record<(typeof PAIR_FEATURES)[number], readonly [string, 1 | -1]>> = {
+  cosine: ['cosine', 1],
+  logInDegSrc: ['logInDegDst', 1],
+  logOutDegSrc: ['logOutDegDst', 1],
+  logInDegDst: ['logInDegSrc', 1],
+  logOutDegDst: ['logOutDegSrc', 1],
+  adamicAdar: ['adamicAdar', 1],
+  ioSimilarity: ['ioSimilarityReverse', 1],
+  sharedParam: ['sharedParamReverse', 1],
+  paramPair: ['paramPair', 1],
+  ioSimilarityReverse: ['ioSimilarity', 1],
+  sharedParamReverse: ['sharedParam', 1],
+  requiredCover: ['requiredCoverReverse', 1],
+  requiredCoverReverse: ['requiredCover', 1],
+  nameMatch: ['nameMatchReverse', 1],
+  nameMatchReverse: ['nameMatch', 1],
+  pathsForward: ['pathsReverse', 1],
+  pathsReverse: ['pathsForward', 1],
+  sourcenessSrc: ['sourcenessDst', 1],
+  sourcenessDst: ['sourcenessSrc', 1],
+  producesSrc: ['producesDst', 1],
+  consumesDst: ['consumesSrc', 1],
+  producesDst: ['producesSrc', 1],
+  consumesSrc: ['consumesDst', 1],
+  orderGap: ['orderGap', -1],
+  flowForward: ['flowReverse', 1],
+  flowReverse: ['flowForward', 1],
+};
+
+/** The reversed pair's features computed from the pair's own: P·f with P the signed permutation above. */
+export function reversedPairFeatures(f: ArrayLike<number>): Float32Array {
+  return Float32Array.from(PAIR_FEATURES, (name) => {
+    const [twin, sign] = REVERSED_FEATURE[name];
+    return sign * (f[PAIR_FEATURES.indexOf(twin as (typeof PAIR_FEATURES)[number])] as number);
+  });
+}
 
 /**
  * Which own edge a training pair's features must not count: 'edge' = the pair (u, v) is itself an edge of
@@ -152,6 +201,32 @@ export function directedPaths(g: LinkGraph, u: number, v: number): number {
     const next = g.edge(e.dst, v);
     if (next && isBehavioural(next.rel)) n++;
   }
+  return n;
+}
+
+/**
+ * Value flow from u to v through the schema. Tools: pairs (p, q) with p an output of u (api → param), q an
+ * input of v (param → api) and a learned value flow p → q (param → param, behavioural) — the trace of
+ * "u's output was passed to v", visible even when the api → api link itself is not. Parameters: tools x
+ * that take p (param → api) and give q (api → param). Direction-bound: (v, u) reads the opposite edges.
+ */
+export function schemaFlow(g: LinkGraph, u: number, v: number): number {
+  let n = 0;
+  if (g.isApi(u)) {
+    const needs = new Set(
+      g
+        .in(v)
+        .filter((e) => e.rel === PARAM_API)
+        .map((e) => e.src),
+    );
+    if (needs.size === 0) return 0;
+    for (const e of g.out(u)) {
+      if (e.rel !== API_PARAM) continue;
+      for (const f of g.out(e.dst)) if (f.rel === PARAM_PARAM && needs.has(f.dst)) n++;
+    }
+    return n;
+  }
+  for (const e of g.out(u)) if (e.rel === PARAM_API && g.edge(e.dst, v)?.rel === API_PARAM) n++;
   return n;
 }
 
@@ -282,6 +357,8 @@ export function pairFeatures(
     Math.log1p(produces(g, v)),
     Math.log1p(consumes(g, u)),
     orderGap(g, u, v, own),
+    Math.log1p(schemaFlow(g, u, v)),
+    Math.log1p(schemaFlow(g, v, u)),
   ]);
 }
 

@@ -28,6 +28,7 @@ export type HgtMethodOptions = Pick<
   | 'prefitFeatures'
   | 'hardNegatives'
   | 'hardWeight'
+  | 'directionGate'
 >;
 
 const toPairs = (pairs: readonly LinkPair[]): HgtPairs => ({
@@ -90,9 +91,14 @@ export function hgtMethod(
       const seconds = (performance.now() - t0) / 1000;
       const embeddings = hgtEmbed(trained.params, build.tensors);
       const bestVal = trained.history[trained.bestEpoch - 1]?.valAuc;
+      const gate = trained.direction
+        ? `; direction gate λ ${trained.direction.lambda} (val AUC / reversed: ${trained.direction.tried
+            .map((t) => `λ ${t.lambda} ${t.auc.toFixed(3)}/${t.reversedAuc.toFixed(3)}`)
+            .join(', ')})`
+        : '';
       return {
         epochs,
-        note: `best epoch ${trained.bestEpoch} of ${epochs}${bestVal == null ? '' : ` (val AUC ${bestVal.toFixed(3)})`}`,
+        note: `best epoch ${trained.bestEpoch} of ${epochs}${bestVal == null ? '' : ` (val AUC ${bestVal.toFixed(3)})`}${gate}`,
         secondsPerEpoch: seconds / Math.max(1, epochs),
         score: async (pairs) =>
           Float64Array.from(hgtScorePairs(trained.params, embeddings, toPairs(pairs), build.tensors)),

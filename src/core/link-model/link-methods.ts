@@ -1,7 +1,7 @@
 import { cosineMethod, wTildeMethod } from '../linkpred/baseline-stats';
 import { hgtMethod, type HgtMethodOptions } from './hgt-methods';
 import type { LinkMethod } from '../linkpred/link-method';
-import { logregHardMethod, logregMethod } from '../linkpred/logreg-method';
+import { logregHardMethod, logregMethod, logregNoGateMethod } from '../linkpred/logreg-method';
 
 /**
  * Every method of the link-prediction eval, in report order: the full HGT (trainer defaults: existence
@@ -16,19 +16,29 @@ export function linkMethods(options: HgtMethodOptions = {}): LinkMethod[] {
     hgtMethod('hgt', {}, options),
     hgtMethod('hgtPure', { pairFeatures: 0 }, options),
     hgtMethod('hgtNoBias', { edgeWeightBias: false }, options),
+    // Without issue 16's direction gate (pair-direction.ts): the link logit alone.
+    hgtMethod('hgtNoGate', {}, { directionGate: false, ...options }),
     // Issue 16's hard negatives (reversed + look-alike) at equal weight: off by default since they cost
     // random-pair AUC (/work/notes/bench-16.md); kept as ablation rows.
-    hgtMethod('hgtHard', {}, { hardNegatives: true, ...options }),
+    hgtMethod('hgtHard', {}, { hardNegatives: true, directionGate: false, ...options }),
     // The same at a fifth of a random negative's weight (a priori, not tuned).
-    hgtMethod('hgtHardLight', {}, { hardNegatives: true, hardWeight: 0.2, ...options }),
+    hgtMethod('hgtHardLight', {}, { hardNegatives: true, hardWeight: 0.2, directionGate: false, ...options }),
     hgtMethod(
       'hgtPaperHead',
       { pairHead: 'paper', pairFeatures: 0 },
-      { labels: 'soft', marginScore: 'cosine', corrupt: 'source', hardNegatives: false, ...options },
+      {
+        labels: 'soft',
+        marginScore: 'cosine',
+        corrupt: 'source',
+        hardNegatives: false,
+        directionGate: false,
+        ...options,
+      },
     ),
     wTildeMethod,
     cosineMethod,
     logregMethod,
+    logregNoGateMethod,
     logregHardMethod,
   ];
 }

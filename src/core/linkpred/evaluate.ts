@@ -18,6 +18,12 @@ export interface LinkOutcome {
   similarAuc?: number;
   reversedPairs?: number;
   similarPairs?: number;
+  /**
+   * Paired direction: the share of test links (u, v) whose reverse is a reversed negative that score above
+   * (v, u) (ties half). The pooled `reversedAuc` also compares a weak link with a strong link's reverse;
+   * this asks only "which way does this link run", what a planner choosing between u → v and v → u asks.
+   */
+  reversedPairedAcc?: number;
   validationAuc: number;
   fitSeconds: number;
   epochs?: number;
@@ -32,6 +38,26 @@ export function pairAuc(pos: ArrayLike<number>, neg: ArrayLike<number>): number 
   if (pos.length === 0 || neg.length === 0) return Number.NaN;
   const labels = new Uint8Array(pos.length + neg.length).fill(1, 0, pos.length);
   return rocAuc(Float64Array.from([...Array.from(pos), ...Array.from(neg)]), labels);
+}
+
+/** Share of links scored above their own reverse (ties half), over the links whose reverse was scored. */
+export function pairedDirection(
+  positives: readonly LinkPair[],
+  posScores: ArrayLike<number>,
+  reversed: readonly LinkPair[],
+  revScores: ArrayLike<number>,
+): number {
+  const rev = new Map(reversed.map((p, i) => [`${p.src}>${p.dst}`, revScores[i] as number]));
+  let n = 0;
+  let wins = 0;
+  positives.forEach((p, i) => {
+    const r = rev.get(`${p.dst}>${p.src}`);
+    if (r === undefined) return;
+    n++;
+    const s = posScores[i] as number;
+    wins += s > r ? 1 : s === r ? 0.5 : 0;
+  });
+  return n > 0 ? wins / n : Number.NaN;
 }
 
 /** Fits a method on the setting's input graph and scores its test pairs. */
@@ -56,6 +82,7 @@ export async function evaluateLink(
   const neg = await score(setting.negatives);
   const labels = new Uint8Array(pos.length + neg.length).fill(1, 0, pos.length);
   const counts = countsAt([...pos, ...neg], labels, threshold);
+  const reversedScores = setting.reversed ? await score(setting.reversed) : undefined;
   const valPos = valScores.filter((_, i) => val.labels[i] === 1);
   const valNeg = valScores.filter((_, i) => val.labels[i] === 0);
   return {
@@ -65,7 +92,12 @@ export async function evaluateLink(
     acc: accuracy(counts),
     f1: f1(counts),
     threshold,
-    ...(setting.reversed ? { reversedAuc: pairAuc(pos, await score(setting.reversed)) } : {}),
+    ...(setting.reversed && reversedScores
+      ? {
+          reversedAuc: pairAuc(pos, reversedScores),
+          reversedPairedAcc: pairedDirection(setting.positives, pos, setting.reversed, reversedScores),
+        }
+      : {}),
     ...(setting.similar ? { similarAuc: pairAuc(pos, await score(setting.similar)) } : {}),
     ...(setting.reversed ? { reversedPairs: setting.reversed.length } : {}),
     ...(setting.similar ? { similarPairs: setting.similar.length } : {}),

@@ -8,6 +8,7 @@ import { randomNegatives, reversedNegatives, similarNegatives } from './negative
 import { adamicAdar, pairFeatures, PAIR_FEATURES } from '../graph-tensors/pair-features';
 import { holdOutEdges } from './split';
 import { accuracy, countsAt, f1, maxF1Threshold } from './threshold-metrics';
+import { pairedDirection } from './evaluate';
 
 const rel = (r: string) => HGT_RELATIONS.indexOf(r as (typeof HGT_RELATIONS)[number]);
 
@@ -151,6 +152,29 @@ describe('threshold metrics', () => {
     // ≥ 0.9 and ≥ 0.5 both give F1 2/3; 0.9 has the better accuracy. A (non-existent) cut after the
     // first 0.5 would claim F1 1 at "0.5".
     expect(maxF1Threshold([0.9, 0.5, 0.5, 0.5], [1, 1, 0, 0])).toBe(0.9);
+  });
+});
+
+describe('pairedDirection', () => {
+  it('counts the links scored above their own reverse, ties half, skipping links whose reverse was not scored', () => {
+    const positives = [
+      { src: 0, dst: 1 },
+      { src: 2, dst: 3 },
+      { src: 4, dst: 5 },
+      { src: 6, dst: 7 },
+    ];
+    // Reverses of the first three only (the fourth's reverse is itself a link); order differs on purpose.
+    const reversed = [
+      { src: 5, dst: 4 },
+      { src: 1, dst: 0 },
+      { src: 3, dst: 2 },
+    ];
+    // 0→1 0.9 vs 0.2 wins; 2→3 0.4 vs 0.6 loses; 4→5 0.5 vs 0.5 ties; 6→7 has no reverse.
+    expect(pairedDirection(positives, [0.9, 0.4, 0.5, 0.1], reversed, [0.5, 0.2, 0.6])).toBeCloseTo(
+      1.5 / 3,
+      12,
+    );
+    expect(pairedDirection(positives, [1, 1, 1, 1], [], [])).toBeNaN();
   });
 });
 

@@ -1,5 +1,6 @@
 import { mulberry32 } from '../util/prng';
 import { linearForward } from '../ml/linear-head';
+import { chooseDirectionScale, fitPairDirection, logSigmoid } from '../ml/pair-direction';
 import { trainLinearHead, type LabelledExample } from '../ml/train-linear-head';
 import type { FittedLinkScorer, LinkMethod, LinkTrainingInput } from './link-method';
 import { randomNegatives, trainingHardNegatives } from './negatives';
@@ -31,16 +32,31 @@ function standardizer(rows: Float32Array[]): (x: Float32Array) => Float32Array {
  * random-pair AUC (/work/notes/bench-16.md). The baseline the HGT has to beat (issue 5), and the
  * directional features' own measure.
  */
-export function makeLogregMethod(id: string, options: { hardNegatives: boolean }): LinkMethod {
-  return { id, fit: (input) => fitLogreg(input, options.hardNegatives) };
+export function makeLogregMethod(
+  id: string,
+  options: { hardNegatives: boolean; directionGate: boolean },
+): LinkMethod {
+  return { id, fit: (input) => fitLogreg(input, options.hardNegatives, options.directionGate) };
 }
 
-export const logregMethod: LinkMethod = makeLogregMethod('logreg', { hardNegatives: false });
-export const logregHardMethod: LinkMethod = makeLogregMethod('logregHard', { hardNegatives: true });
+/** With the direction gate (pair-direction.ts), as the HGT has it: the pair features' own measure. */
+export const logregMethod: LinkMethod = makeLogregMethod('logreg', {
+  hardNegatives: false,
+  directionGate: true,
+});
+export const logregNoGateMethod: LinkMethod = makeLogregMethod('logregNoGate', {
+  hardNegatives: false,
+  directionGate: false,
+});
+export const logregHardMethod: LinkMethod = makeLogregMethod('logregHard', {
+  hardNegatives: true,
+  directionGate: false,
+});
 
 async function fitLogreg(
   { build, graph, io, categories, validation, seed }: LinkTrainingInput,
   hardNegatives: boolean,
+  withGate: boolean,
 ): Promise<FittedLinkScorer> {
   const ctx: PairFeatureContext = { graph, embeddings: build.embeddings, io };
   const positives: LinkPair[] = graph.behaviouralEdges().map(({ src, dst }) => ({ src, dst }));
@@ -102,11 +118,66 @@ async function fitLogreg(
   });
   const seconds = (performance.now() - t0) / 1000;
   const w = fitted.head.W;
+  // The link logit (linearForward gives σ of it; the gate is added in logit space).
+  const logit = (x: Float32Array) => {
+    const z = scale(x);
+    let s = fitted.head.b[0] as number;
+    for (let j = 0; j < z.length; j++) s += (w[j] as number) * (z[j] as number);
+    return s;
+  };
+  const gate = withGate ? fitGate(ctx, graph, positives, validation, logit) : undefined;
+  const gateNote = gate
+    ? `; direction gate λ ${gate.choice.lambda} (val AUC / reversed: ${gate.choice.tried.map((t) => `λ ${t.lambda} ${t.auc.toFixed(3)}/${t.reversedAuc.toFixed(3)}`).join(', ')})`
+    : '';
   return {
     epochs: fitted.epochsRun,
     secondsPerEpoch: seconds / Math.max(1, fitted.epochsRun),
-    note: `best epoch ${fitted.bestEpoch}; weights ${PAIR_FEATURES.map((f, j) => `${f} ${(w[j] as number).toFixed(2)}`).join(', ')}`,
+    note: `best epoch ${fitted.bestEpoch}; weights ${PAIR_FEATURES.map((f, j) => `${f} ${(w[j] as number).toFixed(2)}`).join(', ')}${gateNote}`,
     score: async (pairs) =>
-      Float64Array.from(pairs, (p) => linearForward(fitted.head, scale(pairFeatures(ctx, p)))[0] as number),
+      Float64Array.from(pairs, (p) => {
+        const x = pairFeatures(ctx, p);
+        if (!gate) return linearForward(fitted.head, scale(x))[0] as number;
+        return logit(x) + logSigmoid(gate.choice.lambda * dot(gate.delta, x));
+      }),
   };
+}
+
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  let s = 0;
+  for (let j = 0; j < a.length; j++) s += (a[j] as number) * (b[j] as number);
+  return s;
+};
+
+/**
+ * The direction gate of the features alone, as the HGT trainer fits it (train-hgt.ts `fitDirectionGate`):
+ * Δ from the input graph's links against their reverses (own edge out), λ on the validation pairs.
+ */
+function fitGate(
+  ctx: PairFeatureContext,
+  graph: LinkTrainingInput['graph'],
+  positives: readonly LinkPair[],
+  validation: LinkTrainingInput['validation'],
+  logit: (x: Float32Array) => number,
+) {
+  const oneWay = positives.filter((p) => !graph.hasEdge(p.dst, p.src));
+  const flat = (rows: Float32Array[]) => {
+    const out = new Float32Array(rows.length * PAIR_FEATURES.length);
+    rows.forEach((r, i) => out.set(r, i * PAIR_FEATURES.length));
+    return out;
+  };
+  const delta = fitPairDirection(
+    flat(oneWay.map((p) => pairFeatures(ctx, p, 'edge'))),
+    flat(oneWay.map((p) => pairFeatures(ctx, { src: p.dst, dst: p.src }, 'reversed'))),
+  );
+  const part = (pairs: readonly LinkPair[]) => {
+    const xs = pairs.map((p) => pairFeatures(ctx, p));
+    return { z: xs.map(logit), a: xs.map((x) => dot(delta, x)) };
+  };
+  const valPos = validation.pairs.filter((_, i) => validation.labels[i]);
+  const choice = chooseDirectionScale({
+    pos: part(valPos),
+    neg: part(validation.pairs.filter((_, i) => !validation.labels[i])),
+    rev: part(valPos.filter((p) => !graph.hasEdge(p.dst, p.src)).map((p) => ({ src: p.dst, dst: p.src }))),
+  });
+  return { delta, choice };
 }

@@ -263,6 +263,27 @@ describe('exportHgt in onnxruntime-web (wasm, 1 thread) vs the trainer forward',
     expect(() => hgtScorePairs(params, emb, pairs)).toThrow(/pass the graph/);
   });
 
+  it('runs the direction gate log σ(f · dir) as the trainer forward does (issue 16)', async () => {
+    const config = CONFIGS[0]!;
+    const plain = randomParams(config, 11);
+    const rand = mulberry32(5);
+    // Large weights, so some pairs sit deep in the gate's saturated ends (log σ of −10 and below).
+    const gated = { ...plain, head: { ...plain.head, dir: uniform(rand, config.pairFeatures!, 3) } };
+    const g = fixedGraph(config.inputDim, 7);
+    const pairs = pairsOf(g);
+    const { scores, scoreDiff } = await parity(gated, g, pairs);
+    expect(scoreDiff).toBeLessThanOrEqual(1e-4);
+    const without = hgtScorePairs(plain, hgtEmbed(plain, g), pairs, g);
+    // The gate only lowers a score (log σ < 0), and lowers some of them clearly.
+    scores.forEach((p, i) => expect(p).toBeLessThanOrEqual(without[i]! + 1e-6));
+    expect(maxAbsDiff(scores, without)).toBeGreaterThan(0.05);
+    // A gate needs pair features, and one weight per feature.
+    const noFeatures = { ...gated, config: { ...config, pairFeatures: 0 } };
+    expect(() => exportHgt(noFeatures)).toThrow(/needs pair features/);
+    const short = { ...gated, head: { ...gated.head, dir: new Float32Array(3) } };
+    expect(() => exportHgt(short)).toThrow(/head\.dir has 3 values/);
+  });
+
   it('matches on a larger seeded graph (300 nodes, 1,200 edges, Xavier init)', async () => {
     const config: HgtConfig = { ...DEFAULT_HGT_CONFIG, inputDim: 20 };
     const g = randomHgtGraph(5, 220, 80, 1200, config.inputDim);

@@ -400,12 +400,21 @@ function addLinkHead(w: OnnxGraphWriter, params: HgtParams, h: string): void {
       .node('Mul', ['hu_had', 'h_v'], ['uv_had'])
       .node('ReduceSum', ['uv_had', 'c_axes1'], ['z_had'], { keepdims: attr.int(0) })
       .node('Add', ['z_lin', 'z_had'], [graphLogit]);
+  const gated = F > 0 && (head.dir?.length ?? 0) > 0;
   if (F > 0)
     // z += pair_feat · w_f: [P × F] · [F × 1], flattened to [P] like the other terms.
     w.floatInitializer('head_feat', params.head.feat!, [F, 1])
       .node('MatMul', [HGT_ONNX.pairFeat, 'head_feat'], ['z_feat_col'])
       .node('Reshape', ['z_feat_col', 'c_shape_flat'], ['z_feat'])
-      .node('Add', ['z_graph', 'z_feat'], ['pair_logit']);
+      .node('Add', ['z_graph', 'z_feat'], [gated ? 'z_ungated' : 'pair_logit']);
+  if (gated)
+    // The direction gate (issue 16): z += log σ(pair_feat · dir) = −Softplus(−pair_feat · dir).
+    w.floatInitializer('head_dir', head.dir!, [F, 1])
+      .node('MatMul', [HGT_ONNX.pairFeat, 'head_dir'], ['z_dir_col'])
+      .node('Reshape', ['z_dir_col', 'c_shape_flat'], ['z_dir'])
+      .node('Neg', ['z_dir'], ['z_dir_neg'])
+      .node('Softplus', ['z_dir_neg'], ['z_dir_softplus'])
+      .node('Sub', ['z_ungated', 'z_dir_softplus'], ['pair_logit']);
   w.node('Sigmoid', ['pair_logit'], [HGT_ONNX.scores]);
 }
 
@@ -441,6 +450,11 @@ export function checkHgtParams(params: HgtParams): void {
   expectLength('head.b', params.head.b, 1);
   const F = pairFeatureCount(params.config);
   if (F > 0) expectLength('head.feat', params.head.feat ?? new Float32Array(0), F);
+  const dir = params.head.dir;
+  if (dir && dir.length > 0) {
+    if (F === 0) throw new HgtShapeError('head.dir (the direction gate) needs pair features in the config');
+    expectLength('head.dir', dir, F);
+  }
 }
 
 /**

@@ -88,6 +88,33 @@ describe('direction (issue 16): which side outputs the shared parameter decides'
     expect(backward).toBeLessThan(0.1);
   });
 
+  it('the direction gate alone (no hard negatives) ranks 3 → 4 above 4 → 3 by 2 logits', async () => {
+    const g = graph();
+    const trained = await trainHgt(g, { config: small, epochs: 30, seed: 5, hardNegatives: false });
+    const { params } = trained;
+    // No validation pairs to choose λ on: the fallback λ 1; the gate weighs sharedParam against its twin.
+    expect(trained.direction?.lambda).toBe(1);
+    const dir = params.head.dir!;
+    expect(dir[PAIR_FEATURES.indexOf('sharedParam')]).toBeGreaterThan(0);
+    expect(dir[PAIR_FEATURES.indexOf('sharedParamReverse')]).toBeCloseTo(
+      -dir[PAIR_FEATURES.indexOf('sharedParam')]!,
+      6,
+    );
+    const h = hgtEmbed(params, g);
+    const logit = (p: number) => Math.log(p / (1 - p));
+    const forward = logit(hgtScorePairs(params, h, pair(3, 4), g)[0]!);
+    const backward = logit(hgtScorePairs(params, h, pair(4, 3), g)[0]!);
+    expect(forward - backward).toBeGreaterThan(2);
+    // Without the gate the same training cannot tell the two apart by that much.
+    const off = await trainHgt(g, { config: small, epochs: 30, seed: 5, directionGate: false });
+    const h0 = hgtEmbed(off.params, g);
+    const gap0 =
+      logit(hgtScorePairs(off.params, h0, pair(3, 4), g)[0]!) -
+      logit(hgtScorePairs(off.params, h0, pair(4, 3), g)[0]!);
+    expect(forward - backward).toBeGreaterThan(gap0 + 1);
+    expect(off.params.head.dir).toBeUndefined();
+  });
+
   it('puts the reversed pair and a look-alike target of each target link into the training batch', () => {
     const g = graph();
     const keys = edgeKeySet(g);

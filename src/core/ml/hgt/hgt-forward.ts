@@ -19,6 +19,7 @@ import {
 import { buildMessagePlan, type HgtMessagePlan } from './hgt-message-plan';
 import { hgtParamTensors, type HgtParamTensors } from './hgt-param-tensors';
 import { pairFeatureMatrix } from '../../graph-tensors/pair-features';
+import { logSigmoid } from '../pair-direction';
 import { pairFeatureCount, type HgtConfig, type HgtParams } from './hgt-spec';
 import { checkGraphTensors, type HgtGraphTensors, type HgtPairs } from '../../graph-tensors/tensor-spec';
 import { HgtShapeError } from '../../graph-tensors/hgt-shape-error';
@@ -114,6 +115,24 @@ export function hgtEmbedOnTape(
 export interface HgtPairFeatureTerm {
   x: Float32Array;
   w: Tensor;
+  /** Per pair, the direction gate log σ(f_uv · dir) (a constant: fitted before training, `directionGate`). */
+  gate?: Float32Array;
+}
+
+/**
+ * The direction gate of each pair, log σ(f_uv · dir), from RAW pair features [P × F] (hgt-spec.ts); undefined
+ * for a model without one. Summed in float64 in feature order, like the ONNX MatMul up to float rounding.
+ */
+export function directionGate(dir: Float32Array | undefined, x: Float32Array): Float32Array | undefined {
+  if (!dir || dir.length === 0) return undefined;
+  const F = dir.length;
+  const out = new Float32Array(x.length / F);
+  for (let i = 0; i < out.length; i++) {
+    let a = 0;
+    for (let j = 0; j < F; j++) a += (x[i * F + j] as number) * (dir[j] as number);
+    out[i] = logSigmoid(a);
+  }
+  return out;
 }
 
 /**
@@ -131,7 +150,8 @@ export function hgtPairLogitsOnTape(
   const had = config.pairHead === 'hadamard' ? p.head.had : null;
   const z = pairLogits(tape, h, src, dst, p.head.src, p.head.dst, had, p.head.b);
   if (!feat || feat.w.rows === 0) return z;
-  return add(tape, z, matmul(tape, constant(feat.x, src.length, feat.w.rows), feat.w));
+  const withFeat = add(tape, z, matmul(tape, constant(feat.x, src.length, feat.w.rows), feat.w));
+  return feat.gate ? add(tape, withFeat, constant(feat.gate, src.length, 1)) : withFeat;
 }
 
 /** Final node embeddings [N × hidden] of the whole graph (inference: no tape, all edges pass messages). */
@@ -177,7 +197,8 @@ export function hgtScorePairs(
     if (x.length !== pairs.src.length * F)
       throw new HgtShapeError(`pair features: ${x.length} values for ${pairs.src.length} pairs × ${F}`);
     const w = params.head.feat ?? new Float32Array(F);
-    feat = { x, w: parameter(w, F, 1) };
+    const gate = directionGate(params.head.dir, x);
+    feat = { x, w: parameter(w, F, 1), ...(gate ? { gate } : {}) };
   }
   const tape = new Tape(false);
   const h = constant(embeddings, n, hidden);

@@ -101,6 +101,7 @@ export function cloneHgtParams(p: HgtParams): HgtParams {
       b: p.head.b.slice(),
       // The pair-feature weights: dropping them would make hgtScorePairs score with zero feature weights.
       ...(p.head.feat ? { feat: p.head.feat.slice() } : {}),
+      ...(p.head.dir ? { dir: p.head.dir.slice() } : {}),
     },
   };
 }

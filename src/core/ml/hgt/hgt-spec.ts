@@ -17,6 +17,7 @@
  *   eq. 17 link head for a pair (u, v):
  *     z_uv = h_u · headSrc + h_v · headDst + (pairHead === 'hadamard' ? Σ_i h_u,i · h_v,i · headHad_i : 0) + headB
  *            + (pairFeatures > 0 ? Σ_j f_uv,j · headFeat_j : 0)
+ *            + (headDir given ? log σ(Σ_j f_uv,j · headDir_j) : 0)          (the direction gate, issue 16)
  *     p_uv = σ(z_uv)
  *   f_uv (input `pair_feat`, [P × pairFeatures]) are the simple pair features of the logistic-regression
  *   baseline, computed in TypeScript by `pairFeatureMatrix` (src/core/graph-tensors/pair-features.ts) from the
@@ -67,7 +68,7 @@ export const DEFAULT_HGT_CONFIG: Omit<HgtConfig, 'inputDim'> = {
   edgeWeightBias: true,
   pairHead: 'hadamard',
   // The length of PAIR_FEATURES (src/core/graph-tensors/pair-features.ts; hgt-spec.test.ts ties them).
-  pairFeatures: 24,
+  pairFeatures: 26,
 };
 
 /** Type-specific encoder (eq. 14). */
@@ -105,6 +106,12 @@ export interface HgtHeadParams {
   b: Float32Array;
   /** [pairFeatures] weights of the pair features; absent (or empty) without them. */
   feat?: Float32Array;
+  /**
+   * [pairFeatures] raw weights of the direction gate log σ(f_uv · dir) (src/core/ml/pair-direction.ts: an
+   * antisymmetric score, dir·f(v, u) = −dir·f(u, v) for API pairs, scaled by the λ chosen on validation);
+   * fitted before the epochs and kept fixed by them. Absent (or empty): no gate, the model of issue 5.
+   */
+  dir?: Float32Array;
 }
 
 export interface HgtParams {
