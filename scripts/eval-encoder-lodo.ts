@@ -20,7 +20,8 @@ import { Bm25Retriever } from '../src/core/retrieval/baselines/bm25';
 import { QtsRetriever } from '../src/core/retrieval/baselines/qts';
 import { toolText } from '../src/core/retrieval/candidates';
 import { EmbeddingCache } from '../src/core/retrieval/embedding-cache';
-import { evaluateRetriever, type RetrievalReport } from '../src/core/retrieval/metrics';
+import { toolDetails } from '../src/core/retrieval/tool-details';
+import { evaluateRetriever, pairedDifference, type RetrievalReport } from '../src/core/retrieval/metrics';
 import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { ZeroShotHybrid, type ZeroShotHybridOptions } from '../src/core/retrieval/zero-shot-hybrid';
 import { mulberry32, sample } from '../src/core/util/prng';
@@ -37,11 +38,17 @@ const USAGE = `Usage: npx tsx scripts/eval-encoder-lodo.ts [options]
   --seed <n>       seed (default 1)
   --max-test <n>   at most n test tasks per dataset, a seeded sample (default all)
   --enrich         tool text = name + description + parameter names and descriptions (training and ranking)
+  --enrich-test    the same for the held-out catalogue only (the encoder trains on plain texts)
   --residuals <a,b> with --weights: also vary the residual weight ω, the nested choice picks the pair
+  --anchors <a,b>  with --weights: also vary the BM25 rank anchor β (zero-shot-hybrid.ts)
+  --stops <a,b>    with --weights: also vary the stop rule (score, afterCalled)
   --weights <a,b> also run the zero-shot hybrid with each BM25 weight (e.g. 0.5,0.75,1) and pick the weight
                    by nested leave-one-dataset-out: for each held-out dataset, the weight with the best mean MRR
                    w/o end over the *other* held-out datasets (method zsNested; its labels never choose it)
   --variants       also run the zero-shot hybrid's other forms (score fusion, no stop rule, no residual)
+  --temperature <t> InfoNCE temperature (encoder training)
+  --split <s>      test (default) or train: score the held-out dataset's train plans (validation)
+  --qts-only       only BM25 and QTS (quick encoder comparisons)
   --json <file>    flat figures: <dataset>.<method>.<embedder>.<metric>`;
 
 const out: Record<string, number | string> = {};
@@ -57,13 +64,19 @@ async function main(): Promise<void> {
       dim: { type: 'string' },
       buckets: { type: 'string' },
       idf: { type: 'boolean', default: false },
+      temperature: { type: 'string' },
+      split: { type: 'string', default: 'test' },
+      'qts-only': { type: 'boolean', default: false },
       enrich: { type: 'boolean', default: false },
+      'enrich-test': { type: 'boolean', default: false },
       seed: { type: 'string', default: '1' },
       'max-test': { type: 'string' },
       variants: { type: 'boolean', default: false },
       variants2: { type: 'boolean', default: false },
       weights: { type: 'string' },
       residuals: { type: 'string' },
+      anchors: { type: 'string' },
+      stops: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -81,20 +94,37 @@ async function main(): Promise<void> {
   }
   const bm25Weights = values.weights ? values.weights.split(',').map(Number) : [];
   const residuals = values.residuals ? values.residuals.split(',').map(Number) : [undefined];
-  // Each (BM25 weight, residual ω) pair; ω left at its default when --residuals is absent.
-  const weightGrid: GridPoint[] = bm25Weights.flatMap((w) => residuals.map((r) => ({ w, r })));
+  const anchors = values.anchors ? values.anchors.split(',').map(Number) : [undefined];
+  const stops = values.stops ? (values.stops.split(',') as ZeroShotHybridOptions['stop'][]) : [undefined];
+  // Each (BM25 weight, residual ω, anchor β, stop rule); the hybrid's default where an option is absent.
+  const weightGrid: GridPoint[] = bm25Weights.flatMap((w) =>
+    residuals.flatMap((r) =>
+      anchors.flatMap((anchor) =>
+        stops.map((stop) => ({
+          w,
+          r,
+          ...(anchor === undefined ? {} : { anchor }),
+          ...(stop === undefined ? {} : { stop }),
+        })),
+      ),
+    ),
+  );
   const holdout = values.holdout ? values.holdout.split(',') : datasets.map((d) => d.name);
   out['meta.epochs'] = epochs;
   out['meta.seed'] = seed;
   const rows: string[][] = [];
-  for (const ds of datasets.filter((d) => holdout.includes(d.name))) {
-    const examples = leaveOneOutExamples(datasets, ds);
+  for (const trainDs of datasets.filter((d) => holdout.includes(d.name))) {
+    const examples = leaveOneOutExamples(datasets, trainDs);
+    // --enrich-test: the encoder trains on plain texts (as the shipped one does), the held-out catalogue is
+    // ranked with its schema details (as the app ranks an imported catalogue).
+    const ds = values['enrich-test'] ? enriched(trainDs) : trainDs;
     const t0 = performance.now();
     const { weights, report } = trainToolEncoder(examples, {
       epochs,
       seed,
       ...(values.lr ? { learningRate: Number(values.lr) } : {}),
       ...(values.dim ? { dimension: Number(values.dim) } : {}),
+      ...(values.temperature ? { temperature: Number(values.temperature) } : {}),
       ...(values.buckets ? { spec: { ...DEFAULT_FEATURE_SPEC, buckets: Number(values.buckets) } } : {}),
       idf: values.idf,
     });
@@ -107,7 +137,9 @@ async function main(): Promise<void> {
     out[`${ds.name}.encoder.examples`] = report.examples;
     const encoder = new ToolEncoderEmbedder(weights);
     if (values.idf) encoder.fit(ds.catalogue.map(toolText));
-    let test = ds.test;
+    // --split train: a validation set for choosing the encoder's options — the held-out dataset's train
+    // plans, which its encoder never saw either (encoder-data.ts drops them), so its test split stays unseen.
+    let test = values.split === 'train' ? ds.train : ds.test;
     if (values['max-test'] && test.length > Number(values['max-test'])) {
       const keep = new Set(sample(mulberry32(seed), test, Number(values['max-test'])));
       test = test.filter((t) => keep.has(t));
@@ -133,11 +165,9 @@ async function main(): Promise<void> {
         ['zsNoStop', { endOffset: -1e9 }],
         ['zsRrf', { fusion: 'rrf' }],
       );
-    for (const g of weightGrid)
-      variants.push([
-        weightId(g),
-        { bm25Weight: g.w, ...(g.r === undefined ? {} : { residualWeight: g.r }) },
-      ]);
+    for (const g of weightGrid) variants.push([weightId(g), gridOptions(g)]);
+    // The first pass's hybrid (score stop rule θ + δ, no BM25 anchor), for the before/after columns.
+    variants.push(['zsFirstPass', { stop: 'score', bm25Anchor: 0 }]);
     // A per-request rule needing no choice at all: BM25's weight rises with its own margin (zero-shot-hybrid.ts).
     if (weightGrid.length > 0) variants.push(['zsAdaptive', { adaptive: true }]);
     if (values.variants)
@@ -160,6 +190,7 @@ async function main(): Promise<void> {
         eid,
         (c) => new QtsRetriever({ catalogue: ds.catalogue, embedder: emb, seed, cache: c }),
       ]);
+      if (values['qts-only']) continue;
       for (const [vid, opts] of variants)
         runs.push([
           vid,
@@ -169,6 +200,7 @@ async function main(): Promise<void> {
     }
     const caches = new Map(embedders.map(([id, e]) => [id, new EmbeddingCache(e)]));
     caches.set('-', caches.get('lexical') as EmbeddingCache);
+    const reports = new Map<string, RetrievalReport>();
     for (const [mid, eid, make] of runs) {
       const cache = caches.get(eid) as EmbeddingCache;
       const r = make(cache);
@@ -176,8 +208,22 @@ async function main(): Promise<void> {
       await cache.warm(test.map((t) => t.query));
       const rep = evaluateRetriever(r, test);
       record(`${ds.name}.${mid}.${eid}`, rep);
+      reports.set(`${mid}.${eid}`, rep);
       rows.push([ds.name, mid, eid, ...cells(rep)]);
       console.log(`  ${mid.padEnd(20)} ${eid.padEnd(8)} ${cells(rep).join('  ')}`);
+    }
+    // The zero-shot hybrid against BM25 on the same points (steps other than end-of-plan): the paired mean
+    // difference of reciprocal ranks and its standard error, so "below BM25" can be told from noise.
+    const bm25 = reports.get('bm25.-');
+    for (const [eid] of embedders) {
+      const zs = reports.get(`zeroShotHybrid.${eid}`);
+      if (!bm25 || !zs) continue;
+      const d = pairedDifference(zs.pointRr, bm25.pointRr, (i) => bm25.pointIsEnd[i] === 0);
+      out[`${ds.name}.zeroShotHybrid.${eid}.vsBm25NoEnd`] = r4(d.mean);
+      out[`${ds.name}.zeroShotHybrid.${eid}.vsBm25NoEndSe`] = r4(d.se);
+      console.log(
+        `  zero-shot hybrid (${eid}) − BM25, MRR w/o end: ${d.mean.toFixed(4)} ± ${(1.96 * d.se).toFixed(4)} (95 %)`,
+      );
     }
   }
   console.log('\ndataset  method  embedder  MRR  MRR-w/o-end  recall@5  top-1 w/o end  ms/query');
@@ -192,21 +238,14 @@ async function main(): Promise<void> {
   }
 }
 
-/** The catalogue with each tool's parameters appended to its description ("name: description"; …). */
+/** The catalogue with each tool's schema details appended to its description (`tool-details.ts`). */
 function enriched(ds: RetrievalDataset): RetrievalDataset {
   const params = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));
   return {
     ...ds,
     catalogue: ds.catalogue.map((t) => {
-      const props = Object.entries(params.get(t.name)?.properties ?? {});
-      if (props.length === 0) return t;
-      const text = props
-        .map(([n, p]) => {
-          const d = (p as { description?: unknown }).description;
-          return typeof d === 'string' && d !== '' ? `${n}: ${d}` : n;
-        })
-        .join('; ');
-      return { ...t, description: `${t.description} Parameters: ${text}` };
+      const details = toolDetails(params.get(t.name), null);
+      return details === '' ? t : { ...t, description: `${t.description} ${details}` };
     }),
   };
 }
@@ -214,34 +253,56 @@ function enriched(ds: RetrievalDataset): RetrievalDataset {
 interface GridPoint {
   w: number;
   r: number | undefined;
+  /** BM25 rank anchor β and stop rule; absent = the hybrid's defaults. */
+  anchor?: number;
+  stop?: ZeroShotHybridOptions['stop'];
 }
 const weightId = (g: GridPoint) =>
-  `zsW${Math.round(g.w * 1000)}${g.r === undefined ? '' : `R${Math.round(g.r * 100)}`}`;
+  `zsW${Math.round(g.w * 1000)}${g.r === undefined ? '' : `R${Math.round(g.r * 100)}`}` +
+  `${g.anchor === undefined ? '' : `A${Math.round(g.anchor * 100)}`}` +
+  `${g.stop === undefined ? '' : g.stop === 'score' ? 'Ss' : 'Sc'}`;
+
+const gridOptions = (g: GridPoint): Partial<ZeroShotHybridOptions> => ({
+  bm25Weight: g.w,
+  ...(g.r === undefined ? {} : { residualWeight: g.r }),
+  ...(g.anchor === undefined ? {} : { bm25Anchor: g.anchor }),
+  ...(g.stop === undefined ? {} : { stop: g.stop }),
+});
 
 /**
- * Nested leave-one-dataset-out choice of the BM25 weight: for each held-out dataset, the weight whose mean
- * MRR w/o end over the other held-out datasets is best (first in the grid on ties) is applied to it, so no
- * dataset's own labels pick its weight. Writes <dataset>.zsNested.<embedder>.{metrics, bm25Weight}.
+ * Nested leave-one-dataset-out choice of the hybrid's form: for each held-out dataset, the grid point whose
+ * mean over the *other* held-out datasets is best (first in the grid on ties) is applied to it, so no
+ * dataset's own labels pick its form. Two criteria: MRR w/o end (the issue's goal figure; method zsNested)
+ * and the mean of MRR and MRR w/o end (method zsNestedBoth; the in-domain hybrid's tuning criterion).
+ * Writes <dataset>.<method>.<embedder>.{metrics, bm25Weight, residualWeight, bm25Anchor, stop}.
  */
 function nested(names: string[], grid: GridPoint[]): void {
-  console.log('\nNested LODO BM25 weight (chosen on the other datasets):');
-  for (const eid of ['lexical', 'encoder']) {
-    for (const d of names) {
-      const others = names.filter((n) => n !== d);
-      let best = grid[0] as GridPoint;
-      let bestMean = -Infinity;
-      for (const w of grid) {
-        const vs = others.map((n) => out[`${n}.${weightId(w)}.${eid}.mrrNoEnd`] as number);
-        const m = vs.reduce((a, b) => a + b, 0) / Math.max(1, vs.length);
-        if (m > bestMean + 1e-12) [best, bestMean] = [w, m];
+  const criteria: [string, (key: string) => number][] = [
+    ['zsNested', (k) => out[`${k}.mrrNoEnd`] as number],
+    ['zsNestedBoth', (k) => ((out[`${k}.mrrNoEnd`] as number) + (out[`${k}.mrr`] as number)) / 2],
+  ];
+  for (const [method, score] of criteria) {
+    console.log(`\nNested LODO choice, ${method} (chosen on the other datasets):`);
+    for (const eid of ['lexical', 'encoder']) {
+      for (const d of names) {
+        const others = names.filter((n) => n !== d);
+        let best = grid[0] as GridPoint;
+        let bestMean = -Infinity;
+        for (const g of grid) {
+          const vs = others.map((n) => score(`${n}.${weightId(g)}.${eid}`));
+          const m = vs.reduce((a, b) => a + b, 0) / Math.max(1, vs.length);
+          if (m > bestMean + 1e-12) [best, bestMean] = [g, m];
+        }
+        for (const metric of ['mrr', 'mrrNoEnd', 'recall5', 'recall5NoEnd', 'top1NoEnd', 'mrrEnd'])
+          out[`${d}.${method}.${eid}.${metric}`] = out[`${d}.${weightId(best)}.${eid}.${metric}`] as number;
+        out[`${d}.${method}.${eid}.bm25Weight`] = best.w;
+        if (best.r !== undefined) out[`${d}.${method}.${eid}.residualWeight`] = best.r;
+        if (best.anchor !== undefined) out[`${d}.${method}.${eid}.bm25Anchor`] = best.anchor;
+        if (best.stop !== undefined) out[`${d}.${method}.${eid}.stop`] = best.stop;
+        console.log(
+          `  ${d.padEnd(16)} ${eid.padEnd(8)} ${weightId(best)}  MRR ${out[`${d}.${method}.${eid}.mrr`]}  w/o end ${out[`${d}.${method}.${eid}.mrrNoEnd`]}`,
+        );
       }
-      for (const metric of ['mrr', 'mrrNoEnd', 'recall5', 'recall5NoEnd', 'top1NoEnd', 'mrrEnd'])
-        out[`${d}.zsNested.${eid}.${metric}`] = out[`${d}.${weightId(best)}.${eid}.${metric}`] as number;
-      out[`${d}.zsNested.${eid}.bm25Weight`] = best.w;
-      if (best.r !== undefined) out[`${d}.zsNested.${eid}.residualWeight`] = best.r;
-      console.log(
-        `  ${d.padEnd(16)} ${eid.padEnd(8)} ${weightId(best)}  MRR w/o end ${out[`${d}.zsNested.${eid}.mrrNoEnd`]}`,
-      );
     }
   }
 }

@@ -16,6 +16,7 @@ import { readToolEncoder } from '../src/core/embed/tool-encoder/export-encoder';
 import { Bm25Retriever } from '../src/core/retrieval/baselines/bm25';
 import { toolText } from '../src/core/retrieval/candidates';
 import { EmbeddingCache } from '../src/core/retrieval/embedding-cache';
+import { toolDetails } from '../src/core/retrieval/tool-details';
 import { FamiliarBlend, familiarity } from '../src/core/retrieval/familiar-blend';
 import { Hybrid } from '../src/core/retrieval/hybrid';
 import { evaluateRetriever } from '../src/core/retrieval/metrics';
@@ -54,7 +55,13 @@ async function main(): Promise<void> {
       lexical.fit([...ds.catalogue.map(toolText), ...ds.train.map((t) => t.query)]);
       embedder = lexical;
     }
-    const ctx = { catalogue: ds.catalogue, embedder, seed: 1, cache: new EmbeddingCache(embedder) };
+    // Parameter texts as the app's catalogue has them (only the zero-shot hybrid reads them).
+    const paramsOf = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));
+    const catalogue = ds.catalogue.map((t) => {
+      const details = toolDetails(paramsOf.get(t.name), null);
+      return details === '' ? t : { ...t, details };
+    });
+    const ctx = { catalogue, embedder, seed: 1, cache: new EmbeddingCache(embedder) };
     let test = ds.test;
     const max = Number(values['max-test'] ?? Infinity);
     if (test.length > max) {
@@ -68,6 +75,22 @@ async function main(): Promise<void> {
     const seen = new Set(hybrid.dtdr.seenCounts.keys());
     const blends = [1, 0.5, 0.25, 0].map(
       (p) => [`blendP${p * 100}`, new FamiliarBlend(zs, hybrid, seen, { power: p })] as [string, Retriever],
+    );
+    // The gate with familiarity read from the zero-shot ranking on plain texts (name + description): the
+    // parameter texts then change only what a first-time request is ranked by, not which requests count
+    // as first-time. And from the first pass's zero-shot hybrid (plain texts, score stop, fixed weight).
+    const plain = new ZeroShotHybrid(ctx, { details: false });
+    await plain.fit();
+    const firstPass = new ZeroShotHybrid(ctx, {
+      details: false,
+      stop: 'score',
+      bm25Anchor: 0,
+      adaptive: false,
+    });
+    await firstPass.fit();
+    blends.push(
+      ['blendP0FamPlain', new FamiliarBlend(zs, hybrid, seen, { power: 0 }, plain)],
+      ['blendP0FamFirstPass', new FamiliarBlend(zs, hybrid, seen, { power: 0 }, firstPass)],
     );
     const bm25 = new Bm25Retriever(ctx);
     await bm25.fit();

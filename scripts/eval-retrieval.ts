@@ -28,6 +28,7 @@ import { EmbeddingCache } from '../src/core/retrieval/embedding-cache';
 import { FitMemo } from '../src/core/retrieval/fit-memo';
 import { Hybrid } from '../src/core/retrieval/hybrid';
 import { METHODS } from '../src/core/retrieval/method-registry';
+import { toolDetails } from '../src/core/retrieval/tool-details';
 import {
   evaluateRetriever,
   pairedDifference,
@@ -275,11 +276,18 @@ async function evalDataset(dir: string, o: EvalOptions): Promise<Map<string, Met
   // The hybrid contains the DTDR-L that `dtdrL` trains (same plans, seed and options): train it once.
   const fits = new FitMemo();
 
+  // Schema details (parameter names and descriptions) as the app's catalogue has them; only the zero-shot
+  // hybrid reads them (tool-details.ts), every other method ranks name + description as before.
+  const paramsOf = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));
+  const catalogue = ds.catalogue.map((t) => {
+    const details = toolDetails(paramsOf.get(t.name), null);
+    return details === '' ? t : { ...t, details };
+  });
   const results = new Map<string, MethodResult>();
   const rows: [string, MethodResult | string][] = [];
   for (const id of methods) {
     const r = (METHODS[id] as (typeof METHODS)[string])({
-      catalogue: ds.catalogue,
+      catalogue,
       embedder,
       seed,
       cache,

@@ -75,6 +75,21 @@ describe('FamiliarBlend', () => {
     );
     expect(names(late.rank({ query: 'q', history: [] }))).toEqual([...names(TRAINED), 'new']);
   });
+
+  it('reads familiarity from its probe when given one, and still serves the zero-shot ranking', () => {
+    const zs = fixed('zeroShotHybrid', ZS);
+    const trained = fixed('hybrid', TRAINED);
+    // The zero-shot ranking's top tools (a, b) have traces, the probe's (x, y) none: f = 0 → zero-shot.
+    const probe = fixed('probe', list('x', 'y', END_OF_PLAN));
+    const gated = new FamiliarBlend(zs, trained, new Set(['a', 'b']), { topK: 2 }, probe);
+    expect(gated.rank({ query: 'q', history: [] })).toEqual(ZS);
+    expect(gated.lastFamiliarity).toBe(0);
+    // And the other way round: no zero-shot top tool has a trace, the probe's first does (f = ½) → trained.
+    const familiar = fixed('probe', list('y', 'x', END_OF_PLAN));
+    const open = new FamiliarBlend(zs, trained, new Set(['y']), { topK: 2 }, familiar);
+    expect(names(open.rank({ query: 'q', history: [] }))).toEqual(names(TRAINED));
+    expect(open.lastFamiliarity).toBe(0.5);
+  });
 });
 
 describe('RetrievalService product ranking (issue 17)', () => {

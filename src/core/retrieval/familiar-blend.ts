@@ -99,13 +99,19 @@ export class FamiliarBlend implements Retriever {
     private readonly trained: Retriever | null,
     private readonly seen: ReadonlySet<string>,
     options: Partial<FamiliarBlendOptions> = {},
+    /** Ranks only to measure familiarity (default: `zeroShot` itself); see `RetrievalService`. */
+    private readonly familiarityRanker: Retriever = zeroShot,
   ) {
     this.options = { ...FAMILIAR_BLEND_DEFAULTS, ...options };
   }
 
   textsToEmbed(q: RetrievalQuery): string[] {
     return [
-      ...new Set([...(this.zeroShot.textsToEmbed?.(q) ?? []), ...(this.trained?.textsToEmbed?.(q) ?? [])]),
+      ...new Set([
+        ...(this.zeroShot.textsToEmbed?.(q) ?? []),
+        ...(this.familiarityRanker.textsToEmbed?.(q) ?? []),
+        ...(this.trained?.textsToEmbed?.(q) ?? []),
+      ]),
     ];
   }
 
@@ -114,7 +120,8 @@ export class FamiliarBlend implements Retriever {
 
   rank(q: RetrievalQuery): ScoredTool[] {
     const zs = this.zeroShot.rank(q);
-    const f = this.trained ? familiarity(zs, this.seen, this.options.topK) : 0;
+    const probe = this.familiarityRanker === this.zeroShot ? zs : this.familiarityRanker.rank(q);
+    const f = this.trained ? familiarity(probe, this.seen, this.options.topK) : 0;
     this.lastFamiliarity = f;
     if (f <= 0 || !this.trained) return zs;
     // f > 0 here, so p = 0 gives weight 1 (the gate).

@@ -19,7 +19,10 @@ import {
   shippedHeadMismatch,
   type ScoringHead,
 } from './shipped-head';
+import type { RetrieverContext } from './context';
 import { approximateTokenCounter, type TokenCounter } from './token-counter';
+import { toolDetails } from './tool-details';
+import { ZeroShotHybrid } from './zero-shot-hybrid';
 import { traceToRetrievalTask, tracesToRetrievalTasks } from './trace-tasks';
 
 /**
@@ -29,6 +32,17 @@ import { traceToRetrievalTask, tracesToRetrievalTasks } from './trace-tasks';
 export const PRODUCT_RETRIEVER = 'hybrid';
 /** The product's zero-shot part, fitted like any method (it learns nothing from traces). */
 const ZERO_SHOT_PART = 'zeroShotHybrid';
+/**
+ * What the product's familiarity gate reads (familiar-blend.ts): the zero-shot hybrid on name + description
+ * only. The parameter texts change how a first-time request is ranked, not which requests count as
+ * first-time — read through them, more requests of a familiar catalogue had no traced tool in their top 5 and
+ * left the trained hybrid (scripts/eval-product-blend.ts, lexical: restbench MRR 0.668 → 0.657; with this
+ * probe 0.668, api_bank MRR / w/o end 0.548 / 0.532 against 0.544 / 0.519 before, nestful_v1 unchanged).
+ */
+const FAMILIARITY_PROBE = 'zeroShotHybrid:familiarity';
+const INTERNAL_METHODS: Record<string, (ctx: RetrieverContext) => Retriever> = {
+  [FAMILIARITY_PROBE]: (ctx) => new ZeroShotHybrid(ctx, { details: false }),
+};
 
 export interface RankRequest {
   query: string;
@@ -81,12 +95,22 @@ export function tasksFromWorld(world: ToolWorld): RetrievalTask[] {
   return tracesToRetrievalTasks(world.traces);
 }
 
+/**
+ * The world's active tools as retrieval candidates. `details` (the parameters' names and descriptions) is
+ * read only by the zero-shot hybrid, which serves a catalogue nothing has called yet (issue 17: schema text
+ * raised zero-shot MRR w/o end leave-one-dataset-out); trained methods keep name + description.
+ */
 export function candidatesFromWorld(world: ToolWorld): CandidateTool[] {
   const active = new Set(activeToolNames(world));
   return world.catalogue
     .tools()
     .filter((t) => active.has(t.name))
-    .map((t) => ({ name: t.name, description: t.description }));
+    .map((t) => {
+      const details = toolDetails(t.parameters, t.returns);
+      return details === ''
+        ? { name: t.name, description: t.description }
+        : { name: t.name, description: t.description, details };
+    });
 }
 
 /** A method fitted in this session, and how many training tasks it has learnt (online updates count). */
@@ -361,7 +385,9 @@ export class RetrievalService {
         trainedOn = 0;
       } else {
         const product = await this.productModel();
-        r = new FamiliarBlend(zeroShot, product.hybrid, new Set(product.hybrid.dtdr.seenCounts.keys()));
+        const probe = await this.retriever(FAMILIARITY_PROBE).retriever;
+        const seen = new Set(product.hybrid.dtdr.seenCounts.keys());
+        r = new FamiliarBlend(zeroShot, product.hybrid, seen, {}, probe);
         source = product.source;
         trainedOn = product.tasks;
       }
@@ -448,7 +474,7 @@ export class RetrievalService {
   /** Any other method by id, fitted on first use. */
   private retriever(method: string): Fitted {
     const world = this.requireWorld();
-    const factory = METHODS[method];
+    const factory = METHODS[method] ?? INTERNAL_METHODS[method];
     if (!factory)
       throw new Error(`Unknown retrieval method "${method}". Known: ${Object.keys(METHODS).join(', ')}.`);
     const known = this.fitted.get(method);

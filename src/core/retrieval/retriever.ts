@@ -58,4 +58,9 @@ export interface Retriever {
 export interface CandidateTool {
   name: string;
   description: string;
+  /**
+   * Schema text (parameter names and descriptions, `tool-details.ts`) that zero-shot matching appends to
+   * the description; absent when the catalogue has no schema. Only the zero-shot hybrid reads it.
+   */
+  details?: string;
 }

@@ -53,15 +53,17 @@ export class ZeroShotScorer {
   constructor(
     private readonly tools: readonly CandidateTool[],
     private readonly cache: EmbeddingCache,
+    /** The text a tool is indexed and embedded by (the zero-shot hybrid adds schema details). */
+    private readonly textOf: (t: CandidateTool) => string = toolText,
   ) {
-    const docs = tools.map((t) => bm25Tokens(toolText(t)));
+    const docs = tools.map((t) => bm25Tokens(textOf(t)));
     this.bm25 = new Bm25Index(docs);
     this.words = docs.map((d) => new Set(d));
   }
 
   /** Embeds the catalogue's texts (name words and description, as QTS does). */
   async prepare(): Promise<void> {
-    const texts = this.tools.map(toolText);
+    const texts = this.tools.map(this.textOf);
     await this.cache.warm(texts);
     const d = this.cache.embedder.dimension;
     this.matrix = new Float32Array(this.tools.length * d);
