@@ -44,7 +44,9 @@ const USAGE = `Usage: npm run eval:agent -- [--data <dataset dir>]... [--engine 
   dataset folder under ../shared/data with tasks; without --config: ${DEFAULT_CONFIGS.join(', ')}.
   --limit N runs N test tasks spread evenly over the split. --jobs N splits the configurations over N
   threads (each builds its own world). --tasks prints every unsolved task with the reason; --trace <task id>
-  prints that task's decisions, calls, gate reports and detours as they happen.`;
+  prints that task's decisions, calls, gate reports and detours as they happen. --dev runs on a fifth of
+  the train split (the world from the rest) instead of the test split: tune there, report on test.
+  --no-plans builds the world from the tool schemas alone (every dataset zero-shot).`;
 
 /** What one thread runs: a dataset folder and the options that cross a thread boundary. */
 interface ThreadJob {
@@ -66,6 +68,10 @@ interface ThreadJob {
   endpoint?: { baseUrl: string; model: string };
   /** A task id whose agent events are printed as they happen (`--trace`). */
   trace?: string;
+  /** Requests from the development split (`--dev`), for tuning without the test tasks. */
+  dev?: boolean;
+  /** The world from the tool schemas alone (`--no-plans`). */
+  noPlans?: boolean;
 }
 
 type ThreadMessage =
@@ -87,7 +93,7 @@ async function runJob(
   job: ThreadJob,
   onProgress: (p: EvalProgress) => void,
 ): Promise<{ result: DatasetResult; countMs: number }> {
-  const ds = loadEvalDatasetDir(job.dir);
+  const ds = loadEvalDatasetDir(job.dir, job.dev, job.noPlans);
   if (typeof ds === 'string') throw new Error(`${job.dir}: ${ds}`);
   const oracle = job.engine === 'oracle' || job.engine === 'noisy-oracle';
   const qwen = oracle ? await tryLoadQwenTokenCounter() : undefined;
@@ -185,6 +191,8 @@ async function main(): Promise<void> {
       model: { type: 'string' },
       tasks: { type: 'boolean' },
       trace: { type: 'string' },
+      dev: { type: 'boolean' },
+      'no-plans': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -228,7 +236,7 @@ async function main(): Promise<void> {
   if (dirs.length === 0) console.log(`No dataset folders (looked in ${SHARED}); pass --data <dir>.`);
   const t0 = performance.now();
   for (const dir of dirs) {
-    const ds = loadEvalDatasetDir(dir);
+    const ds = loadEvalDatasetDir(dir, values.dev, values['no-plans']);
     if (typeof ds === 'string') {
       console.log(`Skipping ${dir}: ${ds}.`);
       continue;
@@ -252,6 +260,8 @@ async function main(): Promise<void> {
         ? { endpoint: { baseUrl: values['endpoint-url']!, model: values.model! } }
         : {}),
       ...(values.trace ? { trace: values.trace } : {}),
+      ...(values.dev ? { dev: true } : {}),
+      ...(values['no-plans'] ? { noPlans: true } : {}),
     };
     const groups = splitConfigs(configs, jobs);
     const status = new Map<number, string>();

@@ -28,6 +28,12 @@ export interface AgentWorld {
     history: readonly string[],
     topK: number,
   ): Promise<{ candidates: ScoredTool[]; ms: number }>;
+  /**
+   * The tool a model that learnt whole plans expects next after `history` for this request (DTDR's hybrid
+   * ranks END_OF_PLAN among the tools): its name, null when "done" ranks first, undefined when no model
+   * has learnt plans here (on a catalogue without traces nothing can tell when a plan is complete).
+   */
+  nextTool?(query: string, history: readonly string[]): Promise<string | null | undefined>;
   /** A toolchain ending at `target`: TWNM subgraph search, then plan extraction with the known values. */
   toolchain(request: ToolchainAsk): Promise<ChainView>;
   /** The world takes in a finished turn's calls (graph evolution, retrieval statistics, retraining). */

@@ -76,6 +76,12 @@ export interface AgentDeps {
    * true; false measures the agent without any way around a failure).
    */
   detours?: boolean;
+  /**
+   * Before a target is called, ask the world whether learnt plans call another tool first and then go
+   * straight to it, and call that one first (`AgentWorld.nextTool`; whole-task planning without an LLM).
+   * Default: on for the graph-only engine, off for LLM engines (the model plans the steps).
+   */
+  learntPrecursors?: boolean;
 }
 
 export interface TurnHooks {
@@ -282,6 +288,58 @@ export class Agent {
     return result;
   }
 
+  /**
+   * Whole-task planning beyond the request's words: before a target is called, the tool learnt plans take first when
+   * they then go straight to that target ("search trains" before "book the ticket") joins the turn as a
+   * sub-intent the target waits for — only when the target's chain and the calls so far do not have it,
+   * and it shares a word with the request (a lookup step need not be asked for in words: the request
+   * says "book", the plan searches first). True when one was added (the target is called after it).
+   */
+  private async precedePlan(
+    si: SubIntentState,
+    target: string,
+    state: TurnState,
+    emit: (e: AgentEvent) => void,
+  ): Promise<boolean> {
+    const world = this.deps.world;
+    const on = this.deps.learntPrecursors ?? this.engine.kind === 'graph-only';
+    if (!on || !world.nextTool) return false;
+    const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
+    const first = await world.nextTool(state.request, history);
+    if (!first || first === target || history.includes(first) || state.failedApis.has(first)) return false;
+    if (si.chain?.steps.some((s) => s.tool === first)) return false;
+    const tool = world.tool(first);
+    if (!tool || relevance(state.request, tool) === 0) return false;
+    if ((await world.nextTool(state.request, [...history, first])) !== target) return false;
+    const pre: SubIntentState = {
+      rank: si.rank - 0.5,
+      text: `first ${first.replace(/_/g, ' ')}`,
+      status: 'pending',
+      dependsOn: [],
+      literals: [],
+      candidates: [{ tool: first, score: 1, why: 'learnt plans take it first' }],
+      chain: null,
+      answers: {},
+      asked: new Set(),
+      precursor: true,
+      target: first,
+    };
+    // A precursor runs on what the turn already knows: one that would need a question is left out.
+    const chain = await this.plan(pre, first, state, () => undefined);
+    if (chain.missing.length > 0) return false;
+    si.dependsOn = [...si.dependsOn, pre.rank];
+    state.subIntents.push(pre);
+    state.subIntents.sort((a, b) => a.rank - b.rank);
+    emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
+    emit({
+      type: 'notice',
+      level: 'info',
+      text: `Plans learnt from earlier tasks call ${first} before ${target}; calling it first.`,
+    });
+    emit({ type: 'toolchain', rank: pre.rank, chain });
+    return true;
+  }
+
   /** APIs a call_api may name: every candidate of the turn that has not failed. */
   private callable(state: TurnState): string[] {
     const names = new Set<string>();
@@ -385,6 +443,10 @@ export class Agent {
           });
           si.candidates = null;
           return 'replan';
+        }
+        if (!si.preceded && !si.precursor) {
+          si.preceded = true;
+          if (await this.precedePlan(si, target, state, emit)) return 'replan';
         }
         si.target = target;
         const chain = await this.plan(si, target, state, emit, action.params ?? {});

@@ -1,5 +1,6 @@
 import type { PlanStep } from '../plan/plan-step';
 import type { RankResult } from '../retrieval/retrieval-service';
+import { END_OF_PLAN } from '../retrieval/retriever';
 import {
   recombine,
   type RecombineOptions,
@@ -73,6 +74,14 @@ export abstract class ToolWorldAgent implements AgentWorld {
       ),
       ms: [h!, ...m].reduce((t, r) => t + r.rankMs, 0),
     };
+  }
+
+  async nextTool(query: string, history: readonly string[]): Promise<string | null | undefined> {
+    const r = await this.rank(RETRIEVE_METHODS.history, query, [...history], 8);
+    // Only a hybrid trained on this world's plans knows END_OF_PLAN; the zero-shot one never says "done".
+    if (r.trainedOn === 0 && !r.candidates.some((c) => c.tool === END_OF_PLAN)) return undefined;
+    const top = r.candidates[0];
+    return !top || top.tool === END_OF_PLAN ? null : top.tool;
   }
 
   async toolchain(ask: ToolchainAsk): Promise<ChainView> {

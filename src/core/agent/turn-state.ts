@@ -40,6 +40,10 @@ export interface SubIntentState {
   argSources?: Record<string, string>;
   /** Questions already asked (never asked twice in a turn). */
   asked: Set<string>;
+  /** Added before another sub-intent's target because learnt plans call this tool first. */
+  precursor?: boolean;
+  /** Whether learnt plans were asked for a tool to call before this sub-intent's target. */
+  preceded?: boolean;
 }
 
 /** One (observation, action) pair of NaviAgent's sliding history H_t (eq. 1). */

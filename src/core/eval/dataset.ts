@@ -110,3 +110,22 @@ export function parseEvalDataset(name: string, toolsJson: string, tasksJsonl: st
     badLines,
   };
 }
+
+/**
+ * The development split for tuning without the test tasks: every fifth train task (in file order) becomes
+ * a request, the other train plans build the world. A zero-shot dataset has no train plans and so no
+ * development split.
+ */
+export function devSplit(d: EvalDataset): EvalDataset {
+  if (d.zeroShot) throw new DatasetFormatError(`${d.name}: no train plans, so no development split`);
+  return {
+    ...d,
+    train: d.train.filter((_, i) => i % 5 !== 4),
+    test: d.train.filter((_, i) => i % 5 === 4),
+  };
+}
+
+/** The same requests on a world built from the tool schemas alone (tuning what the zero-shot path does). */
+export function withoutPlans(d: EvalDataset): EvalDataset {
+  return { ...d, train: [], zeroShot: true };
+}

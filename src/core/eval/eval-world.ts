@@ -9,7 +9,7 @@ import { QtsRetriever } from '../retrieval/baselines/qts';
 import { EmbeddingCache } from '../retrieval/embedding-cache';
 import { Hybrid } from '../retrieval/hybrid';
 import { candidatesFromWorld, tasksFromWorld } from '../retrieval/retrieval-service';
-import type { Retriever, ScoredTool } from '../retrieval/retriever';
+import { END_OF_PLAN, type Retriever, type ScoredTool } from '../retrieval/retriever';
 import { SearchEngine, type SearchMethod } from '../search/search-engine';
 import { linkWeights, type LinkScorer, type WeightProvider } from '../search/weight-provider';
 import type { Tool } from '../tools/tool';
@@ -145,6 +145,15 @@ export class EvalAgentWorld implements AgentWorld {
     const ms = performance.now() - t0;
     this.retrieveMs += ms;
     return { candidates, ms };
+  }
+
+  async nextTool(query: string, history: readonly string[]): Promise<string | null | undefined> {
+    const r = this.retrieval;
+    if (!this.options.dtdr || !r.hybrid) return undefined;
+    const t0 = performance.now();
+    const top = (await r.rank(r.hybrid, query, history))[0];
+    this.retrieveMs += performance.now() - t0;
+    return !top || top.tool === END_OF_PLAN ? null : top.tool;
   }
 
   async toolchain(ask: ToolchainAsk): Promise<ChainView> {

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { LexicalEmbedder } from '../embed/lexical-embedder';
+import type { Tool } from '../tools/tool';
+import { ToolWorld } from '../world/world';
+import { Agent } from './agent';
+import { FakeRuntime } from './agent-fixtures.test-util';
+import { GraphPolicy } from './graph-policy';
+import { LocalAgentWorld } from './local-agent-world';
+
+const tool = (name: string, description: string, inputs: string[], outputs: string[]): Tool => ({
+  name,
+  description,
+  category: 'travel',
+  source: 'builtin',
+  parameters: {
+    type: 'object',
+    properties: Object.fromEntries(inputs.map((i) => [i, { type: 'string', description: `The ${i}` }])),
+  },
+  returns: { type: 'object', properties: Object.fromEntries(outputs.map((o) => [o, { type: 'string' }])) },
+});
+
+const TOOLS = [
+  tool('search_train', 'Search trains between two cities', ['departure', 'destination'], ['train_list']),
+  tool('train_ticket_booking', 'Book a train ticket for a passenger', ['passenger'], ['ticket_id']),
+  tool('weather_query', 'Weather forecast for a city', ['city'], ['forecast']),
+];
+
+/** A world whose learnt plans (`nextTool`) are scripted: history joined by "," → the next tool. */
+class ScriptedPlans extends LocalAgentWorld {
+  constructor(
+    world: ToolWorld,
+    private readonly plans: Record<string, string | null>,
+  ) {
+    super(world);
+  }
+  override async nextTool(_query: string, history: readonly string[]) {
+    return this.plans[history.join(',')] ?? null;
+  }
+}
+
+async function run(plans: Record<string, string | null>, learntPrecursors?: boolean) {
+  const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
+  await world.importTools(TOOLS);
+  const runtime = new FakeRuntime({
+    search_train: () => ({ train_list: 'G123, G456' }),
+    train_ticket_booking: () => ({ ticket_id: 'T-1' }),
+    weather_query: () => ({ forecast: 'sun' }),
+  });
+  const agent = new Agent({
+    world: new ScriptedPlans(world, plans),
+    runtime,
+    policy: new GraphPolicy(),
+    learn: false,
+    ...(learntPrecursors !== undefined ? { learntPrecursors } : {}),
+  });
+  const events: string[] = [];
+  await agent.runTurn('Book a train ticket from Tianjin to Hangzhou for passenger Zhang Fei', {
+    onEvent: (e) => {
+      if (e.type === 'notice') events.push(e.text);
+    },
+  });
+  return { calls: runtime.calls.map((c) => c.tool), events };
+}
+
+describe('graph-only planning with learnt precursors', () => {
+  it('calls the tool learnt plans take first when they then go straight to the target', async () => {
+    const r = await run({ '': 'search_train', search_train: 'train_ticket_booking' });
+    expect(r.calls).toEqual(['search_train', 'train_ticket_booking']);
+    expect(r.events.some((t) => /call search_train before train_ticket_booking/.test(t))).toBe(true);
+  });
+
+  it('adds nothing when the learnt plan does not lead from that tool to the target', async () => {
+    const r = await run({ '': 'search_train', search_train: 'weather_query' });
+    expect(r.calls).toEqual(['train_ticket_booking']);
+  });
+
+  it('adds nothing when plans start with the target itself, or with a tool the request never mentions', async () => {
+    expect((await run({ '': 'train_ticket_booking' })).calls).toEqual(['train_ticket_booking']);
+    const r = await run({ '': 'weather_query', weather_query: 'train_ticket_booking' });
+    expect(r.calls).toEqual(['train_ticket_booking']);
+  });
+
+  it('is off when asked (LLM engines plan their own steps)', async () => {
+    const r = await run({ '': 'search_train', search_train: 'train_ticket_booking' }, false);
+    expect(r.calls).toEqual(['train_ticket_booking']);
+  });
+});
