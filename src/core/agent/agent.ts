@@ -36,6 +36,7 @@ import {
 } from './target-choice';
 import {
   describeAction,
+  newSubIntent,
   pushHistory,
   TERMINAL,
   viewOf,
@@ -140,17 +141,8 @@ export class Agent {
     emit({ type: 'turn-start', turnId: state.turnId, request, engine: this.engine });
     this.deps.inertia?.startTurn?.({ turnId: state.turnId, request, engine: this.engine });
 
-    const makeSubIntent = (rank: number, text: string, dependsOn: number[] = []): SubIntentState => ({
-      rank,
-      text,
-      status: 'pending',
-      dependsOn,
-      literals: findLiterals(text, today, lexicon),
-      candidates: null,
-      chain: null,
-      answers: {},
-      asked: new Set(),
-    });
+    const makeSubIntent = (rank: number, text: string, dependsOn: number[] = []): SubIntentState =>
+      newSubIntent(rank, text, findLiterals(text, today, lexicon), dependsOn);
     if (!this.deps.policy.decomposes) {
       const split = insertLookups(
         splitSubIntents(request),
@@ -312,15 +304,8 @@ export class Agent {
     if (!tool || relevance(state.request, tool) === 0) return false;
     if ((await world.nextTool(state.request, [...history, first])) !== target) return false;
     const pre: SubIntentState = {
-      rank: si.rank - 0.5,
-      text: `first ${first.replace(/_/g, ' ')}`,
-      status: 'pending',
-      dependsOn: [],
-      literals: [],
+      ...newSubIntent(si.rank - 0.5, `first ${first.replace(/_/g, ' ')}`, []),
       candidates: [{ tool: first, score: 1, why: 'learnt plans take it first' }],
-      chain: null,
-      answers: {},
-      asked: new Set(),
       precursor: true,
       target: first,
     };

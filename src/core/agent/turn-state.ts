@@ -46,6 +46,26 @@ export interface SubIntentState {
   preceded?: boolean;
 }
 
+/** A sub-intent nothing has been done for yet. */
+export function newSubIntent(
+  rank: number,
+  text: string,
+  literals: Literal[],
+  dependsOn: number[] = [],
+): SubIntentState {
+  return {
+    rank,
+    text,
+    status: 'pending',
+    dependsOn,
+    literals,
+    candidates: null,
+    chain: null,
+    answers: {},
+    asked: new Set(),
+  };
+}
+
 /** One (observation, action) pair of NaviAgent's sliding history H_t (eq. 1). */
 export interface HistoryEntry {
   observation: string;
