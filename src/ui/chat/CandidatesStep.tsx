@@ -1,5 +1,6 @@
 import type { ChatStep } from '../../app/agent/chat-steps';
 import { msText } from './value-text';
+import { rankLabel } from './rank-label';
 
 type Candidates = ChatStep & { kind: 'candidates' };
 
@@ -9,7 +10,7 @@ const SHOWN = 6;
 export function CandidatesStep({ step }: { step: Candidates }) {
   return (
     <div>
-      <span className="step-label">Candidates for #{step.rank}</span>{' '}
+      <span className="step-label">Candidates for {rankLabel(step.rank)}</span>{' '}
       <span className="meta">({msText(step.ms)})</span>
       <ol className="chat-candidates">
         {step.candidates.slice(0, SHOWN).map((c) => (

@@ -1,11 +1,12 @@
 import type { ChainView } from '../../core/agent/agent-events';
 import { msText, valueText } from './value-text';
+import { rankLabel } from './rank-label';
 
 /** The toolchain chosen for a sub-intent: its steps with their arguments, what is missing, the subgraph. */
 export function ChainStep({ chain, rank }: { chain: ChainView; rank: number }) {
   return (
     <div>
-      <span className="step-label">Chain for #{rank}</span>{' '}
+      <span className="step-label">Chain for {rankLabel(rank)}</span>{' '}
       <span className="meta">
         {chain.method} · subgraph {chain.subgraph.nodes.length} nodes, {chain.subgraph.pruned} pruned ·{' '}
         {msText(chain.ms)}

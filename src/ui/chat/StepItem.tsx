@@ -5,6 +5,7 @@ import { ChainStep } from './ChainStep';
 import { DecisionStep } from './DecisionStep';
 import { QuestionStep } from './QuestionStep';
 import { SubIntentsStep } from './SubIntentsStep';
+import { rankLabel } from './rank-label';
 
 /** One step of a turn, drawn by the component for its kind. */
 export function StepItem({ step, turnId }: { step: ChatStep; turnId: string }) {
@@ -32,7 +33,7 @@ function StepBody({ step, turnId }: { step: ChatStep; turnId: string }) {
     case 'sub-intent-done':
       return (
         <span className={`done done-${step.item.status}`}>
-          #{step.item.rank} {step.item.status}
+          {rankLabel(step.item.rank)} {step.item.status}
           {step.item.target ? ` via ${step.item.target}` : ''}
           {step.item.note ? ` — ${step.item.note}` : ''}
         </span>
