@@ -20,6 +20,7 @@ import { resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { findChromium } from '../e2e/find-chromium';
+import { CHROMIUM_ARGS } from './browser-harness';
 
 interface Args {
   dist: string;
@@ -84,14 +85,6 @@ interface LoadResult {
   /** Files fetched before the answer: url → encoded body bytes. */
   files: { url: string; bytes: number }[];
 }
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((p, q) => p - q);
@@ -190,7 +183,10 @@ async function main(): Promise<void> {
   const wire = () => closedBytes + [...sockets].reduce((n, s) => n + s.bytesWritten, 0);
   const url = `http://127.0.0.1:${args.port}/`;
   const executablePath = findChromium();
-  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ARGS });
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: CHROMIUM_ARGS,
+  });
   const cold: LoadResult[] = [];
   const warm: LoadResult[] = [];
   let swControlled = false;

@@ -10,7 +10,8 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { findChromium } from '../e2e/find-chromium';
 
-const ARGS = [
+/** Chromium flags for the benchmarks: no sandbox (CI containers), nothing that reaches the network. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',
   '--disable-component-update',
@@ -42,7 +43,10 @@ export async function startHarness(repoRoot: string, port: number): Promise<Harn
   const file = `${profile}-world.json`;
   const executablePath = findChromium();
   const launch = () =>
-    chromium.launchPersistentContext(profile, { ...(executablePath ? { executablePath } : {}), args: ARGS });
+    chromium.launchPersistentContext(profile, {
+      ...(executablePath ? { executablePath } : {}),
+      args: CHROMIUM_ARGS,
+    });
   const openReady = async (ctx: BrowserContext) => {
     const page = await ctx.newPage();
     await page.goto(url);

@@ -16,19 +16,10 @@ import { encoderFeatures } from '../src/core/embed/tool-encoder/features';
 import { ENCODER_TRAIN_DEFAULTS, trainToolEncoder } from '../src/core/embed/tool-encoder/train-encoder';
 import { createSession, initOrt, releaseSession, run } from '../src/core/ml/ort-runtime';
 import { leaveOneOutExamples } from './encoder-data';
-import { loadRetrievalDataset, type RetrievalDataset } from './retrieval-data';
+import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 
-export const TOOL_ENCODER_DATASETS = [
-  'seal_tools',
-  'nestful_v1',
-  'api_bank',
-  'ultratool',
-  'ultratool_graph',
-  'bfcl',
-  'stabletoolbench',
-  'restbench',
-  'toolalpaca',
-];
+/** The encoder learns from every shared dataset (leave-one-dataset-out runs drop one). */
+export const TOOL_ENCODER_DATASETS = SHARED_DATASETS;
 
 /** Trains on `dataRoot`/<each dataset> (train splits) and writes the model; skips when no data is there. */
 export async function trainToolEncoderModel(

@@ -60,6 +60,17 @@ export interface SessionDeps {
   onWriteFailed?: (e: unknown) => void;
 }
 
+/** Where one trace's time went (`WorldSession.lastIngestTimings`). */
+export interface IngestTimings {
+  worldMs: number;
+  storeMs: number;
+  followMs: number;
+  roundTripMs: number;
+  applyMs: number;
+  /** Size of what came back (the records, as JSON): what crossed the boundary for this trace. */
+  bytes: number;
+}
+
 /**
  * The app's state outside React and the UI's read model of the Tool World (issue 11). The world worker owns
  * the world and its store; every user action is a command to it, and what comes back is the records the
@@ -79,15 +90,7 @@ export class WorldSession extends Store<SessionState> {
    * Where the last trace's time went (bench:world): in the worker, ingestion + evolution, then the IndexedDB
    * transaction and retrieval side by side; here, the round trip and applying the records to the read model.
    */
-  lastIngestTimings: {
-    worldMs: number;
-    storeMs: number;
-    followMs: number;
-    roundTripMs: number;
-    applyMs: number;
-    /** Size of what came back (the records, as JSON): what crossed the boundary for this trace. */
-    bytes: number;
-  } | null = null;
+  lastIngestTimings: IngestTimings | null = null;
   /** Whole worlds that crossed the worker boundary (either way): one per new world, none per change. */
   snapshotsCrossed = 0;
   private held: ((what: string) => void) | null = null;

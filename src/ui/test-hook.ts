@@ -5,7 +5,7 @@ import type { TurnResult } from '../core/agent/agent-events';
 import type { SandboxState } from '../core/sandbox';
 import type { RetrievalModels, RetrievalModelsState } from '../app/retrieval-models';
 import type { SearchClient } from '../app/search-client';
-import type { WorldSession } from '../app/world-session';
+import type { IngestTimings, WorldSession } from '../app/world-session';
 import type { SearchMethod } from '../core/search/search-engine';
 import type { Trace } from '../core/trace/trace';
 import { graphHandle, type GraphHandle, type GraphPlayback } from './graph-handle';
@@ -41,20 +41,7 @@ export interface NaviTestHook {
     traces: Trace[],
     /** Untimed pause before each trace (an agent's turn takes seconds): the UI redraws in it. */
     gapMs?: number,
-  ): Promise<
-    {
-      ms: number;
-      /** In the worker: ingestion + evolution; the IndexedDB write and retrieval's follow, side by side. */
-      worldMs: number;
-      storeMs: number;
-      followMs: number;
-      /** Here: the call's round trip, then applying the records to the read model and telling the UI. */
-      roundTripMs: number;
-      applyMs: number;
-      /** Size (JSON) of what came back across the boundary for this trace. */
-      bytes: number;
-    }[]
-  >;
+  ): Promise<({ ms: number } & IngestTimings)[]>;
   /** Wall times (ms) of rankings in the world worker, one per request (bench:world). */
   rankTimings(queries: string[], method: string): Promise<number[]>;
   /** Whole worlds that crossed the worker boundary so far, either way (one per new world). */

@@ -51,6 +51,15 @@ interface ClusterState {
   slots: Set<string>;
 }
 
+/** A cluster as put or restored: its members mapped, its similarity index rebuilt lazily. */
+const stateOf = (c: ParamCluster): ClusterState => ({
+  cluster: { ...c, members: [...c.members] },
+  centroid: new Float32Array(0),
+  centroidNorm: 0,
+  conceptVotes: new Map(),
+  slots: new Set(),
+});
+
 const slotOf = (tool: string, direction: Direction): string => `${tool}\u0000${direction}`;
 
 function typesCompatible(a: string, b: string): boolean {
@@ -162,13 +171,7 @@ export class ParamStandardizer {
     this.byRef.clear();
     this.byWord.clear();
     for (const c of snapshot.clusters) {
-      this.states[c.id] = {
-        cluster: { ...c, members: [...c.members] },
-        centroid: new Float32Array(0),
-        centroidNorm: 0,
-        conceptVotes: new Map(),
-        slots: new Set(),
-      };
+      this.states[c.id] = stateOf(c);
       for (const m of c.members) this.byRef.set(refKey(m), c.id);
     }
     this.pendingIndex = describe;
@@ -183,13 +186,7 @@ export class ParamStandardizer {
     for (const c of clusters) {
       const before = this.states[c.id]?.cluster;
       for (const m of before?.members ?? []) this.byRef.delete(refKey(m));
-      this.states[c.id] = {
-        cluster: { ...c, members: [...c.members] },
-        centroid: new Float32Array(0),
-        centroidNorm: 0,
-        conceptVotes: new Map(),
-        slots: new Set(),
-      };
+      this.states[c.id] = stateOf(c);
       for (const m of c.members) this.byRef.set(refKey(m), c.id);
     }
     // Every centroid is recomputed before the next addition, so the put clusters compare like the rest.
