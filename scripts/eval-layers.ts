@@ -3,7 +3,7 @@
 // plans (validation split by task id picks the epoch), then scores every method on the test tasks with
 // two or more tools, and on the cold-start ones (a tool no train plan uses). With several seeds the learned
 // rows are the mean over seeds (with the range of pairwise order), and predictor-ensemble averages the
-// seeds' heads.
+// seeds' heads (predictor-ensemble-calibrated: read with the decoding the validation plans support).
 
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +19,7 @@ import {
   LAYER_ROWS,
   type LayerEvaluation,
 } from '../src/core/eval/layers/layer-evaluation';
+import { describeDecoding } from '../src/core/ml/layers/layer-decoding';
 import type { LayerMetrics } from '../src/core/ml/layers/layer-metrics';
 import type { LayerPredictorParams } from '../src/core/ml/layers/layer-spec';
 import type { LayerExample } from '../src/core/ml/layers/layer-examples';
@@ -43,7 +44,8 @@ const USAGE = `Usage: npm run eval:layers -- [--data <dataset dir>]... [--json <
   schema-shift rule alone, graph depth from the train traces, and all tools in one layer. Without --data:
   ${DEFAULT_SETS.join(', ')} under ../shared/data (skipped when absent). --paper uses projection 256;
   --text-only feeds the tool documents without the structure features (the paper's input). --seeds trains
-  one predictor per seed: learned rows are means over seeds, predictor-ensemble averages their heads.`;
+  one predictor per seed: learned rows are means over seeds, predictor-ensemble averages their heads and
+  predictor-ensemble-calibrated reads that mean with the decoding the validation plans support.`;
 
 /** Metrics in the table and the JSON: pairwise split into gold-ordered and gold-tied pairs (layer-metrics.ts). */
 const KEYS = [
@@ -161,7 +163,12 @@ async function main(): Promise<void> {
       models.push(result.params);
       runs.push(evaluateLayerMethods(data, test, result.params, config, graph, validation));
     }
-    const ensemble = seeds.length > 1 ? evaluateEnsemble(data, test, models, config) : null;
+    const ensemble = seeds.length > 1 ? evaluateEnsemble(data, test, models, config, validation) : null;
+    if (ensemble) {
+      const c = ensemble.choice;
+      sheet.meta[`${ds.name}.ensembleDecoding`] =
+        `${describeDecoding(c.decoding)} (validation pairs won ${c.wins}, lost ${c.losses}, sign test p ${c.p.toFixed(3)})`;
+    }
     const rows: string[][] = [];
     const record = (key: string, m: LayerMetrics) => {
       for (const k of KEYS) sheet.record(`${key}.${k}`, m[k], '', undefined, false);
@@ -181,8 +188,10 @@ async function main(): Promise<void> {
         rows.push(row(r, method, m, range));
       }
       if (ensemble) {
-        record(`${ds.name}.predictor-ensemble.${r}`, ensemble[r]);
-        rows.push(row(r, 'predictor-ensemble', ensemble[r], ''));
+        record(`${ds.name}.predictor-ensemble.${r}`, ensemble.reto[r]);
+        rows.push(row(r, 'predictor-ensemble', ensemble.reto[r], ''));
+        record(`${ds.name}.predictor-ensemble-calibrated.${r}`, ensemble.calibrated[r]);
+        rows.push(row(r, 'predictor-ensemble-calibrated', ensemble.calibrated[r], ''));
       }
     }
     const coldTasks = runs[0]!.cold.predictor.tasks;
@@ -190,7 +199,7 @@ async function main(): Promise<void> {
     sheet.record(`${ds.name}.predictor.train.seconds`, trainS, 's', undefined, false);
     sheet.record(`${ds.name}.predictor.train.bestEpoch`, bestEpochs[0]!, '', undefined, false);
     console.log(
-      `\n${ds.name}: ${data.train.length} train / ${data.validation.length} validation plans, ${data.test.length} multi-tool test tasks (${coldTasks} cold-start); trained ${trainS.toFixed(1)} s per seed (${seeds.length} seed${seeds.length > 1 ? 's' : ''}), best epoch ${bestEpochs.join(', ')}`,
+      `\n${ds.name}: ${data.train.length} train / ${data.validation.length} validation plans, ${data.test.length} multi-tool test tasks (${coldTasks} cold-start); trained ${trainS.toFixed(1)} s per seed (${seeds.length} seed${seeds.length > 1 ? 's' : ''}), best epoch ${bestEpochs.join(', ')}${ensemble ? `; ensemble decoding chosen on validation: ${sheet.meta[`${ds.name}.ensembleDecoding`]}` : ''}`,
     );
     printRows(
       ['rows', 'method', 'tasks', 'exact', 'MAE', 'pairwise', 'ordered', 'tied', 'executable'],

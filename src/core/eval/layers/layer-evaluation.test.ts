@@ -5,7 +5,8 @@ import { applyShiftRule } from '../../ml/layers/shift-rule';
 import type { EncodedLayerTask } from '../../ml/layers/train-layers';
 import type { Tool } from '../../tools/tool';
 import type { LayerDataset } from './layer-dataset';
-import { evaluateEnsemble, shiftHelpsOnValidation } from './layer-evaluation';
+import { TraceGraphDepth } from '../../ml/layers/layer-baselines';
+import { evaluateEnsemble, evaluateLayerMethods } from './layer-evaluation';
 
 const obj = (field: string, required: boolean) => ({
   type: 'object',
@@ -55,48 +56,33 @@ const dataset = (gold: number[][]): LayerDataset => ({
   trainTools: new Set(),
 });
 
-describe('the calibrated predictor keeps the shift rule only where it orders validation plans as well', () => {
-  it('keeps the rule when its schema match is a real dependency, drops it when it is not', () => {
-    // The schema rule sees find_city.city → get_weather.city.
+describe('the calibrated predictor keeps the shift rule unless validation shows it misleads', () => {
+  const graph = new TraceGraphDepth([]);
+  const withTest = (gold: number[][]): LayerDataset => ({
+    ...dataset(gold),
+    test: [{ id: 't0', query: 'q', tools: TOOLS, layers: [0, 0], edges: [] }],
+  });
+  const calibrated = (gold: number[][]) =>
+    evaluateLayerMethods(withTest(gold), encoded(1), params, TINY, graph, encoded(gold.length)).all[
+      'predictor-calibrated'
+    ].pairwise;
+
+  it('drops the rule when gold runs the schema match together on 5 of 5 plans (5–0, p = 1/32)', () => {
+    // The schema rule sees find_city.city → get_weather.city; the head puts both in layer 0.
     expect(applyShiftRule(TOOLS, [0, 0])).toEqual([0, 1]);
-    // Gold says the match is real on 2 of 3 plans: rule 2/3 of pairs right, head alone (one layer) 1/3.
+    const tied = Array.from({ length: 5 }, () => [0, 0]);
+    // Test gold ties the pair: without the rule the calibrated predictor is right, RETO's reading is not.
+    expect(calibrated(tied)).toBe(1);
+  });
+
+  it('keeps the rule when the match is real, or when too few plans say otherwise (2–0, p = 1/4)', () => {
+    expect(calibrated(Array.from({ length: 5 }, () => [0, 1]))).toBe(0);
     expect(
-      shiftHelpsOnValidation(
-        dataset([
-          [0, 1],
-          [0, 1],
-          [0, 0],
-        ]),
-        encoded(3),
-        params,
-        TINY,
-      ),
-    ).toBe(true);
-    // Gold runs them together on 2 of 3: the rule is right on 1/3, the head on 2/3.
-    expect(
-      shiftHelpsOnValidation(
-        dataset([
-          [0, 0],
-          [0, 0],
-          [0, 1],
-        ]),
-        encoded(3),
-        params,
-        TINY,
-      ),
-    ).toBe(false);
-    // A tie keeps RETO's rule.
-    expect(
-      shiftHelpsOnValidation(
-        dataset([
-          [0, 0],
-          [0, 1],
-        ]),
-        encoded(2),
-        params,
-        TINY,
-      ),
-    ).toBe(true);
+      calibrated([
+        [0, 0],
+        [0, 0],
+      ]),
+    ).toBe(0);
   });
 });
 
@@ -115,13 +101,13 @@ describe('the seed ensemble runs as RETO does: mean head, then the shift rule', 
       ],
       trainTools: new Set(['find_city']),
     };
-    const m = evaluateEnsemble(data, encoded(2), [params, later], TINY);
+    const m = evaluateEnsemble(data, encoded(2), [params, later], TINY).reto;
     // Both tasks → shift rule: t0 [0, 1] (right), t1 get_weather after find_city = [1, 0] (gold ties: wrong).
     expect(m.all.pairwise).toBe(0.5);
     expect(m.all.executable).toBe(1);
     // Every test task has get_weather, which no train plan used: both are cold.
     expect(m.cold.tasks).toBe(2);
     // The later-model alone, shifted: all tools at layer 3 → one layer; t0 the shift still orders it.
-    expect(evaluateEnsemble(data, encoded(2), [later], TINY).all.pairwise).toBe(0.5);
+    expect(evaluateEnsemble(data, encoded(2), [later], TINY).reto.all.pairwise).toBe(0.5);
   });
 });

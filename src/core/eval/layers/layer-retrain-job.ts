@@ -4,7 +4,12 @@ import type { Trace } from '../../trace/trace';
 import { CancelledError } from '../../util/cancelled-error';
 import { TraceGraphDepth } from '../../ml/layers/layer-baselines';
 import type { LayerExample } from '../../ml/layers/layer-examples';
-import { LAYER_FEATURE_DIM, layerLexicalEmbedder, STRUCTURE_FEATURES } from '../../ml/layers/layer-features';
+import {
+  LAYER_FEATURE_DIM,
+  layerLexicalEmbedder,
+  readsTheseFeatures,
+  STRUCTURE_FEATURES,
+} from '../../ml/layers/layer-features';
 import type { LayerMetrics } from '../../ml/layers/layer-metrics';
 import { decideLayerPromotion } from '../../ml/layers/layer-promotion';
 import type { LayerPredictorConfig, LayerPredictorParams } from '../../ml/layers/layer-spec';
@@ -89,7 +94,9 @@ export class LayerRetrainJob {
       );
       const shipped = input.current ? readLayerParams(input.current) : null;
       const current =
-        shipped && shipped.config.inputDim === LAYER_FEATURE_DIM
+        shipped &&
+        shipped.config.inputDim === LAYER_FEATURE_DIM &&
+        readsTheseFeatures(shipped.config.toolExtra)
           ? layerPredictorFromModel(
               { config: shipped.config, layers: typescriptHead(shipped.params, shipped.config) },
               embedder,

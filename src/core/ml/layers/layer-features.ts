@@ -1,6 +1,7 @@
 import { LexicalEmbedder } from '../../embed/lexical-embedder';
 import type { Tool } from '../../tools/tool';
 import { graphLayers, type EdgeLookup } from './layer-baselines';
+import { elementEdges } from './element-match';
 import { applyShiftRule, schemaEdges } from './shift-rule';
 
 /**
@@ -17,7 +18,8 @@ export const layerLexicalEmbedder = (): LexicalEmbedder =>
  * alone and applies the schema rule afterwards): what the schema-shift rule and the Tool World's known
  * edges say about this tool *within this task's set*, which no per-tool text vector can carry.
  * [schema layer 0, 1, ≥ 2 (one-hot); consumes a schema match; feeds one;
- *  graph layer 0, 1, ≥ 2 (one-hot); has a known edge in the set; known edges in the set into it; out of it].
+ *  graph layer 0, 1, ≥ 2 (one-hot); has a known edge in the set; known edges in the set into it; out of it;
+ *  consumes an element of another tool's array output (element-match.ts); feeds one].
  */
 export const STRUCTURE_FEATURES = [
   'schema.layer0',
@@ -31,6 +33,8 @@ export const STRUCTURE_FEATURES = [
   'graph.connected',
   'graph.in',
   'graph.out',
+  'element.consumes',
+  'element.feeds',
 ] as const;
 
 const oneHot3 = (v: number): number[] => [v === 0 ? 1 : 0, v === 1 ? 1 : 0, v >= 2 ? 1 : 0];
@@ -39,6 +43,7 @@ const oneHot3 = (v: number): number[] => [v === 0 ? 1 : 0, v === 1 ? 1 : 0, v >=
 export function structureFeatures(tools: readonly Tool[], hasEdge?: EdgeLookup): Float32Array[] {
   const schema = applyShiftRule(tools, new Array<number>(tools.length).fill(0));
   const sEdges = schemaEdges(tools);
+  const eEdges = elementEdges(tools);
   const names = tools.map((t) => t.name);
   const lookup: EdgeLookup = hasEdge ?? (() => false);
   const graph = graphLayers(names, lookup);
@@ -53,9 +58,18 @@ export function structureFeatures(tools: readonly Tool[], hasEdge?: EdgeLookup):
       into + out > 0 ? 1 : 0,
       Math.min(into, 3) / 3,
       Math.min(out, 3) / 3,
+      eEdges.some(([, b]) => b === i) ? 1 : 0,
+      eEdges.some(([a]) => a === i) ? 1 : 0,
     ]);
   });
 }
+
+/**
+ * Whether a model trained with `toolExtra` structure features can be fed the ones built here: 0 (the
+ * paper's text-only input) or exactly STRUCTURE_FEATURES (a model from before a feature was added cannot).
+ */
+export const readsTheseFeatures = (toolExtra: number): boolean =>
+  toolExtra === 0 || toolExtra === STRUCTURE_FEATURES.length;
 
 /** A tool's model input: its document vector followed by its structure features. */
 export function toolInput(doc: Float32Array, structure: Float32Array): Float32Array {

@@ -2,7 +2,8 @@ import type { Embedder } from '../../embed/embedder';
 import type { Tool } from '../../tools/tool';
 import type { EdgeLookup } from './layer-baselines';
 import { toolDocument } from './layer-examples';
-import { structureFeatures, toolInput } from './layer-features';
+import { readsTheseFeatures, STRUCTURE_FEATURES, structureFeatures, toolInput } from './layer-features';
+import { LayerModelError } from './layer-model-error';
 import type { LayerOnnxRunner } from './layer-onnx-runner';
 import { applyShiftRule } from './shift-rule';
 import { predictTaskLogits } from './layer-forward';
@@ -29,6 +30,10 @@ export function layerPredictorFromModel(
   hasEdge?: EdgeLookup,
 ): (query: string, tools: readonly Tool[]) => Promise<number[]> {
   const extra = model.config.toolExtra > 0;
+  if (!readsTheseFeatures(model.config.toolExtra))
+    throw new LayerModelError(
+      `this layer model reads ${model.config.toolExtra} structure features per tool, this app builds ${STRUCTURE_FEATURES.length}: retrain it (npm run train -- --only layers, or Train in the Layer model panel)`,
+    );
   return async (query, tools) => {
     if (tools.length === 0) return [];
     const vectors = await embedder.embed([query, ...tools.map(toolDocument)]);
