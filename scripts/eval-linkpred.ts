@@ -28,13 +28,18 @@
 //   hgtNoBias (hgt without w̃ in the attention logit), hgtNoGate (hgt without issue 16's direction gate
 //   log σ(λ·a(u, v)), src/core/ml/pair-direction.ts: a fitted on the input graph's links against their
 //   reverses, λ on the validation pairs), hgtHard (hgt also trained and selected against reversed
-//   and look-alike negatives, issue 16; off by default as it costs random-pair AUC), hgtPaperHead (the paper's form: soft w̃ labels, margin
+//   and look-alike negatives, issue 16; off by default as it costs random-pair AUC), hgtHardMargin (hgt with
+//   the gate and the hard negatives in the margin term only, on the curriculum's weight 1 − μ_t),
+//   hgtPaperHead (the paper's form: soft w̃ labels, margin
 //   on the embedding cosine, source-corrupted negatives, eq. 17 head σ(W[h_u; h_v] + b), no pair features),
 //   wTilde (statistics alone: the strongest 2-hop path max_x w̃_ux·w̃_xv), cosine (text vectors of both
 //   ends), logreg (logistic regression on cosine, log in/out behavioural degrees of both ends, Adamic–Adar,
 //   output-field → input-parameter similarity, shared standardized parameter, the directional features; with
-//   the same direction gate as hgt), logregNoGate (without it), logregHard (logreg without the gate, trained
-//   against reversed and look-alike negatives).
+//   the same direction gate as hgt), logregLookalike (logreg plus a look-alike gate, pair-lookalike.ts),
+//   logregNoGate (without the gate), logregHard (logreg without the gate, trained against reversed and
+//   look-alike negatives).
+// - Validation pairs also get the validation positives' reverses and look-alikes drawn from the input graph
+//   (keys `validationReversedAuc`, `validationSameCategoryAuc`): what issue 16's model choices rest on.
 // - Node features and every text cue use one lexical embedder (dimension 256, IDF fitted on the nodes' own
 //   texts: catalogue and parameter clusters, nothing from test plans).
 // - Timing: HGT training s/epoch (Node) per dataset; ONNX inference of a seeded 8k-node / 24k-edge graph in
@@ -163,6 +168,8 @@ function printDataset(name: string, rows: Map<string, MethodRow>): void {
       'cold rev',
       'cold same',
       'val AUC',
+      'val rev',
+      'val same',
       's/epoch',
       'fit s',
     ],
@@ -177,10 +184,12 @@ function printDataset(name: string, rows: Map<string, MethodRow>): void {
       f3(r.cold?.reversedAuc),
       f3(r.cold?.similarAuc),
       f3(r.edges.validationAuc),
+      f3(r.edges.validationReversedAuc),
+      f3(r.edges.validationSimilarAuc),
       r.edges.secondsPerEpoch === undefined ? '' : f3(r.edges.secondsPerEpoch),
       r.edges.fitSeconds.toFixed(1),
     ]),
-    new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+    new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),
   );
   for (const [id, r] of rows) {
     const notes = [r.edges.note, r.cold?.note ? `cold start: ${r.cold.note}` : undefined].filter(Boolean);
@@ -199,6 +208,8 @@ function recordOutcome(prefix: string, o: LinkOutcome): void {
     rec('coldStart.acc', o.acc);
     rec('coldStart.f1', o.f1);
     rec('coldStart.validationAuc', o.validationAuc);
+    rec('coldStart.validationReversedAuc', o.validationReversedAuc);
+    rec('coldStart.validationSameCategoryAuc', o.validationSimilarAuc);
     rec('coldStart.fitS', o.fitSeconds, 's');
     return;
   }
@@ -210,6 +221,8 @@ function recordOutcome(prefix: string, o: LinkOutcome): void {
   rec('reversed.pairedAcc', o.reversedPairedAcc);
   rec('sameCategory.auc', o.similarAuc);
   rec('validationAuc', o.validationAuc);
+  rec('validationReversedAuc', o.validationReversedAuc);
+  rec('validationSameCategoryAuc', o.validationSimilarAuc);
   rec('fitS', o.fitSeconds, 's');
   rec('epochs', o.epochs);
   rec('sPerEpoch', o.secondsPerEpoch, 's');
@@ -244,7 +257,14 @@ interface RunOptions {
  * HGT ablations: in the cold-start setting only with --cold-start-all (each costs a training). hgtPure runs
  * there by default: whether the graph alone (schema edges, text) predicts a new tool's links is the question.
  */
-const ABLATIONS = new Set(['hgtNoBias', 'hgtNoGate', 'hgtHard', 'hgtHardLight', 'hgtPaperHead']);
+const ABLATIONS = new Set([
+  'hgtNoBias',
+  'hgtNoGate',
+  'hgtHard',
+  'hgtHardLight',
+  'hgtHardMargin',
+  'hgtPaperHead',
+]);
 
 async function evalDataset(dir: string, o: RunOptions): Promise<Map<string, MethodRow> | undefined> {
   const ds = loadDataset(dir);
@@ -328,6 +348,9 @@ function printMeans(all: Map<string, Map<string, MethodRow>>, methods: string[])
     ['cold AUC', 'coldStart.auc', (r) => r.cold?.auc],
     ['cold reversed', 'coldStart.reversed.auc', (r) => r.cold?.reversedAuc],
     ['cold same-cat', 'coldStart.sameCategory.auc', (r) => r.cold?.similarAuc],
+    ['val AUC', 'validationAuc', (r) => r.edges.validationAuc],
+    ['val rev', 'validationReversedAuc', (r) => r.edges.validationReversedAuc],
+    ['val same', 'validationSameCategoryAuc', (r) => r.edges.validationSimilarAuc],
   ];
   console.log(`\nMean over ${names.length} datasets (${names.join(', ')}):`);
   printRows(
@@ -347,7 +370,7 @@ function printMeans(all: Map<string, Map<string, MethodRow>>, methods: string[])
         return h.endsWith('%') ? pct(v) : f3(v);
       }),
     ]),
-    new Set([1, 2, 3, 4, 5, 6, 7, 8]),
+    new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
   );
   console.log(
     '\nNaviAgent Table 8 (other data: ToolBench / API-Bank graphs, BGE-Large features; for orientation):',

@@ -4,7 +4,10 @@ import { LinkGraph } from './link-graph';
 import {
   PAIR_FEATURES,
   pairFeatureMatrix,
+  feedsLikeTarget,
+  likeSourceFeeds,
   pairFeatures,
+  paramCover,
   requiredCover,
   reversedPairFeatures,
   schemaFlow,
@@ -214,5 +217,59 @@ describe('schemaFlow (issue 16, second pass)', () => {
     expect(m[PAIR_FEATURES.indexOf('flowForward')]).toBeCloseTo(Math.log(2), 6);
     expect(m[PAIR_FEATURES.indexOf('flowReverse')]).toBe(0);
     expect(m[F + PAIR_FEATURES.indexOf('flowReverse')]).toBeCloseTo(Math.log(2), 6);
+  });
+});
+
+describe('neighbour-by-text and parameter-cover features (issue 16, fourth pass)', () => {
+  // graph(): text a = [1, 0], b = [0.6, 0.8], c = [0, 1]; links 0 → 1 → 2; 0 outputs parameter 3, 2 takes it.
+  const ctxOf = (g: HgtGraphTensors) => ({
+    graph: new LinkGraph(g),
+    embeddings: [0, 1, 2, 3].map((i) => (i < 3 ? g.xApi : g.xParam).subarray((i % 3) * 6, (i % 3) * 6 + 2)),
+    io: g.io!,
+  });
+
+  it('likeSourceFeeds: the best text cosine between u and a tool that feeds v, never u itself', () => {
+    const ctx = ctxOf(graph());
+    expect(likeSourceFeeds(ctx, 0, 2)).toBeCloseTo(0.6, 6); // b feeds c, cos(a, b) = 0.6
+    expect(likeSourceFeeds(ctx, 2, 1)).toBeCloseTo(0, 6); // a feeds b, cos(c, a) = 0
+    expect(likeSourceFeeds(ctx, 0, 1)).toBe(0); // the only source of b is a itself: its own edge does not count
+    expect(likeSourceFeeds(ctx, 2, 0)).toBe(0); // nothing feeds a
+  });
+
+  it('feedsLikeTarget: the best text cosine between v and a tool u feeds, never v itself', () => {
+    const ctx = ctxOf(graph());
+    expect(feedsLikeTarget(ctx, 0, 2)).toBeCloseTo(0.8, 6); // a feeds b, cos(b, c) = 0.8
+    expect(feedsLikeTarget(ctx, 1, 0)).toBeCloseTo(0, 6); // b feeds c, cos(c, a) = 0
+    expect(feedsLikeTarget(ctx, 0, 1)).toBe(0);
+  });
+
+  it("paramCover: the share of v's declared inputs that u declares as outputs, one way only", () => {
+    const g = new LinkGraph(graph());
+    expect(paramCover(g, 0, 2)).toBe(1); // c takes parameter 3, a gives it
+    expect(paramCover(g, 2, 0)).toBe(0); // a takes nothing
+    expect(paramCover(g, 1, 2)).toBe(0); // b gives nothing
+    // Tool 1 takes parameters 2 and 3; tool 0 gives only 2: half covered.
+    const two = new LinkGraph({
+      apiCount: 2,
+      paramCount: 2,
+      edgeSrc: Int32Array.of(0, 2, 3),
+      edgeDst: Int32Array.of(2, 1, 1),
+      edgeRel: Int32Array.of(rel('api->param'), rel('param->api'), rel('param->api')),
+      edgeW: new Float32Array(3).fill(1),
+    });
+    expect(paramCover(two, 0, 1)).toBe(0.5);
+    expect(paramCover(two, 1, 0)).toBe(0);
+  });
+
+  it('enter the feature vector with their reverse twins (the pair read from v to u)', () => {
+    const ctx = ctxOf(graph());
+    const f = pairFeatures(ctx, { src: 0, dst: 2 });
+    const at = (n: (typeof PAIR_FEATURES)[number]) => f[PAIR_FEATURES.indexOf(n)] as number;
+    expect(at('likeSrcFeeds')).toBeCloseTo(0.6, 6);
+    expect(at('likeSrcFeedsReverse')).toBe(0);
+    expect(at('feedsLikeDst')).toBeCloseTo(0.8, 6);
+    expect(at('feedsLikeDstReverse')).toBe(0); // c feeds nothing
+    expect(at('paramCover')).toBe(1);
+    expect(at('paramCoverReverse')).toBe(0);
   });
 });

@@ -39,6 +39,16 @@ export const PAIR_FEATURES = [
   // flow) → v's input; for parameters, p is an input of a tool that outputs q. Reverse twin: v to u.
   'flowForward',
   'flowReverse',
+  // Neighbours by text (issue 16, fourth pass): "a tool like u feeds v" (max over v's behavioural sources y of
+  // cos(u, y)) and "u feeds a tool like v" (max over u's behavioural targets x of cos(x, v)); the first tells v
+  // from an unused text twin, both work for a new tool on one side. Exact share of v's declared inputs that are
+  // u's declared outputs (standardized parameter nodes). Reverse twins: the same read from v to u.
+  'likeSrcFeeds',
+  'likeSrcFeedsReverse',
+  'feedsLikeDst',
+  'feedsLikeDstReverse',
+  'paramCover',
+  'paramCoverReverse',
 ] as const;
 
 /**
@@ -76,6 +86,12 @@ export const REVERSED_FEATURE: Readonly<Record<(typeof PAIR_FEATURES)[number], r
   orderGap: ['orderGap', -1],
   flowForward: ['flowReverse', 1],
   flowReverse: ['flowForward', 1],
+  likeSrcFeeds: ['likeSrcFeedsReverse', 1],
+  likeSrcFeedsReverse: ['likeSrcFeeds', 1],
+  feedsLikeDst: ['feedsLikeDstReverse', 1],
+  feedsLikeDstReverse: ['feedsLikeDst', 1],
+  paramCover: ['paramCoverReverse', 1],
+  paramCoverReverse: ['paramCover', 1],
 };
 
 /** The reversed pair's features computed from the pair's own: P·f with P the signed permutation above. */
@@ -231,6 +247,44 @@ export function schemaFlow(g: LinkGraph, u: number, v: number): number {
 }
 
 /**
+ * "Something like u feeds v": the largest text cosine between u and a behavioural source y of v (y ≠ u, so a
+ * pair's own edge never counts). Item-based neighbours in the link graph: it separates v from a text twin
+ * nobody calls, and reads u by text only, so a tool without links of its own still gets it. 0 without sources.
+ */
+export function likeSourceFeeds(ctx: PairFeatureContext, u: number, v: number): number {
+  let best = 0;
+  for (const e of ctx.graph.in(v)) {
+    if (!isBehavioural(e.rel) || e.src === u) continue;
+    best = Math.max(best, cosine(ctx.embeddings[u]!, ctx.embeddings[e.src]!));
+  }
+  return best;
+}
+
+/** "u feeds something like v": the largest text cosine between v and a behavioural target x of u (x ≠ v). */
+export function feedsLikeTarget(ctx: PairFeatureContext, u: number, v: number): number {
+  let best = 0;
+  for (const e of ctx.graph.out(u)) {
+    if (!isBehavioural(e.rel) || e.dst === v) continue;
+    best = Math.max(best, cosine(ctx.embeddings[v]!, ctx.embeddings[e.dst]!));
+  }
+  return best;
+}
+
+/**
+ * Share of v's declared inputs (param → api) that are declared outputs of u (api → param), by standardized
+ * parameter node: 1 when u gives everything v takes. Tools only (0 for parameter pairs and for a v without
+ * inputs). Direction-bound, unlike a shared-parameter flag: (v, u) reads v's outputs against u's inputs.
+ */
+export function paramCover(g: LinkGraph, u: number, v: number): number {
+  if (!g.isApi(u)) return 0;
+  const needs = g.in(v).filter((e) => e.rel === PARAM_API);
+  if (needs.length === 0) return 0;
+  let given = 0;
+  for (const e of needs) if (g.edge(u, e.src)?.rel === API_PARAM) given++;
+  return given / needs.length;
+}
+
+/**
  * What a node gives and takes by schema (structural edges): for an API, its declared outputs (api → param)
  * and inputs (param → api); for a parameter, the tools that output it and the tools that take it.
  */
@@ -359,6 +413,12 @@ export function pairFeatures(
     orderGap(g, u, v, own),
     Math.log1p(schemaFlow(g, u, v)),
     Math.log1p(schemaFlow(g, v, u)),
+    likeSourceFeeds(ctx, u, v),
+    likeSourceFeeds(ctx, v, u),
+    feedsLikeTarget(ctx, u, v),
+    feedsLikeTarget(ctx, v, u),
+    paramCover(g, u, v),
+    paramCover(g, v, u),
   ]);
 }
 

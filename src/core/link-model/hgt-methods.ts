@@ -28,6 +28,7 @@ export type HgtMethodOptions = Pick<
   | 'prefitFeatures'
   | 'hardNegatives'
   | 'hardWeight'
+  | 'hardIn'
   | 'directionGate'
 >;
 

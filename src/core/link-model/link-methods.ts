@@ -1,7 +1,12 @@
 import { cosineMethod, wTildeMethod } from '../linkpred/baseline-stats';
 import { hgtMethod, type HgtMethodOptions } from './hgt-methods';
 import type { LinkMethod } from '../linkpred/link-method';
-import { logregHardMethod, logregMethod, logregNoGateMethod } from '../linkpred/logreg-method';
+import {
+  logregHardMethod,
+  logregMethod,
+  logregNoGateMethod,
+  logregLookalikeMethod,
+} from '../linkpred/logreg-method';
 
 /**
  * Every method of the link-prediction eval, in report order: the full HGT (trainer defaults: existence
@@ -23,6 +28,8 @@ export function linkMethods(options: HgtMethodOptions = {}): LinkMethod[] {
     hgtMethod('hgtHard', {}, { hardNegatives: true, directionGate: false, ...options }),
     // The same at a fifth of a random negative's weight (a priori, not tuned).
     hgtMethod('hgtHardLight', {}, { hardNegatives: true, hardWeight: 0.2, directionGate: false, ...options }),
+    // Hard negatives in the margin term only, on the curriculum's growing weight 1 − μ_t, with the gate.
+    hgtMethod('hgtHardMargin', {}, { hardNegatives: true, hardIn: 'margin', ...options }),
     hgtMethod(
       'hgtPaperHead',
       { pairHead: 'paper', pairFeatures: 0 },
@@ -38,6 +45,7 @@ export function linkMethods(options: HgtMethodOptions = {}): LinkMethod[] {
     wTildeMethod,
     cosineMethod,
     logregMethod,
+    logregLookalikeMethod,
     logregNoGateMethod,
     logregHardMethod,
   ];

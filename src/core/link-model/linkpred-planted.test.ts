@@ -95,6 +95,10 @@ describe('link prediction protocol, end to end on a planted pattern', () => {
     // Cosine is symmetric: a pair and its reverse tie, so its reversed AUC is exactly one half.
     const text = await evaluateLink(cosineMethod, edges, { seed: 1 });
     expect(text.reversedAuc).toBe(0.5);
+    // The validation links' own reverses (drawn from the input graph, issue 16's model choices): the same.
+    expect(text.validationReversedAuc).toBe(0.5);
+    expect(logreg.validationReversedAuc).toBeGreaterThan(0.8);
+    expect(Number.isFinite(logreg.validationSimilarAuc)).toBe(true);
     // Here statistics see the schema path too (u → its output param → v), so they also separate.
     const stats = await evaluateLink(wTildeMethod, edges, { seed: 1 });
     expect(stats.auc).toBeGreaterThan(0.8);

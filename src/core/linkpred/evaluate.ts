@@ -3,6 +3,7 @@ import type { LinkPair } from '../graph-tensors/link-graph';
 import type { LinkMethod } from './link-method';
 import type { LinkSetting } from './settings';
 import { accuracy, countsAt, f1, maxF1Threshold } from './threshold-metrics';
+import { trainingHardNegatives } from './negatives';
 
 export interface LinkOutcome {
   method: string;
@@ -25,6 +26,13 @@ export interface LinkOutcome {
    */
   reversedPairedAcc?: number;
   validationAuc: number;
+  /**
+   * Validation positives against their own reverses and look-alike targets, both drawn from the input graph
+   * (negatives.ts `trainingHardNegatives`, never from test links): what model choices for issue 16's goals
+   * may be made on. NaN when there are none.
+   */
+  validationReversedAuc?: number;
+  validationSimilarAuc?: number;
   fitSeconds: number;
   epochs?: number;
   secondsPerEpoch?: number;
@@ -85,6 +93,14 @@ export async function evaluateLink(
   const reversedScores = setting.reversed ? await score(setting.reversed) : undefined;
   const valPos = valScores.filter((_, i) => val.labels[i] === 1);
   const valNeg = valScores.filter((_, i) => val.labels[i] === 0);
+  const valHard = trainingHardNegatives(
+    setting.input.graph,
+    val.pairs.filter((_, i) => val.labels[i] === 1),
+    {
+      embeddings: setting.input.build.embeddings,
+      ...(setting.input.categories ? { categories: setting.input.categories } : {}),
+    },
+  );
   return {
     method: method.id,
     setting: setting.kind,
@@ -102,6 +118,8 @@ export async function evaluateLink(
     ...(setting.reversed ? { reversedPairs: setting.reversed.length } : {}),
     ...(setting.similar ? { similarPairs: setting.similar.length } : {}),
     validationAuc: pairAuc(valPos, valNeg),
+    validationReversedAuc: pairAuc(valPos, await score(valHard.reversed)),
+    validationSimilarAuc: pairAuc(valPos, await score(valHard.similar)),
     fitSeconds,
     ...(scorer.epochs !== undefined ? { epochs: scorer.epochs } : {}),
     ...(scorer.secondsPerEpoch !== undefined ? { secondsPerEpoch: scorer.secondsPerEpoch } : {}),

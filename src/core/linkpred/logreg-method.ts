@@ -1,6 +1,7 @@
 import { mulberry32 } from '../util/prng';
 import { linearForward } from '../ml/linear-head';
 import { chooseDirectionScale, fitPairDirection, logSigmoid } from '../ml/pair-direction';
+import { chooseGateScales, fitLookalikeGate, gateChoiceNote } from '../ml/pair-lookalike';
 import { trainLinearHead, type LabelledExample } from '../ml/train-linear-head';
 import type { FittedLinkScorer, LinkMethod, LinkTrainingInput } from './link-method';
 import { randomNegatives, trainingHardNegatives } from './negatives';
@@ -34,15 +35,29 @@ function standardizer(rows: Float32Array[]): (x: Float32Array) => Float32Array {
  */
 export function makeLogregMethod(
   id: string,
-  options: { hardNegatives: boolean; directionGate: boolean },
+  options: { hardNegatives: boolean; directionGate: boolean; lookalikeGate?: boolean },
 ): LinkMethod {
-  return { id, fit: (input) => fitLogreg(input, options.hardNegatives, options.directionGate) };
+  return {
+    id,
+    fit: (input) =>
+      fitLogreg(input, options.hardNegatives, options.directionGate, options.lookalikeGate ?? false),
+  };
 }
 
 /** With the direction gate (pair-direction.ts), as the HGT has it: the pair features' own measure. */
 export const logregMethod: LinkMethod = makeLogregMethod('logreg', {
   hardNegatives: false,
   directionGate: true,
+});
+/**
+ * Also with a look-alike gate (pair-lookalike.ts; issue 16, fourth pass): fitted on the input graph's links
+ * against their look-alike targets, κ with λ on validation. An ablation: it did not raise same-category AUC
+ * (/work/notes/bench-16.md), so neither `logreg` nor the HGT has it.
+ */
+export const logregLookalikeMethod: LinkMethod = makeLogregMethod('logregLookalike', {
+  hardNegatives: false,
+  directionGate: true,
+  lookalikeGate: true,
 });
 export const logregNoGateMethod: LinkMethod = makeLogregMethod('logregNoGate', {
   hardNegatives: false,
@@ -57,6 +72,7 @@ async function fitLogreg(
   { build, graph, io, categories, validation, seed }: LinkTrainingInput,
   hardNegatives: boolean,
   withGate: boolean,
+  withLookalike: boolean,
 ): Promise<FittedLinkScorer> {
   const ctx: PairFeatureContext = { graph, embeddings: build.embeddings, io };
   const positives: LinkPair[] = graph.behaviouralEdges().map(({ src, dst }) => ({ src, dst }));
@@ -125,9 +141,15 @@ async function fitLogreg(
     for (let j = 0; j < z.length; j++) s += (w[j] as number) * (z[j] as number);
     return s;
   };
-  const gate = withGate ? fitGate(ctx, graph, positives, validation, logit) : undefined;
+  const gate = withGate
+    ? withLookalike
+      ? fitGates(ctx, graph, positives, validation, logit, build.embeddings, categories)
+      : { ...fitGate(ctx, graph, positives, validation, logit), look: undefined, kappa: 0 }
+    : undefined;
   const gateNote = gate
-    ? `; direction gate λ ${gate.choice.lambda} (val AUC / reversed: ${gate.choice.tried.map((t) => `λ ${t.lambda} ${t.auc.toFixed(3)}/${t.reversedAuc.toFixed(3)}`).join(', ')})`
+    ? gate.look
+      ? `; gates λ ${gate.choice.lambda} κ ${gate.kappa} (${gateChoiceNote(gate.choice)})`
+      : `; direction gate λ ${gate.choice.lambda} (val AUC / reversed: ${gate.choice.tried.map((t) => `λ ${t.lambda} ${t.auc.toFixed(3)}/${t.reversedAuc.toFixed(3)}`).join(', ')})`
     : '';
   return {
     epochs: fitted.epochsRun,
@@ -137,7 +159,8 @@ async function fitLogreg(
       Float64Array.from(pairs, (p) => {
         const x = pairFeatures(ctx, p);
         if (!gate) return linearForward(fitted.head, scale(x))[0] as number;
-        return logit(x) + logSigmoid(gate.choice.lambda * dot(gate.delta, x));
+        const look = gate.look ? logSigmoid(gate.kappa * (dot(gate.look.w, x) + gate.look.b)) : 0;
+        return logit(x) + logSigmoid(gate.choice.lambda * dot(gate.delta, x)) + look;
       }),
   };
 }
@@ -147,6 +170,26 @@ const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   for (let j = 0; j < a.length; j++) s += (a[j] as number) * (b[j] as number);
   return s;
 };
+
+/** Feature rows as one [n × F] row-major matrix. */
+function flatRows(rows: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(rows.length * PAIR_FEATURES.length);
+  rows.forEach((r, i) => out.set(r, i * PAIR_FEATURES.length));
+  return out;
+}
+
+/** Δ of the direction gate: the input graph's one-way links against their reverses (own edge out). */
+function fitDelta(
+  ctx: PairFeatureContext,
+  graph: LinkTrainingInput['graph'],
+  positives: readonly LinkPair[],
+) {
+  const oneWay = positives.filter((p) => !graph.hasEdge(p.dst, p.src));
+  return fitPairDirection(
+    flatRows(oneWay.map((p) => pairFeatures(ctx, p, 'edge'))),
+    flatRows(oneWay.map((p) => pairFeatures(ctx, { src: p.dst, dst: p.src }, 'reversed'))),
+  );
+}
 
 /**
  * The direction gate of the features alone, as the HGT trainer fits it (train-hgt.ts `fitDirectionGate`):
@@ -159,16 +202,7 @@ function fitGate(
   validation: LinkTrainingInput['validation'],
   logit: (x: Float32Array) => number,
 ) {
-  const oneWay = positives.filter((p) => !graph.hasEdge(p.dst, p.src));
-  const flat = (rows: Float32Array[]) => {
-    const out = new Float32Array(rows.length * PAIR_FEATURES.length);
-    rows.forEach((r, i) => out.set(r, i * PAIR_FEATURES.length));
-    return out;
-  };
-  const delta = fitPairDirection(
-    flat(oneWay.map((p) => pairFeatures(ctx, p, 'edge'))),
-    flat(oneWay.map((p) => pairFeatures(ctx, { src: p.dst, dst: p.src }, 'reversed'))),
-  );
+  const delta = fitDelta(ctx, graph, positives);
   const part = (pairs: readonly LinkPair[]) => {
     const xs = pairs.map((p) => pairFeatures(ctx, p));
     return { z: xs.map(logit), a: xs.map((x) => dot(delta, x)) };
@@ -180,4 +214,40 @@ function fitGate(
     rev: part(valPos.filter((p) => !graph.hasEdge(p.dst, p.src)).map((p) => ({ src: p.dst, dst: p.src }))),
   });
   return { delta, choice };
+}
+
+/**
+ * Both gates of the features alone, as the HGT trainer fits them: Δ (direction) from the input graph's links
+ * against their reverses, Γ (look-alike) from the same links against their look-alike targets, λ and κ
+ * together on the validation pairs (pair-lookalike.ts `chooseGateScales`).
+ */
+function fitGates(
+  ctx: PairFeatureContext,
+  graph: LinkTrainingInput['graph'],
+  positives: readonly LinkPair[],
+  validation: LinkTrainingInput['validation'],
+  logit: (x: Float32Array) => number,
+  embeddings: readonly Float32Array[],
+  categories: LinkTrainingInput['categories'],
+) {
+  const delta = fitDelta(ctx, graph, positives);
+  const sim = { embeddings, ...(categories ? { categories } : {}) };
+  const look = fitLookalikeGate(
+    flatRows(positives.map((p) => pairFeatures(ctx, p, 'edge'))),
+    flatRows(trainingHardNegatives(graph, positives, sim).similar.map((p) => pairFeatures(ctx, p))),
+    PAIR_FEATURES.length,
+  );
+  const part = (pairs: readonly LinkPair[]) => {
+    const xs = pairs.map((p) => pairFeatures(ctx, p));
+    return { z: xs.map(logit), a: xs.map((x) => dot(delta, x)), c: xs.map((x) => dot(look.w, x) + look.b) };
+  };
+  const valPos = validation.pairs.filter((_, i) => validation.labels[i]);
+  const valHard = trainingHardNegatives(graph, valPos, sim);
+  const choice = chooseGateScales({
+    pos: part(valPos),
+    neg: part(validation.pairs.filter((_, i) => !validation.labels[i])),
+    rev: part(valHard.reversed),
+    sim: part(valHard.similar),
+  });
+  return { delta, look, kappa: choice.kappa, choice };
 }

@@ -133,3 +133,44 @@ describe('hgtLoss hardWeight (issue 16: hard negatives at a fraction of a random
     expect(none.margin.item()).toBeCloseTo((1 + t1) / 2, 5);
   });
 });
+
+describe("hgtLoss hardIn 'margin' (issue 16: hard negatives on the curriculum's margin only)", () => {
+  it('leaves the cross-entropy as without hard negatives and keeps them in the margin', () => {
+    const params = initHgtParams(
+      {
+        inputDim: 1,
+        hidden: 2,
+        heads: 1,
+        layers: 0,
+        leakySlope: 0.01,
+        lnEps: 1e-5,
+        edgeWeightBias: true,
+        pairHead: 'hadamard',
+      },
+      3,
+    );
+    const p = hgtParamTensors(params);
+    // Target 0's second negative (2→1) is a look-alike; the same batch without it is the random-only one.
+    const hard = { ...batch, negKind: Uint8Array.of(0, 2, 0) };
+    const randomOnly: HgtEpochBatch = {
+      ...batch,
+      negSrc: Int32Array.of(3, 0),
+      negDst: Int32Array.of(1, 1),
+      negOf: Int32Array.of(0, 1),
+      negKind: new Uint8Array(2),
+    };
+    const opts = { labels: 'existence' as const, marginScore: 'cosine' as const };
+    const both = hgtLoss(new Tape(false), p, params.config, h, hard, 0.5, 2, opts);
+    const marginOnly = hgtLoss(new Tape(false), p, params.config, h, hard, 0.5, 2, {
+      ...opts,
+      hardIn: 'margin',
+    });
+    const plain = hgtLoss(new Tape(false), p, params.config, h, randomOnly, 0.5, 2, opts);
+    expect(marginOnly.ce.item()).toBeCloseTo(plain.ce.item(), 6);
+    // The look-alike's logit differs from the random negatives', so counting it would change the CE.
+    expect(Math.abs(both.ce.item() - plain.ce.item())).toBeGreaterThan(1e-4);
+    // Margin (cosine, m0 = 2): target 0 (1 + 2) / 2 as in the hardWeight test, target 1 2·(1 + σ(1)) + 1.
+    expect(marginOnly.margin.item()).toBeCloseTo(((1 + 2) / 2 + 2 * (1 + sigma(1)) + 1) / 2, 5);
+    expect(marginOnly.total.item()).toBeCloseTo(0.5 * plain.ce.item() + 0.5 * marginOnly.margin.item(), 5);
+  });
+});

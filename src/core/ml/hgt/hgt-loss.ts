@@ -49,6 +49,14 @@ export interface HgtLossOptions {
    * random pairs the model must still rank below links.
    */
   hardWeight?: number;
+  /**
+   * 'both' (default): hard negatives count in the cross-entropy and the margin term. 'margin': only in the
+   * margin ranking (eq. 8), whose weight 1 − μ_t grows over the epochs (eqs. 9–10): the curriculum the paper
+   * gives its margin — first learn which pairs are linked at all (cross-entropy on random pairs), then rank
+   * each link above its own reverse and look-alike by the adaptive margin m_uv. The cross-entropy, which sets
+   * the score's level against random pairs, never sees a hard negative.
+   */
+  hardIn?: 'both' | 'margin';
   /** Pair features of the batch's pairs, positives then negatives (hgt-spec.ts, `pairFeatures`). */
   feat?: HgtPairFeatureTerm;
 }
@@ -178,7 +186,13 @@ export function hgtLoss(
 ): HgtLossTerms {
   const z = batchLogits(tape, p, config, h, batch, options.feat);
   const hardWeight = options.hardWeight ?? 1;
-  const ce = crossEntropyOf(tape, z, batch, options.labels ?? 'soft', hardWeight);
+  const ce = crossEntropyOf(
+    tape,
+    z,
+    batch,
+    options.labels ?? 'soft',
+    options.hardIn === 'margin' ? 0 : hardWeight,
+  );
   const P = batch.posSrc.length;
   const M = batch.negSrc.length;
   let margin: Tensor;

@@ -72,6 +72,12 @@ export interface HgtTrainOptions {
    */
   hardWeight?: number;
   /**
+   * With hardNegatives: where they enter the epoch loss ('both' = cross-entropy and margin, the default;
+   * 'margin' = the margin ranking only, weighted by the curriculum's 1 − μ_t; hgt-loss.ts). With 'margin' the
+   * pair-feature prefit sees the random negatives only.
+   */
+  hardIn?: 'both' | 'margin';
+  /**
    * Fit the direction gate log σ(λ·a(u, v)) before the epochs (pair-direction.ts; needs pair features and the
    * prefit): a from the input graph's links against their reverses, λ on `validation` (its positives against
    * its random negatives and against their own reverses). Default: HGT_OBJECTIVE_DEFAULTS.directionGate.
@@ -397,7 +403,8 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
   let direction: DirectionScaleChoice | undefined;
   if (F > 0 && o.prefitFeatures && !options.init) {
     const hardWeight = options.hardWeight ?? 1;
-    const pre = prefitPairs(graph, edgeKeys, o.negatives, o.seed + 2, hardWeight < 1 ? undefined : hard);
+    const randomOnly = hardWeight < 1 || options.hardIn === 'margin';
+    const pre = prefitPairs(graph, edgeKeys, o.negatives, o.seed + 2, randomOnly ? undefined : hard);
     if (pre.label.includes(1) && pre.label.includes(0)) {
       const raw = pairFeatureMatrix(graph, pre.src, pre.dst, pre.own);
       scale = featureScale(raw, F);
@@ -482,6 +489,7 @@ export async function trainHgt(graph: HgtGraphTensors, options: HgtTrainOptions 
       labels: o.labels,
       marginScore: o.marginScore,
       ...(options.hardWeight !== undefined ? { hardWeight: options.hardWeight } : {}),
+      ...(options.hardIn ? { hardIn: options.hardIn } : {}),
       ...(feat ? { feat } : {}),
     });
     if (!Number.isFinite(loss.total.item()))
