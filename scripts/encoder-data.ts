@@ -9,7 +9,10 @@ import { encoderExamples } from '../src/core/embed/tool-encoder/training-example
 import type { RetrievalDataset } from './retrieval-data';
 
 /** Datasets that share requests (the data README: ultratool and ultratool_graph share 639 queries). */
-const SIBLINGS: Record<string, string[]> = { ultratool: ['ultratool_graph'], ultratool_graph: ['ultratool'] };
+export const SIBLINGS: Record<string, string[]> = {
+  ultratool: ['ultratool_graph'],
+  ultratool_graph: ['ultratool'],
+};
 
 /** Tool name → category from a folder's tools.json (absent or malformed: empty). */
 export function readCategories(dir: string): Map<string, string> {

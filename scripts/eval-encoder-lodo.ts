@@ -1,8 +1,9 @@
 // Leave-one-dataset-out evaluation of the trained tool encoder (issue 17): for each shared dataset, train
 // the encoder on the other datasets' train splits (encoder-data.ts drops the held-out dataset's requests,
 // tools and sibling dataset), then rank the held-out test plans zero-shot — no training plan of the
-// held-out dataset is used by any method here — with BM25, QTS (lexical vs trained encoder) and the
-// zero-shot hybrid (lexical vs trained encoder).
+// held-out dataset is used by any method here — with BM25, TF-IDF, QTS (lexical vs trained encoder) and the
+// zero-shot hybrid (lexical vs trained encoder), whose learned fusion is fitted per fold on the *other*
+// datasets' train plans (zero-shot-fusion.ts; the shipped weights, fitted on all of them, are never used).
 //
 //   npx tsx scripts/eval-encoder-lodo.ts [--data <dir>]... [--holdout a,b] [--epochs n] [--seed n]
 //                                        [--max-test n] [--json out.json]
@@ -18,14 +19,20 @@ import { ToolEncoderEmbedder } from '../src/core/embed/tool-encoder/encoder';
 import { trainToolEncoder, ENCODER_TRAIN_DEFAULTS } from '../src/core/embed/tool-encoder/train-encoder';
 import { Bm25Retriever } from '../src/core/retrieval/baselines/bm25';
 import { QtsRetriever } from '../src/core/retrieval/baselines/qts';
+import { TfIdfRetriever } from '../src/core/retrieval/baselines/tfidf-qts';
+import {
+  fitZeroShotFusion,
+  type FusionExample,
+  type FusionWeights,
+} from '../src/core/retrieval/zero-shot-fusion';
 import { toolText } from '../src/core/retrieval/candidates';
 import { EmbeddingCache } from '../src/core/retrieval/embedding-cache';
-import { toolDetails } from '../src/core/retrieval/tool-details';
 import { evaluateRetriever, pairedDifference, type RetrievalReport } from '../src/core/retrieval/metrics';
 import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { ZeroShotHybrid, type ZeroShotHybridOptions } from '../src/core/retrieval/zero-shot-hybrid';
 import { mulberry32, sample } from '../src/core/util/prng';
-import { leaveOneOutExamples } from './encoder-data';
+import { leaveOneOutExamples, SIBLINGS } from './encoder-data';
+import { enriched, lexicalFusionExamples, textsOf, withIo } from './zero-shot-fusion-data';
 import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +56,9 @@ const USAGE = `Usage: npx tsx scripts/eval-encoder-lodo.ts [options]
   --temperature <t> InfoNCE temperature (encoder training)
   --split <s>      test (default) or train: score the held-out dataset's train plans (validation)
   --qts-only       only BM25 and QTS (quick encoder comparisons)
+  --fit-tasks <n>  train tasks per dataset the fusion weights are fitted on (default 250, a seeded sample)
+  --no-encoder     lexical embedder only (no encoder trained; quick fusion checks)
+  --end-weight <w> weight of END points when END's stop weights are fitted (default 1)
   --json <file>    flat figures: <dataset>.<method>.<embedder>.<metric>`;
 
 const out: Record<string, number | string> = {};
@@ -78,6 +88,9 @@ async function main(): Promise<void> {
       anchors: { type: 'string' },
       stops: { type: 'string' },
       json: { type: 'string' },
+      'fit-tasks': { type: 'string', default: '250' },
+      'no-encoder': { type: 'boolean', default: false },
+      'end-weight': { type: 'string', default: '1' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -90,7 +103,7 @@ async function main(): Promise<void> {
   for (const dir of dirs) {
     const ds = loadRetrievalDataset(dir);
     if (typeof ds === 'string') console.log(`Skipping ${dir}: ${ds}.`);
-    else datasets.push(values.enrich ? enriched(ds) : ds);
+    else datasets.push(withIo(values.enrich ? enriched(ds) : ds));
   }
   const bm25Weights = values.weights ? values.weights.split(',').map(Number) : [];
   const residuals = values.residuals ? values.residuals.split(',').map(Number) : [undefined];
@@ -113,13 +126,37 @@ async function main(): Promise<void> {
   out['meta.epochs'] = epochs;
   out['meta.seed'] = seed;
   const rows: string[][] = [];
+  // The learned fusion's training points of each dataset (lexical embedder, IDF from its own catalogue, so
+  // they do not depend on the fold): its *train* plans, a seeded sample. A fold fits on the other datasets'.
+  const fitTasks = Number(values['fit-tasks']);
+  const fusionPoints = new Map<string, FusionExample[]>();
+  for (const d of datasets) {
+    if (d.train.length === 0) continue;
+    const tasks = d.train.length > fitTasks ? sample(mulberry32(seed), d.train, fitTasks) : d.train;
+    // --enrich-test: the fusion is fitted on the texts it ranks (with details), as the shipped weights are.
+    const texts = values['enrich-test'] ? enriched(d) : d;
+    fusionPoints.set(d.name, await lexicalFusionExamples(texts, tasks, seed));
+  }
   for (const trainDs of datasets.filter((d) => holdout.includes(d.name))) {
+    // Fusion weights for this fold: fitted on every other dataset's train points (not its sibling's).
+    const skip = new Set([trainDs.name, ...(SIBLINGS[trainDs.name] ?? [])]);
+    const groups = [...fusionPoints].filter(([n]) => !skip.has(n)).map(([, pts]) => pts);
+    const f0 = performance.now();
+    const fold = fitZeroShotFusion(groups, { endWeight: Number(values['end-weight']) });
+    const foldWeights: FusionWeights = { tool: fold.tool, end: fold.end };
+    const toolsOnly: FusionWeights = { tool: fold.tool, end: null };
+    out[`${trainDs.name}.fusion.fitS`] = r4((performance.now() - f0) / 1000);
+    out[`${trainDs.name}.fusion.datasets`] = groups.length;
+    console.log(
+      `\n${trainDs.name}: fusion fitted on ${groups.length} other datasets in ${((performance.now() - f0) / 1000).toFixed(1)} s ` +
+        `(loss ${fold.toolLoss.toFixed(3)} / ${fold.endLoss.toFixed(3)})`,
+    );
     const examples = leaveOneOutExamples(datasets, trainDs);
     // --enrich-test: the encoder trains on plain texts (as the shipped one does), the held-out catalogue is
     // ranked with its schema details (as the app ranks an imported catalogue).
     const ds = values['enrich-test'] ? enriched(trainDs) : trainDs;
     const t0 = performance.now();
-    const { weights, report } = trainToolEncoder(examples, {
+    const { weights, report } = trainToolEncoder(values['no-encoder'] ? examples.slice(0, 1) : examples, {
       epochs,
       seed,
       ...(values.lr ? { learningRate: Number(values.lr) } : {}),
@@ -152,11 +189,23 @@ async function main(): Promise<void> {
     const lexical = new LexicalEmbedder();
     // IDF from the catalogue only: in the zero-shot setting there are no requests of this catalogue yet.
     lexical.fit(ds.catalogue.map(toolText));
-    const embedders: [string, Embedder][] = [
-      ['lexical', lexical],
-      ['encoder', encoder],
+    const embedders: [string, Embedder][] = values['no-encoder']
+      ? [['lexical', lexical]]
+      : [
+          ['lexical', lexical],
+          ['encoder', encoder],
+        ];
+    // zeroShotHybrid: the shipped form (learned fusion) with this fold's weights — the shipped weights were
+    // fitted on every dataset's train split, this one's included, so they are never used here.
+    // zsFusionEndFree: END anywhere (floor 1); zsFusionNoEnd: END never ranked (the tool ranking alone);
+    // zsFusionRepeat3: the last called tool kept in the top 3; zsThirdPass: the third pass's shipped form.
+    const variants: [string, Partial<ZeroShotHybridOptions>][] = [
+      ['zeroShotHybrid', { weights: foldWeights }],
+      ['zsFusionNoEnd', { weights: toolsOnly }],
+      ['zsFusionRepeat3', { weights: foldWeights, repeatCeiling: 3 }],
+      ['zsThirdPass', { fusion: 'score' }],
     ];
-    const variants: [string, Partial<ZeroShotHybridOptions>][] = [['zeroShotHybrid', {}]];
+    if (values.variants) variants.push(['zsFusionEndFree', { weights: foldWeights, endFloor: 1 }]);
     if (values['variants2'])
       variants.push(
         ['zsRho05', { repeatFactor: 0.5 }],
@@ -167,9 +216,9 @@ async function main(): Promise<void> {
       );
     for (const g of weightGrid) variants.push([weightId(g), gridOptions(g)]);
     // The first pass's hybrid (score stop rule θ + δ, no BM25 anchor), for the before/after columns.
-    variants.push(['zsFirstPass', { stop: 'score', bm25Anchor: 0 }]);
+    variants.push(['zsFirstPass', { fusion: 'score', stop: 'score', bm25Anchor: 0 }]);
     // A per-request rule needing no choice at all: BM25's weight rises with its own margin (zero-shot-hybrid.ts).
-    if (weightGrid.length > 0) variants.push(['zsAdaptive', { adaptive: true }]);
+    if (weightGrid.length > 0) variants.push(['zsAdaptive', { fusion: 'score', adaptive: true }]);
     if (values.variants)
       variants.push(
         ['zsHybridRrf', { fusion: 'rrf' }],
@@ -183,6 +232,11 @@ async function main(): Promise<void> {
       'bm25',
       '-',
       (c) => new Bm25Retriever({ catalogue: ds.catalogue, embedder: lexical, seed, cache: c }),
+    ]);
+    runs.push([
+      'tfidf',
+      '-',
+      (c) => new TfIdfRetriever({ catalogue: ds.catalogue, embedder: lexical, seed, cache: c }),
     ]);
     for (const [eid, emb] of embedders) {
       runs.push([
@@ -205,7 +259,7 @@ async function main(): Promise<void> {
       const cache = caches.get(eid) as EmbeddingCache;
       const r = make(cache);
       await r.fit([] as RetrievalTask[]);
-      await cache.warm(test.map((t) => t.query));
+      await cache.warm(textsOf(r, test));
       const rep = evaluateRetriever(r, test);
       record(`${ds.name}.${mid}.${eid}`, rep);
       reports.set(`${mid}.${eid}`, rep);
@@ -215,6 +269,7 @@ async function main(): Promise<void> {
     // The zero-shot hybrid against BM25 on the same points (steps other than end-of-plan): the paired mean
     // difference of reciprocal ranks and its standard error, so "below BM25" can be told from noise.
     const bm25 = reports.get('bm25.-');
+    out[`${ds.name}.fusion.weights`] = JSON.stringify(foldWeights);
     for (const [eid] of embedders) {
       const zs = reports.get(`zeroShotHybrid.${eid}`);
       if (!bm25 || !zs) continue;
@@ -236,18 +291,6 @@ async function main(): Promise<void> {
     writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
     console.log(`Wrote ${Object.keys(out).length} figures to ${values.json}`);
   }
-}
-
-/** The catalogue with each tool's schema details appended to its description (`tool-details.ts`). */
-function enriched(ds: RetrievalDataset): RetrievalDataset {
-  const params = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));
-  return {
-    ...ds,
-    catalogue: ds.catalogue.map((t) => {
-      const details = toolDetails(params.get(t.name), null);
-      return details === '' ? t : { ...t, description: `${t.description} ${details}` };
-    }),
-  };
 }
 
 interface GridPoint {

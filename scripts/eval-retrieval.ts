@@ -42,6 +42,7 @@ import { approximateTokenCounter, type TokenCounter } from '../src/core/retrieva
 import { runCli, intOption } from './figures';
 import { tryLoadQwenTokenCounter } from './qwen-token-counter';
 import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
+import { withIo } from './zero-shot-fusion-data';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_DATA = SHARED_DATASETS.map((d) => resolve(REPO_ROOT, '../shared/data', d));
@@ -279,10 +280,14 @@ async function evalDataset(dir: string, o: EvalOptions): Promise<Map<string, Met
   // Schema details (parameter names and descriptions) as the app's catalogue has them; only the zero-shot
   // hybrid reads them (tool-details.ts), every other method ranks name + description as before.
   const paramsOf = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));
-  const catalogue = ds.catalogue.map((t) => {
-    const details = toolDetails(paramsOf.get(t.name), null);
-    return details === '' ? t : { ...t, details };
-  });
+  // And each tool's inputs/outputs (io-prior.ts), which only the zero-shot hybrid's learned fusion reads.
+  const catalogue = withIo({
+    ...ds,
+    catalogue: ds.catalogue.map((t) => {
+      const details = toolDetails(paramsOf.get(t.name), null);
+      return details === '' ? t : { ...t, details };
+    }),
+  }).catalogue;
   const results = new Map<string, MethodResult>();
   const rows: [string, MethodResult | string][] = [];
   for (const id of methods) {

@@ -36,11 +36,11 @@ export const TOOL_ENCODER_FILE = 'tool-encoder.onnx';
 export const TOOL_ENCODER_OPTION: EmbedderOption = {
   id: embedderIdOf({ kind: 'tool-encoder' }),
   choice: { kind: 'tool-encoder' },
-  // Not the default: in the zero-shot hybrid (catalogue texts with their parameters, as the app ranks them)
-  // it beats the lexical embedder by less than the spread between datasets (MRR w/o end 0.603 vs 0.597, MRR
-  // 0.506 both, recall@5 0.675 vs 0.682), and it loses as QTS alone and inside the trained hybrid.
+  // Not the default: in the zero-shot hybrid's learned fusion (catalogue texts with their parameters, as the
+  // app ranks them; issue 17, fourth pass) it ties with the lexical embedder (MRR w/o end 0.600 vs 0.601, MRR
+  // 0.559 both, recall@5 0.770 vs 0.771), and it loses as QTS alone and inside the trained hybrid.
   label:
-    'trained tool encoder (4.2 MB; unseen catalogues: zero-shot hybrid MRR w/o end 0.603 vs lexical 0.597, BM25 0.571)',
+    'trained tool encoder (4.2 MB; unseen catalogues: zero-shot hybrid MRR w/o end 0.600 vs lexical 0.601, BM25 0.571)',
 };
 
 /** The label of an embedder id, e.g. for a result computed before the options were probed. */

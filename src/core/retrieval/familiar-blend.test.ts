@@ -104,8 +104,9 @@ describe('RetrievalService product ranking (issue 17)', () => {
     const cache = new EmbeddingCache(embedder);
     const zs = new ZeroShotHybrid({ catalogue: candidatesFromWorld(world), embedder, seed: 1, cache });
     await zs.fit();
-    await cache.warm([QUERY]);
-    for (const history of [[], ['contacts_search'], ['contacts_search', 'notes_search']]) {
+    const histories = [[], ['contacts_search'], ['contacts_search', 'notes_search']];
+    await cache.warm(histories.flatMap((history) => zs.textsToEmbed({ query: QUERY, history })));
+    for (const history of histories) {
       const got = await service.rank({ query: QUERY, history, topK: 100 });
       expect(got.source).toEqual({ kind: 'zero-shot' });
       expect(got.trainedOn).toBe(0);

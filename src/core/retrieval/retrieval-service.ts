@@ -21,6 +21,7 @@ import {
 } from './shipped-head';
 import type { RetrieverContext } from './context';
 import { approximateTokenCounter, type TokenCounter } from './token-counter';
+import { toolIo } from './io-prior';
 import { toolDetails } from './tool-details';
 import { ZeroShotHybrid } from './zero-shot-hybrid';
 import { traceToRetrievalTask, tracesToRetrievalTasks } from './trace-tasks';
@@ -38,10 +39,12 @@ const ZERO_SHOT_PART = 'zeroShotHybrid';
  * first-time — read through them, more requests of a familiar catalogue had no traced tool in their top 5 and
  * left the trained hybrid (scripts/eval-product-blend.ts, lexical: restbench MRR 0.668 → 0.657; with this
  * probe 0.668, api_bank MRR / w/o end 0.548 / 0.532 against 0.544 / 0.519 before, nestful_v1 unchanged).
+ * The probe keeps the third pass's fixed fusion ('score') the gate was measured with; the learned fusion
+ * (issue 17, fourth pass) ranks the first-time requests themselves.
  */
 const FAMILIARITY_PROBE = 'zeroShotHybrid:familiarity';
 const INTERNAL_METHODS: Record<string, (ctx: RetrieverContext) => Retriever> = {
-  [FAMILIARITY_PROBE]: (ctx) => new ZeroShotHybrid(ctx, { details: false }),
+  [FAMILIARITY_PROBE]: (ctx) => new ZeroShotHybrid(ctx, { details: false, fusion: 'score' }),
 };
 
 export interface RankRequest {
@@ -107,9 +110,11 @@ export function candidatesFromWorld(world: ToolWorld): CandidateTool[] {
     .filter((t) => active.has(t.name))
     .map((t) => {
       const details = toolDetails(t.parameters, t.returns);
+      // io: the schema prior of the zero-shot hybrid's learned fusion ("consumes what the last call returned").
+      const io = toolIo(t.parameters, t.returns);
       return details === ''
-        ? { name: t.name, description: t.description }
-        : { name: t.name, description: t.description, details };
+        ? { name: t.name, description: t.description, io }
+        : { name: t.name, description: t.description, details, io };
     });
 }
 

@@ -1,3 +1,5 @@
+import type { ToolIo } from './io-prior';
+
 /**
  * Tool retrieval conditioned on the query and the tools already called (DTDR §3): given a request and the
  * history, rank the catalogue's tools as candidates for the NEXT call. `END_OF_PLAN` is a pseudo-tool
@@ -63,4 +65,9 @@ export interface CandidateTool {
    * the description; absent when the catalogue has no schema. Only the zero-shot hybrid reads it.
    */
   details?: string;
+  /**
+   * Standardised input and output names from the schemas (`io-prior.ts`), for the zero-shot prior "consumes
+   * what the last call returned"; absent when the catalogue has no schema.
+   */
+  io?: ToolIo;
 }

@@ -12,9 +12,13 @@ const CATALOGUE = [
 
 const QUERIES = ['send the weather forecast by email', 'weather forecast for Paris', 'book a flight ticket'];
 
+/** The third pass's fixed fusion ('score'); the learned fusion has its own tests (zero-shot-fusion.test.ts). */
 async function hybrid(options = {}) {
   const cache = new EmbeddingCache(new LexicalEmbedder());
-  const h = new ZeroShotHybrid({ catalogue: CATALOGUE, embedder: cache.embedder, seed: 1, cache }, options);
+  const h = new ZeroShotHybrid(
+    { catalogue: CATALOGUE, embedder: cache.embedder, seed: 1, cache },
+    { fusion: 'score', ...options },
+  );
   await h.fit();
   await cache.warm(QUERIES);
   return h;
@@ -94,7 +98,10 @@ describe('ZeroShotHybrid', () => {
     ];
     const ranked = async (details: boolean) => {
       const cache = new EmbeddingCache(new LexicalEmbedder());
-      const h = new ZeroShotHybrid({ catalogue, embedder: cache.embedder, seed: 1, cache }, { details });
+      const h = new ZeroShotHybrid(
+        { catalogue, embedder: cache.embedder, seed: 1, cache },
+        { details, fusion: 'score' },
+      );
       await h.fit();
       await cache.warm(['trips from my departure city']);
       return h.rank({ query: 'trips from my departure city', history: [] }).map((s) => s.tool);
@@ -105,7 +112,7 @@ describe('ZeroShotHybrid', () => {
     const cache = new EmbeddingCache(new LexicalEmbedder());
     const plain = new ZeroShotHybrid(
       { catalogue, embedder: cache.embedder, seed: 1, cache },
-      { details: false },
+      { details: false, fusion: 'score' },
     );
     await plain.fit();
     await cache.warm(['departure city']);
@@ -115,7 +122,18 @@ describe('ZeroShotHybrid', () => {
   it('adaptive fusion: BM25 weight a + (1 − a)·(1 − s₂/s₁) per request (hand-checked)', async () => {
     const bm25 = Float32Array.from([1, 0.4, 0]);
     // residual === bm25: before any call (no residual step).
-    const ev = { bm25, cos: Float32Array.from([0, 1, 0.5]), residual: bm25 };
+    const zeros = new Float32Array(3);
+    const ev = {
+      bm25,
+      cos: Float32Array.from([0, 1, 0.5]),
+      residual: bm25,
+      tfidfRaw: new Float64Array(3),
+      tfidf: zeros,
+      residualTfidfRaw: new Float64Array(3),
+      residualTfidf: zeros,
+      cover: 0,
+      residualText: '',
+    };
     // a = 0.5 + 0.5·(1 − 0.4) = 0.8: u = [0.8, 0.32 + 0.2, 0.1] / 0.8 = [1, 0.65, 0.125].
     const adaptive = await hybrid({ adaptive: true });
     const u = adaptive.fused(ev, false);

@@ -3,18 +3,46 @@ import { cacheOf, type RetrieverContext } from './context';
 import type { EmbeddingCache } from './embedding-cache';
 import {
   END_OF_PLAN,
+  type CandidateTool,
   type RetrievalQuery,
   type RetrievalTask,
   type Retriever,
   type ScoredTool,
 } from './retriever';
 import { detailedToolText } from './tool-details';
+import { ioMatchWords, splitKeys } from './io-prior';
+import {
+  endRow,
+  endScore,
+  enumerationCue,
+  FEATURE_COUNT,
+  featureRow,
+  linearScores,
+  reciprocalRanks,
+  restStrengthOf,
+  type FusionPoint,
+  type FusionWeights,
+} from './zero-shot-fusion';
+import { SHIPPED_FUSION_WEIGHTS } from './zero-shot-fusion-weights';
 import { ZeroShotScorer, type ZeroShotEvidence } from './zero-shot-scores';
 
 /**
  * The hybrid's behaviour when nothing is familiar: a catalogue seen for the first time, no plan history.
- * Every constant here is fixed in advance, none is fitted to a dataset's plans, because plan statistics
- * (length, order, which words mean which tool) do not transfer to a new catalogue:
+ *
+ * Default since issue 17's fourth pass, `fusion: 'learned'`: a linear late fusion (`zero-shot-fusion.ts`)
+ * of BM25, TF-IDF cosine (`tfidf.ts`) and the embedder's cosine — of the whole request and of its rest
+ * after calls — their reciprocal ranks, the history (called / last called) and the schema prior "consumes
+ * what the last call returned" (`io-prior.ts`), with END_OF_PLAN at its own stop score but never first
+ * (`endFloor` 2). The weights are fitted on other datasets' train plans (`fitZeroShotFusion`; shipped:
+ * every shared dataset's, `zero-shot-fusion-weights.ts`), never on the catalogue being ranked: what
+ * transfers is how much each kind of evidence is worth, not which words mean which tool. Leave-one-
+ * dataset-out (scripts/eval-encoder-lodo.ts, each fold fitted without the held-out dataset), validation on
+ * the held-out datasets' train plans (8 datasets, lexical; MRR / MRR w/o end / recall@5): third pass
+ * 0.495 / 0.579 / 0.669, learned fusion 0.552 / 0.591 / 0.760 (END anywhere 0.630 / 0.530 / 0.760; never
+ * ranked 0.420 / 0.606 / 0.477). Test figures: BENCHMARKS.md, "Tool retrieval encoder (zero-shot)".
+ *
+ * The third pass's fixed fusions ('score', 'rrf') stay selectable; their constants are fixed in advance,
+ * none fitted to a dataset's plans:
  *
  *   text:    name words + description + the schema's parameter names and descriptions (`tool-details.ts`).
  *   fusion:  'score' u(t) = w·bm25(t) + (1 − w)·cos(t), each max-normalised (zero-shot-scores.ts);
@@ -40,7 +68,23 @@ import { ZeroShotScorer, type ZeroShotEvidence } from './zero-shot-scores';
 export interface ZeroShotHybridOptions {
   /** Index and embed each tool with its schema details (`CandidateTool.details`) when it has them. */
   details: boolean;
-  fusion: 'rrf' | 'score';
+  /**
+   * 'learned' (default): the linear late fusion of `zero-shot-fusion.ts` with `weights` (fitted on other
+   * datasets' plans; ranks END by its own stop score). 'score' / 'rrf': the third pass's fixed fusions below
+   * (residual, anchor and stop options apply to them only).
+   */
+  fusion: 'rrf' | 'score' | 'learned';
+  /** The learned fusion's weights (default: fitted on every shared dataset's train split). */
+  weights: FusionWeights;
+  /** The learned fusion never ranks END above this place (1 = anywhere; 2 = never first). */
+  endFloor: number;
+  /**
+   * The learned fusion keeps the last called tool at this place or better (0 = off): a request that lists
+   * several things calls a tool again (toolalpaca: 55 % of the later steps), which the fit, pooled over
+   * datasets that rarely repeat, under-weights. Tried with 3, not shipped: no change on validation
+   * (MRR w/o end 0.590 vs 0.591) nor on the test plans (toolalpaca 0.737 vs 0.730, lexical).
+   */
+  repeatCeiling: number;
   rrfK: number;
   /** Weight of BM25 in the score fusion (the cosine gets the rest). */
   bm25Weight: number;
@@ -61,7 +105,10 @@ export interface ZeroShotHybridOptions {
 
 export const ZERO_SHOT_HYBRID_DEFAULTS: ZeroShotHybridOptions = {
   details: true,
-  fusion: 'score',
+  fusion: 'learned',
+  weights: SHIPPED_FUSION_WEIGHTS,
+  endFloor: 2,
+  repeatCeiling: 0,
   rrfK: 10,
   bm25Weight: 0.5,
   // Train splits (lexical): MRR w/o end 0.562 → 0.573, MRR 0.486 → 0.488 (see above).
@@ -82,6 +129,12 @@ export class ZeroShotHybrid implements Retriever {
   private readonly scorer: ZeroShotScorer;
   private readonly names: string[];
   private readonly index: Map<string, number>;
+  private readonly catalogue: readonly CandidateTool[];
+  private readonly ioMemo = new Map<number, Float32Array>();
+  private readonly nameOrder: Int32Array;
+  /** Each tool's inputs as word lists, split on first use. */
+  private inputWords: string[][][] | undefined;
+  private rrMemo: { query: string; rr: FusionPoint['rr'] } | undefined;
   readonly options: ZeroShotHybridOptions;
 
   constructor(ctx: RetrieverContext, options: Partial<ZeroShotHybridOptions> = {}) {
@@ -92,12 +145,128 @@ export class ZeroShotHybrid implements Retriever {
       this.cache,
       this.options.details ? detailedToolText : toolText,
     );
+    this.catalogue = ctx.catalogue;
     this.names = ctx.catalogue.map((t) => t.name);
+    const sorted = this.names
+      .map((_, i) => i)
+      .sort((a, b) => {
+        const [x, y] = [this.names[a] as string, this.names[b] as string];
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+    this.nameOrder = new Int32Array(this.names.length);
+    sorted.forEach((i, r) => (this.nameOrder[i] = r));
     this.index = new Map(this.names.map((n, i) => [n, i]));
   }
 
   textsToEmbed(q: RetrievalQuery): string[] {
-    return [q.query];
+    if (this.options.fusion !== 'learned') return [q.query];
+    const rest = this.scorer.residualText(q.query, this.calledOf(q.history));
+    return rest === '' ? [q.query] : [q.query, rest];
+  }
+
+  private calledOf(history: readonly string[]): Set<number> {
+    const called = new Set<number>();
+    for (const h of history) {
+      const i = this.index.get(h);
+      if (i !== undefined) called.add(i);
+    }
+    return called;
+  }
+
+  /**
+   * io(t) of every tool given the called tool `u`, memoised per u (a plan ranks several steps after the same
+   * call); the memo is emptied past 256 entries so a 4,000-tool catalogue cannot grow it to n × n floats.
+   */
+  private ioAfter(u: number): Float32Array {
+    let v = this.ioMemo.get(u);
+    if (v) return v;
+    if (this.ioMemo.size >= 256) this.ioMemo.clear();
+    v = new Float32Array(this.names.length);
+    const outs = splitKeys(this.catalogue[u]?.io?.outputs ?? []);
+    if (outs.length > 0) {
+      this.inputWords ??= this.catalogue.map((t) => splitKeys(t.io?.inputs ?? []));
+      this.inputWords.forEach((inputs, i) => (v[i] = ioMatchWords(inputs, outs)));
+    }
+    this.ioMemo.set(u, v);
+    return v;
+  }
+
+  /**
+   * Everything the learned fusion reads at one (request, history) point; the request's embedding and that
+   * of its uncovered rest must be cached (`textsToEmbed`).
+   */
+  fusionPoint(q: RetrievalQuery): FusionPoint {
+    const called = this.calledOf(q.history);
+    const ev = this.scorer.scores(q.query, called);
+    const n = this.names.length;
+    if (this.rrMemo?.query !== q.query)
+      this.rrMemo = {
+        query: q.query,
+        rr: {
+          bm25: reciprocalRanks(ev.bm25),
+          tfidf: reciprocalRanks(ev.tfidf),
+          cos: reciprocalRanks(ev.cos),
+        },
+      };
+    const lastName = q.history.at(-1);
+    const last = lastName === undefined ? undefined : this.index.get(lastName);
+    const none = new Float32Array(n);
+    const io = last === undefined ? none : this.ioAfter(last);
+    const ioEarlier = new Float32Array(n);
+    for (const c of called) {
+      if (c === last) continue;
+      const v = this.ioAfter(c);
+      for (let t = 0; t < n; t++) ioEarlier[t] = Math.max(ioEarlier[t] as number, v[t] as number);
+    }
+    return {
+      ev,
+      residualCos: called.size > 0 ? this.scorer.cosinesOf(ev.residualText) : none,
+      rr: this.rrMemo.rr,
+      called,
+      last,
+      io,
+      ioEarlier,
+      cue: enumerationCue(q.query),
+      steps: q.history.length,
+      restStrength: called.size > 0 ? restStrengthOf(ev) : 0,
+    };
+  }
+
+  /** The learned fusion's ranking: w · features per tool, END at its stop score (never before a call). */
+  private rankLearned(q: RetrievalQuery): ScoredTool[] {
+    const p = this.fusionPoint(q);
+    const n = this.names.length;
+    const x = new Float32Array(n * FEATURE_COUNT);
+    for (let t = 0; t < n; t++) featureRow(p, t, x, t * FEATURE_COUNT);
+    const { tool, end } = this.options.weights;
+    const scores = new Float64Array(n + 1);
+    linearScores(tool, x, n, scores);
+    scores[n] = end && q.history.length > 0 ? endScore(tool, end, x, scores, n, endRow(p)).score : -Infinity;
+    const order = [...scores.keys()].sort(this.byScore(scores));
+    const ceiling = this.options.repeatCeiling - 1;
+    const lastAt = p.last === undefined ? -1 : order.indexOf(p.last);
+    if (ceiling >= 0 && lastAt > ceiling) order.splice(ceiling, 0, ...order.splice(lastAt, 1));
+    const at = order.indexOf(n);
+    const floor = Math.min(order.length, this.options.endFloor) - 1;
+    if (at >= 0 && at < floor) order.splice(floor, 0, ...order.splice(at, 1));
+    return order.map((i) => {
+      const s = scores[i] as number;
+      if (i === n)
+        return {
+          tool: END_OF_PLAN,
+          score: s,
+          why: `zero-shot stop, request covered ${p.ev.cover.toFixed(2)}`,
+        };
+      const io =
+        (p.io[i] as number) > 0
+          ? `, takes ${(100 * (p.io[i] as number)).toFixed(0)} % of its inputs from the last call`
+          : '';
+      return {
+        tool: this.names[i] as string,
+        score: s,
+        why: `zero-shot: words + encoder ${s.toFixed(2)}${io}`,
+      };
+    });
   }
 
   /** Embeds the catalogue; the training plans are not used. */
@@ -139,16 +308,18 @@ export class ZeroShotHybrid implements Retriever {
   /** Descending score; ties: a tool before END (stopping early leaves the task undone), then by name. */
   private byScore(scores: Float64Array): (a: number, b: number) => number {
     const n = this.names.length;
+    const byName = this.nameOrder;
     return (a, b) => {
       const d = (scores[b] as number) - (scores[a] as number);
       if (d !== 0) return d;
       if (a === n || b === n) return a === n ? 1 : -1;
-      const [x, y] = [this.names[a] as string, this.names[b] as string];
-      return x < y ? -1 : x > y ? 1 : 0;
+      // Precomputed name order: thousands of tools tie at 0 in a large catalogue.
+      return (byName[a] as number) - (byName[b] as number);
     };
   }
 
   rank(q: RetrievalQuery): ScoredTool[] {
+    if (this.options.fusion === 'learned') return this.rankLearned(q);
     const called = new Set<number>();
     for (const h of q.history) {
       const i = this.index.get(h);

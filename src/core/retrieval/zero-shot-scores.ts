@@ -1,4 +1,5 @@
 import { Bm25Index, bm25Tokens } from './baselines/bm25';
+import { TfIdfIndex } from './tfidf';
 import { toolText } from './candidates';
 import type { EmbeddingCache } from './embedding-cache';
 import type { CandidateTool } from './retriever';
@@ -18,6 +19,19 @@ export interface ZeroShotEvidence {
    * `GetUserToken` for "add a meeting … my username is … password …", it is the meeting part.
    */
   residual: Float32Array;
+  /**
+   * TF-IDF cosine of the whole request (`tfidf.ts`), raw (in [0, 1], comparable across requests and
+   * catalogues: 0.6 means most of the request's weight is in that tool's text) and max-normalised.
+   */
+  tfidfRaw: Float64Array;
+  tfidf: Float32Array;
+  /** The same for the words no called tool covers (all zeros before the first call, or when all are). */
+  residualTfidfRaw: Float64Array;
+  residualTfidf: Float32Array;
+  /** Share of the request's words some called tool's text contains (0 before the first call). */
+  cover: number;
+  /** The uncovered words, joined: the text whose embedding is the residual cosine ('' when none). */
+  residualText: string;
 }
 
 /**
@@ -45,6 +59,7 @@ export function fuseZeroShot(
  */
 export class ZeroShotScorer {
   private readonly bm25: Bm25Index;
+  private readonly tfidfIndex: TfIdfIndex;
   /** Each catalogue tool's BM25 words, to tell which request words the called tools cover. */
   private readonly words: Set<string>[];
   private matrix = new Float32Array(0);
@@ -58,6 +73,7 @@ export class ZeroShotScorer {
   ) {
     const docs = tools.map((t) => bm25Tokens(textOf(t)));
     this.bm25 = new Bm25Index(docs);
+    this.tfidfIndex = new TfIdfIndex(docs);
     this.words = docs.map((d) => new Set(d));
   }
 
@@ -79,13 +95,53 @@ export class ZeroShotScorer {
     if (this.last?.query !== query) {
       const tokens = bm25Tokens(query);
       const bm25 = maxNormalised(this.bm25.scores(tokens));
-      this.last = { query, tokens, ev: { bm25, cos: maxNormalised(this.cosines(query)), residual: bm25 } };
+      const tfidfRaw = this.tfidfIndex.scores(tokens);
+      const zeros = new Float32Array(this.tools.length);
+      this.last = {
+        query,
+        tokens,
+        ev: {
+          bm25,
+          cos: maxNormalised(this.cosines(query)),
+          residual: bm25,
+          tfidfRaw,
+          tfidf: maxNormalised(tfidfRaw),
+          residualTfidfRaw: new Float64Array(this.tools.length),
+          residualTfidf: zeros,
+          cover: 0,
+          residualText: '',
+        },
+      };
     }
     const { tokens, ev } = this.last;
+    const rest = this.uncovered(tokens, called);
+    if (rest === undefined) return ev;
+    const residualTfidfRaw = this.tfidfIndex.scores(rest);
+    return {
+      ...ev,
+      residual: maxNormalised(this.bm25.scores(rest)),
+      residualTfidfRaw,
+      residualTfidf: maxNormalised(residualTfidfRaw),
+      cover: tokens.length === 0 ? 0 : 1 - rest.length / tokens.length,
+      residualText: rest.join(' '),
+    };
+  }
+
+  /** The text of the request's words no called tool covers ('' before any call): what the residual embeds. */
+  residualText(query: string, called: Iterable<number>): string {
+    return this.uncovered(bm25Tokens(query), called)?.join(' ') ?? '';
+  }
+
+  /** The tokens no called tool's text holds; undefined when nothing (known) was called. */
+  private uncovered(tokens: string[], called: Iterable<number>): string[] | undefined {
     const covering = [...called].map((c) => this.words[c]).filter((w): w is Set<string> => w !== undefined);
-    if (covering.length === 0) return ev;
-    const rest = tokens.filter((w) => !covering.some((c) => c.has(w)));
-    return { ...ev, residual: maxNormalised(this.bm25.scores(rest)) };
+    if (covering.length === 0) return undefined;
+    return tokens.filter((w) => !covering.some((c) => c.has(w)));
+  }
+
+  /** Max-normalised cosine of an arbitrary (cached) text with every catalogue tool; zeros for ''. */
+  cosinesOf(text: string): Float32Array {
+    return text === '' ? new Float32Array(this.tools.length) : maxNormalised(this.cosines(text));
   }
 
   private cosines(query: string): Float64Array {
