@@ -217,9 +217,9 @@ describe('live recombination on any failure (NaviAgent §3.3)', () => {
         expect(r.detours?.map((d) => [d.mode, d.failedTool, d.newTools])).toEqual([
           [c.mode, c.broken, [...c.newTools]],
         ]);
-        // A transient fault gets two more tries (it sticks here), an outage none; the failed calls stay in
+        // A transient fault gets three more tries (it sticks here), an outage none; the failed calls stay in
         // the trace as evidence, the last marked with the detour; after that the tool is not called again.
-        const tries = fault === 'unavailable' ? 1 : 3;
+        const tries = fault === 'unavailable' ? 1 : 4;
         const failed = log.ends.filter((e) => e.status === 'error');
         expect(failed.map((e) => [e.tool, e.detour?.mode])).toEqual([
           ...Array.from({ length: tries - 1 }, () => [c.broken, undefined]),
@@ -270,6 +270,41 @@ describe('live recombination on any failure (NaviAgent §3.3)', () => {
         expect(log.notices.some((n) => n.includes('calling it again'))).toBe(true);
       }
     }
+  });
+
+  it('three transient failures in a row are retried through (default 3 retries); with 2 the chain detours', async () => {
+    const { world, plan, known } = await scenario('station');
+    // find_station errs, times out and answers garbage, once each, then works: the 4th call is the first
+    // the default policy does not give up before.
+    const healthy = new TimedRuntime(HANDLERS);
+    const faults = ['error', 'timeout', 'malformed-result'] as const;
+    const flaky = (): ToolRuntime => {
+      let n = 0;
+      return {
+        canExecute: (t) => healthy.canExecute(t),
+        call: (t, a) => {
+          if (t.name !== 'find_station' || n >= faults.length) return healthy.call(t, a);
+          const fault = faults[n++]!;
+          const once = new FailureInjector(healthy, { seed: 1, rates: { find_station: 1 }, faults: fault });
+          return once.call(t, a);
+        },
+      };
+    };
+    const first = requestFor(world, flaky(), chainOf(plan), { known });
+    const r = await new RetoExecutor().run(first.req);
+    expect(r.status).toBe('ok');
+    expect(r.status === 'ok' ? (r.detours ?? []).length : -1).toBe(0);
+    expect(first.log.trace.filter((t) => t.tool === 'find_station').map((t) => t.status)).toEqual([
+      'error',
+      'error',
+      'error',
+      'ok',
+    ]);
+    const second = requestFor(world, flaky(), chainOf(plan), { known });
+    const r2 = await new RetoExecutor({ retries: 2 }).run(second.req);
+    expect(second.log.starts.filter((s) => s.tool === 'find_station')).toHaveLength(3);
+    // Two retries were not enough: the third failure sent the chain around find_station.
+    expect(r2.status === 'ok' ? r2.detours?.map((d) => d.failedTool) : r2.status).toEqual(['find_station']);
   });
 
   it('a call the gate refuses is recorded as rejected-by-gate (no blame on the tool) and routed around', async () => {

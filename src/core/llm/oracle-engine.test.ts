@@ -8,6 +8,7 @@ import { substituteReferences } from '../plan/references';
 import { OracleEngine } from './oracle-engine';
 import { NoisyOracleEngine } from './noisy-oracle';
 import type { TurnState } from '../agent/turn-state';
+import type { Tool } from '../tools/tool';
 
 const dir = resolve(import.meta.dirname, '../../../e2e/fixtures/eval-mini');
 const fixture = () =>
@@ -149,5 +150,32 @@ describe('NoisyOracleEngine', () => {
     expect(injected['wrong-tool'] + injected['wrong-argument'] + injected.malformed).toBe(changed);
     expect(Object.values(injected).every((n) => n > 0)).toBe(true);
     expect(a.texts.some((t) => t.includes('send_email'))).toBe(true);
+  });
+
+  it('stands in for a failed tool only with one that does the same thing, not one that shares its words', () => {
+    const props = { token: { type: 'string' }, meeting_topic: { type: 'string' } };
+    const meetingTool = (name: string, verb: string): Tool => ({
+      name,
+      description: `This API allows users to ${verb} a reservation for a meeting.`,
+      parameters: { type: 'object', properties: props, required: ['token', 'meeting_topic'] },
+      returns: { type: 'object', properties: { status: { type: 'string' } } },
+      category: 'test',
+      source: 'builtin',
+    });
+    const tools = new Map(
+      [
+        meetingTool('ModifyMeeting', 'modify'),
+        meetingTool('DeleteMeeting', 'delete'),
+        meetingTool('UpdateMeeting', 'update'),
+      ].map((t) => [t.name, t]),
+    );
+    const oracle = new OracleEngine();
+    oracle.world = { tool: (n: string) => tools.get(n), paramNodeOf: () => null };
+    const step = { step: 0, tool: 'ModifyMeeting', args: { token: 't', meeting_topic: 'Sync' }, deps: [] };
+    // The descriptions share all but one word, and DeleteMeeting takes the same inputs: it is still no stand-in.
+    expect(oracle.substitute(step, ['DeleteMeeting'], new Set(['ModifyMeeting']))).toBeNull();
+    expect(oracle.substitute(step, ['DeleteMeeting', 'UpdateMeeting'], new Set(['ModifyMeeting']))).toBe(
+      'UpdateMeeting',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { TERMINAL, type TurnState } from '../agent/turn-state';
 import { goldDependencies, goldOrder, type GoldStep } from '../eval/eval-task';
 import { isToolLoopContext, type ToolLoopAction, type ToolLoopContext } from '../eval/tool-loop-protocol';
 import { parseReference, referencesIn, substituteReferences } from '../plan/references';
+import { doesSameThing } from '../tools/same-purpose';
 import { outputNames, type JsonSchemaObject } from '../tools/tool';
 import type { ChatMessage, ChatRequest, ChatResponse, EngineInfo, LlmEngine } from './llm-engine';
 import { estimateTokens } from './token-estimate';
@@ -226,8 +227,8 @@ export class OracleEngine implements LlmEngine {
 
   /**
    * An API that can stand in for a failed gold step: it takes no required input the gold step does not give
-   * (so the gold values can be passed), and its name and description share at least a quarter of their
-   * words with the gold tool's (it does the same thing). The first of `names` that is best wins. Both the
+   * (so the gold values can be passed), it has the same effect on the same object (`doesSameThing`), and
+   * its name and description share at least a quarter of their words with the gold tool's. The first of `names` that is best wins. Both the
    * agent's decisions and the tool loops use it, so a detour is judged the same way everywhere.
    */
   substitute(step: GoldStep, names: Iterable<string>, exclude: ReadonlySet<string>): string | null {
@@ -240,7 +241,9 @@ export class OracleEngine implements LlmEngine {
     for (const name of names) {
       if (name === step.tool || exclude.has(name)) continue;
       const t = world.tool(name);
-      if (!t) continue;
+      // The same effect on the same object (same-purpose.ts): a perfect model never deletes a meeting
+      // the user wanted moved, however many words the two descriptions share.
+      if (!t || !doesSameThing(gold, t)) continue;
       const required = Array.isArray(t.parameters.required) ? t.parameters.required : [];
       if (given.size > 0 && !required.every((r) => given.has(r))) continue;
       const have = toolWords(t.name, t.description);

@@ -13,6 +13,7 @@ import {
   SECURE_FORECAST,
   WEATHER_AT,
   WEATHER_REPORT,
+  tool,
   worldOf,
 } from './search-fixtures.test-util';
 
@@ -147,6 +148,88 @@ describe('path recombination (NaviAgent §3.3)', () => {
     ]);
   });
 
+  it('(c) never switches to a target that does something else with the same output (clear ≠ get)', async () => {
+    const CLEAR_FORECAST = tool(
+      'clear_forecast',
+      'Clear the weather forecast stored for a city.',
+      { city: 'City to clear' },
+      ['city'],
+      { forecast: 'Weather forecast text that was cleared' },
+    );
+    const { world, known, param } = await stationWorld([CLEAR_FORECAST]);
+    // It produces the very parameter get_forecast did, from a city step 0 returned: only its effect differs.
+    expect(param('clear_forecast', 'out', 'forecast')).toBe(param('get_forecast', 'out', 'forecast'));
+    const completed = { 0: { city_name: 'Paris' }, 1: { station_id: 'ST-1001' } };
+    const res = recombine(
+      world,
+      STATION_PLAN,
+      { step: 2, kind: 'error' },
+      { known, completed, excluded: new Set() },
+    );
+    expect(res).toEqual({
+      status: 'infeasible',
+      reason:
+        'step 2 (get_forecast) failed (error): no other API takes the inputs of get_forecast and does the same; ' +
+        'no alternative target for get_forecast: no other API produces forecast',
+    });
+  });
+
+  it('(a) replaces a failed goal by an API that takes the same values and does the same (not one that does other things with them)', async () => {
+    const langs = {
+      text: 'The text to translate',
+      source_language: 'The source language of the text',
+      target_language: 'The target language',
+    };
+    const required = Object.keys(langs);
+    const TRANSLATE = tool(
+      'translate_text',
+      'Translate a text from one language to another',
+      langs,
+      required,
+      {
+        translated_text: 'The translated text',
+      },
+    );
+    const TRANSLATION = tool(
+      'get_translation',
+      'Get the translation of a word in a given language',
+      langs,
+      required,
+      {
+        translation: 'The translated word',
+      },
+    );
+    // Same inputs, alphabetically first, but "summarize" is no translation.
+    const SUMMARIZE = tool('summarize_text', 'Summarize a text in a language', langs, required, {
+      summary: 'The summary',
+    });
+    const { world } = await worldOf([TRANSLATE, TRANSLATION, SUMMARIZE]);
+    const args = { text: 'Hello, World!', source_language: 'English', target_language: 'Spanish' };
+    const plan: PlanStep[] = [{ step: 4, tool: 'translate_text', args, deps: [] }];
+    const state = () => ({ known: {}, completed: {}, excluded: new Set<string>() });
+    const res = recombine(world, plan, { step: 4, kind: 'unavailable' }, state());
+    expect(res).toMatchObject({
+      status: 'recombined',
+      mode: 'io-equivalent',
+      plan: [{ step: 4, tool: 'get_translation', args, deps: [] }],
+      replaced: { target: { from: 'translate_text', to: 'get_translation' }, rewired: [] },
+    });
+    // Without it, summarize_text takes the same values but does something else: no detour.
+    const none = recombine(
+      world,
+      plan,
+      { step: 4, kind: 'unavailable' },
+      {
+        ...state(),
+        excluded: new Set(['get_translation']),
+      },
+    );
+    expect(none.status).toBe('infeasible');
+    // A value of the request the gate refused would be refused by the twin as well.
+    const kept = recombine(world, plan, { step: 4, kind: 'rejected-by-gate' }, state(), { keepTarget: true });
+    expect(kept.status).toBe('infeasible');
+  });
+
   it('is infeasible, naming what is missing, when no alternative exists', async () => {
     const { world, known, param } = await stationWorld([SECURE_FORECAST]);
     const completed = { 0: { city_name: 'Paris' }, 1: { station_id: 'ST-1001' } };
@@ -159,8 +242,9 @@ describe('path recombination (NaviAgent §3.3)', () => {
     expect(target).toEqual({
       status: 'infeasible',
       reason:
-        'step 2 (get_forecast) failed (error): no alternative target for get_forecast: alternative target ' +
-        'secure_forecast needs "api_key" (api_key), which cannot be produced',
+        // secure_forecast is no alternative target: "secure" is more than get_forecast says (same-purpose.ts).
+        'step 2 (get_forecast) failed (error): no other API takes the inputs of get_forecast and does the same; ' +
+        'no alternative target for get_forecast: no other API produces forecast',
     });
     expect(param('secure_forecast', 'in', 'api_key')).toMatch(/^param:/);
 
@@ -176,8 +260,7 @@ describe('path recombination (NaviAgent §3.3)', () => {
         'step 1 (find_station) failed (unavailable): no other API produces station_id; ' +
         'input "station_id" of get_forecast (step 2, station_id) cannot be produced without find_station; ' +
         'no alternative target for get_forecast: ' +
-        'get_forecast without find_station needs "station_id" (station_id), which cannot be produced; ' +
-        'alternative target secure_forecast needs "station_id" (station_id), which cannot be produced',
+        'get_forecast without find_station needs "station_id" (station_id), which cannot be produced',
     });
   });
 });

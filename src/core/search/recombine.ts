@@ -4,9 +4,17 @@ import { dependenciesOf, topologicalOrder } from '../plan/dag';
 import type { PlanStep } from '../plan/plan-step';
 import { parseReference, referencesIn, rewriteReferences, type ReferenceTarget } from '../plan/references';
 import { rewriteStep } from '../plan/step-references';
+import { doesSameThing } from '../tools/same-purpose';
 import { WHOLE_RESULT_FIELD } from '../tools/tool';
 import type { ToolWorld } from '../world/world';
-import { byStrength, outputParams, paramOf, PlanBuilder, type MissingInput } from './plan-builder';
+import {
+  byStrength,
+  outputParams,
+  paramOf,
+  PlanBuilder,
+  requiredInputs,
+  type MissingInput,
+} from './plan-builder';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_EXPANSIONS } from './plan-extraction';
 import type { KnownValues } from './search-types';
 import { dynamicWeights, type WeightProvider } from './weight-provider';
@@ -287,6 +295,59 @@ function ioEquivalent(r: Recovery): Attempt {
   return { reason: why.join('; ') };
 }
 
+/**
+ * (a) for a failed step nothing consumes (the goal itself): another API that takes the very values the
+ * call was given — each through the same standardized parameter, every required input among them, none
+ * left over — and does the same thing (same-purpose.ts: `get_translation` for `translate_text`). Outputs
+ * are not matched here: no later step reads them, and the purpose check stands for them.
+ */
+function inputTwin(r: Recovery): Attempt {
+  const { failed, world } = r;
+  const failedTool = world.catalogue.get(failed.tool);
+  if (!failedTool) return { reason: `${failed.tool} is not in the catalogue` };
+  const given = new Map<string, unknown>();
+  for (const [field, value] of Object.entries(failed.args)) {
+    const param = paramOf(world, failed.tool, 'in', field);
+    if (param === null)
+      return { reason: `input "${field}" of ${failed.tool} is not a standardized parameter` };
+    given.set(param, value);
+  }
+  if (given.size === 0) return { reason: `${failed.tool} was given no input another API could take` };
+  const twins: { tool: string; args: Record<string, unknown>; inSubgraph: boolean }[] = [];
+  for (const t of world.catalogue.tools()) {
+    if (t.name === failed.tool || r.state.excluded.has(t.name)) continue;
+    const args: Record<string, unknown> = {};
+    const taken = new Set<string>();
+    for (const field of Object.keys(t.parameters.properties ?? {})) {
+      const param = paramOf(world, t.name, 'in', field);
+      if (param === null || !given.has(param) || taken.has(param)) continue;
+      args[field] = given.get(param);
+      taken.add(param);
+    }
+    if (taken.size !== given.size) continue;
+    if (!requiredInputs(t).every((f) => f in args)) continue;
+    if (!doesSameThing(failedTool, t, { bothWays: true, knownVerb: true })) continue;
+    twins.push({ tool: t.name, args, inSubgraph: r.inSubgraph(t.name) });
+  }
+  twins.sort((a, b) => Number(b.inSubgraph) - Number(a.inSubgraph) || (a.tool < b.tool ? -1 : 1));
+  const twin = twins[0];
+  if (!twin) return { reason: `no other API takes the inputs of ${failed.tool} and does the same` };
+  const step: PlanStep = { step: failed.step, tool: twin.tool, args: twin.args, deps: [...failed.deps] };
+  const replace = new Map([[failed.step, step]]);
+  const { plan, removed } = r.assemble(failed.step, [], new Set(), replace, failed.step);
+  return {
+    plan,
+    reason: `${r.what}; ${twin.tool} takes the same inputs and does the same`,
+    replaced: {
+      failed: { step: failed.step, tool: failed.tool },
+      added: [{ step: failed.step, tool: twin.tool }],
+      removed,
+      rewired: [],
+      target: { from: failed.tool, to: twin.tool },
+    },
+  };
+}
+
 /** (b) New producers, upstream, for each input the failed step was to supply to its consumers. */
 function upstreamReroute(r: Recovery): Attempt {
   const { failed } = r;
@@ -369,9 +430,15 @@ function subgraphSwitch(r: Recovery): Attempt {
   const seen = new Set<string>([target.tool, ...upstreamTools(old, target.step)]);
   for (const step of Object.keys(r.state.completed).map(Number))
     seen.add(old.find((s) => s.step === step)?.tool ?? '');
+  // A new goal must do what the old one did, to the same thing and no more (same-purpose.ts): sharing an
+  // output parameter (an `id`) is not enough — a failed `tv_keywords` is not served by `tv_similar`.
+  const samePurpose = (tool: string) => {
+    const t = world.catalogue.get(tool);
+    return !tTool || !t || doesSameThing(tTool, t, { bothWays: true });
+  };
   const candidates = (r.options.keepTarget ? [] : tOuts)
     .flatMap((p) => probe.candidates(p))
-    .filter((c) => !seen.has(c.tool) && Boolean(seen.add(c.tool)))
+    .filter((c) => !seen.has(c.tool) && Boolean(seen.add(c.tool)) && samePurpose(c.tool))
     .map((c) => {
       const outs = outputParams(world, world.catalogue.get(c.tool)!);
       const shared = outs.filter((p) => tOuts.includes(p));
@@ -477,7 +544,11 @@ export function recombine(
           ['upstream-reroute', upstreamReroute],
           ['subgraph-switch', subgraphSwitch],
         ]
-      : [['subgraph-switch', subgraphSwitch]];
+      : [
+          // The request's own value refused (keepTarget) would be refused by a twin too.
+          ...(options.keepTarget ? [] : [['io-equivalent', inputTwin] as [RecombineMode, typeof inputTwin]]),
+          ['subgraph-switch', subgraphSwitch],
+        ];
   for (const [mode, attempt] of modes) {
     const a = attempt(r);
     if ('plan' in a) return { status: 'recombined', mode, ...a };
