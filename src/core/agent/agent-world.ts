@@ -34,6 +34,11 @@ export interface AgentWorld {
    * has learnt plans here (on a catalogue without traces nothing can tell when a plan is complete).
    */
   nextTool?(query: string, history: readonly string[]): Promise<string | null | undefined>;
+  /**
+   * How much a request looks like one the world has served (0–1, `PastRequests`): where it does, plans
+   * learnt from those requests may choose among look-alike tools.
+   */
+  familiarity?(query: string): Promise<number>;
   /** A toolchain ending at `target`: TWNM subgraph search, then plan extraction with the known values. */
   toolchain(request: ToolchainAsk): Promise<ChainView>;
   /** The world takes in a finished turn's calls (graph evolution, retrieval statistics, retraining). */

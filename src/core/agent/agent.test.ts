@@ -183,6 +183,38 @@ describe('Agent loop with a scripted LLM', () => {
     expect(r.calls[0]!.failure?.kind).toBe('unavailable');
   });
 
+  it('after an outage nothing that does something else takes over: no event created, no mail searched', async () => {
+    // Each pair shares words or an output parameter with the failed tool; before same-purpose.ts the agent
+    // tried calendar_create_event for a failed calendar_list_events, and the executor switched a failed
+    // notes_search to mail_search.
+    for (const [request, tool, params] of [
+      ['List my calendar events on Friday', 'calendar_list_events', { date: '2026-11-27' }],
+      ['Search my notes about the offsite', 'notes_search', { query: 'offsite' }],
+    ] as const) {
+      const rt = runtime();
+      rt.failing.set(tool, { kind: 'unavailable', code: 'down', message: 'service unavailable' });
+      const intent = request.toLowerCase();
+      const { agent } = agentWith(
+        [
+          reply({ action: 'retrieve_api', intent, recall_description: intent }),
+          reply({ action: 'call_api', intent, target_api: tool, params }),
+          reply({ action: 'direct_answer', intent, answer: 'The service is down.' }),
+        ],
+        rt,
+      );
+      const notices: string[] = [];
+      const r = await agent.runTurn(request, {
+        onEvent: (e: AgentEvent) => void (e.type === 'notice' && notices.push(e.text)),
+      });
+      const detours = notices.filter((n) => n.includes('instead') || n.includes('detour'));
+      expect(detours, tool).toEqual([]);
+      const called = rt.calls.map((c) => c.tool);
+      expect(called, tool).toEqual([tool]);
+      const marked = r.calls.map((c) => c.detour);
+      expect(marked, tool).toEqual([undefined]);
+    }
+  });
+
   it('feasibility masking refuses a call_api whose required inputs nothing can supply', async () => {
     const events: AgentEvent[] = [];
     const { agent, rt } = agentWith([

@@ -18,12 +18,15 @@ import { answerValue } from './answer-value';
 import type { ChainExecutor } from './chain-executor';
 import { RetoExecutor } from '../execute/reto-executor';
 import type { DetourView } from '../execute/reto/detour';
+import { doesSameThing } from '../tools/same-purpose';
 import type { InertiaAdvisor, InertialDecision } from './inertia-advisor';
 import { findLiterals } from './literals';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField } from './lookups';
 import { splitSubIntents } from './sub-intents';
 import { withoutUngroundedProducers } from './grounded-producers';
+import { repeatOf } from './repeat-call';
+import { targetPrior } from './target-prior';
 import {
   bestByRelevance,
   chooseTarget,
@@ -78,11 +81,12 @@ export interface AgentDeps {
    */
   detours?: boolean;
   /**
-   * Before a target is called, ask the world whether learnt plans call another tool first and then go
-   * straight to it, and call that one first (`AgentWorld.nextTool`; whole-task planning without an LLM).
-   * Default: on for the graph-only engine, off for LLM engines (the model plans the steps).
+   * Whole-task planning from learnt plans (`AgentWorld.nextTool`): before a target is called, call first
+   * the tool the plans take first when they then go straight to it; and among look-alike candidates for
+   * a familiar request, prefer the tools the plans still expect (`targetPrior`). Default: on for the
+   * graph-only engine, off for LLM engines (the model plans the steps).
    */
-  learntPrecursors?: boolean;
+  learntPlans?: boolean;
 }
 
 export interface TurnHooks {
@@ -294,8 +298,7 @@ export class Agent {
     emit: (e: AgentEvent) => void,
   ): Promise<boolean> {
     const world = this.deps.world;
-    const on = this.deps.learntPrecursors ?? this.engine.kind === 'graph-only';
-    if (!on || !world.nextTool) return false;
+    if (!this.learntPlansOn() || !world.nextTool) return false;
     const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
     const first = await world.nextTool(state.request, history);
     if (!first || first === target || history.includes(first) || state.failedApis.has(first)) return false;
@@ -323,6 +326,10 @@ export class Agent {
     });
     emit({ type: 'toolchain', rank: pre.rank, chain });
     return true;
+  }
+
+  private learntPlansOn(): boolean {
+    return this.deps.learntPlans ?? this.engine.kind === 'graph-only';
   }
 
   /** APIs a call_api may name: every candidate of the turn that has not failed. */
@@ -402,12 +409,20 @@ export class Agent {
         for (const c of bestByRelevance(si.text, this.deps.world.tools(), 5, entityKinds(si)))
           if (!seen.has(c.tool)) si.candidates.push(c);
         emit({ type: 'candidates', rank: si.rank, query, candidates: si.candidates, ms });
+        // A tool another sub-intent of the turn already serves is no one else's learnt target.
+        const taken = new Set(
+          state.subIntents.filter((o) => o !== si && o.target).map((o) => o.target as string),
+        );
+        si.prior = this.learntPlansOn()
+          ? await targetPrior(this.deps.world, state.request, history, taken)
+          : undefined;
         const choice = chooseTarget(
           si.text,
           si.candidates,
           (n) => this.deps.world.tool(n),
           state.failedApis,
           entityKinds(si),
+          si.prior,
         );
         if (choice) {
           si.target = choice.tool;
@@ -440,6 +455,19 @@ export class Agent {
           const what = chain.missing.map((m) => `${m.tool}.${m.field}`).join(', ');
           emit({ type: 'notice', level: 'info', text: `Not calling ${target} yet: no value for ${what}.` });
           return 'replan';
+        }
+        const repeat = this.engine.kind === 'graph-only' ? repeatOf(chain.steps, state.calls) : undefined;
+        if (repeat) {
+          // Graph-only: the same call twice comes from splitting the request, not from a decision to repeat.
+          si.status = 'done';
+          si.result = repeat.output;
+          emit({
+            type: 'notice',
+            level: 'info',
+            text: `${target} was already called with the same arguments (call ${repeat.index + 1}); its result serves this part too.`,
+          });
+          emit({ type: 'sub-intent-done', item: viewOf(si) });
+          return 'next';
         }
         si.status = 'planned';
         const run = await this.execute(si, chain, state, trace, emit, hooks);
@@ -506,10 +534,14 @@ export class Agent {
     exclude: ReadonlySet<string>,
   ): TargetChoice | null {
     const toolOf = (n: string) => this.deps.world.tool(n);
-    const choice = chooseTarget(si.text, si.candidates ?? [], toolOf, exclude, entityKinds(si));
+    const choice = chooseTarget(si.text, si.candidates ?? [], toolOf, exclude, entityKinds(si), si.prior);
     if (!choice || choice.tool === target) return choice;
     if (kind === 'rejected-by-gate' || kind === 'invalid-arguments') return null;
-    return standsIn(si.text, toolOf(target), toolOf(choice.tool)!, entityKinds(si)) ? choice : null;
+    const failed = toolOf(target);
+    const other = toolOf(choice.tool)!;
+    // A stand-in must do what the failed tool did (same-purpose.ts): no DeleteMeeting for a ModifyMeeting.
+    if (failed && !doesSameThing(failed, other)) return null;
+    return standsIn(si.text, failed, other, entityKinds(si)) ? choice : null;
   }
 
   /**

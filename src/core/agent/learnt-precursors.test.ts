@@ -38,7 +38,7 @@ class ScriptedPlans extends LocalAgentWorld {
   }
 }
 
-async function run(plans: Record<string, string | null>, learntPrecursors?: boolean) {
+async function run(plans: Record<string, string | null>, learntPlans?: boolean) {
   const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
   await world.importTools(TOOLS);
   const runtime = new FakeRuntime({
@@ -51,7 +51,7 @@ async function run(plans: Record<string, string | null>, learntPrecursors?: bool
     runtime,
     policy: new GraphPolicy(),
     learn: false,
-    ...(learntPrecursors !== undefined ? { learntPrecursors } : {}),
+    ...(learntPlans !== undefined ? { learntPlans } : {}),
   });
   const events: string[] = [];
   await agent.runTurn('Book a train ticket from Tianjin to Hangzhou for passenger Zhang Fei', {

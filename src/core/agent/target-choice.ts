@@ -164,13 +164,17 @@ export interface TargetChoice {
   relevance: number;
 }
 
-/** The candidate that best completes `intent`, or null when none shares a content word with it. */
+/**
+ * The candidate that best completes `intent`, or null when none shares a content word with it.
+ * `prior` (tool → a bonus from what the world has learnt, `targetPrior`) adds to the words' score.
+ */
 export function chooseTarget(
   intent: string,
   candidates: readonly CandidateView[],
   toolOf: (name: string) => Tool | undefined,
   exclude: ReadonlySet<string>,
   entityKinds: readonly string[] = [],
+  prior?: ReadonlyMap<string, number>,
 ): TargetChoice | null {
   let best: TargetChoice | null = null;
   candidates.forEach((c, rank) => {
@@ -181,8 +185,8 @@ export function chooseTarget(
     // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks
     // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
     // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add
-    // their first steps through `AgentWorld.nextTool` instead.
-    const r = words + (0.02 * (candidates.length - rank)) / candidates.length;
+    // their first steps through `AgentWorld.nextTool`, and their choice among look-alikes as `prior`.
+    const r = words + (0.02 * (candidates.length - rank)) / candidates.length + (prior?.get(c.tool) ?? 0);
     if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
   });
   return best;

@@ -1,5 +1,6 @@
 import type { PlanStep } from '../plan/plan-step';
 import type { RankResult } from '../retrieval/retrieval-service';
+import { PastRequests } from '../retrieval/past-requests';
 import { END_OF_PLAN } from '../retrieval/retriever';
 import {
   recombine,
@@ -25,6 +26,7 @@ import { chainViewOf, WorldCatalogView } from './world-catalog-view';
  */
 export abstract class ToolWorldAgent implements AgentWorld {
   private readonly view = new WorldCatalogView(() => this.toolWorld());
+  private past: { world: ToolWorld; key: number; requests: PastRequests } | null = null;
 
   /** The world the agent works on; read anew each time (a reset or an import replaces it). */
   abstract toolWorld(): ToolWorld;
@@ -82,6 +84,15 @@ export abstract class ToolWorldAgent implements AgentWorld {
     if (r.trainedOn === 0 && !r.candidates.some((c) => c.tool === END_OF_PLAN)) return undefined;
     const top = r.candidates[0];
     return !top || top.tool === END_OF_PLAN ? null : top.tool;
+  }
+
+  async familiarity(query: string): Promise<number> {
+    // Built on first use and again when the world or its traces change (a trace adds a past request).
+    const world = this.toolWorld();
+    const key = world.traces.length;
+    if (this.past?.world !== world || this.past.key !== key)
+      this.past = { world, key, requests: new PastRequests(world.traces) };
+    return this.past.requests.familiarity(query);
   }
 
   async toolchain(ask: ToolchainAsk): Promise<ChainView> {

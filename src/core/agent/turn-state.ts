@@ -28,6 +28,8 @@ export interface SubIntentState {
   /** Literals inside `text` (spans relative to it). */
   literals: Literal[];
   candidates: CandidateView[] | null;
+  /** What the world has learnt about this sub-intent's target (`targetPrior`), fetched with the candidates. */
+  prior?: ReadonlyMap<string, number>;
   chain: ChainView | null;
   target?: string;
   /** Direct answer, failure reason or "no tool" explanation. */

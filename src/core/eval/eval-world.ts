@@ -9,6 +9,7 @@ import { QtsRetriever } from '../retrieval/baselines/qts';
 import { EmbeddingCache } from '../retrieval/embedding-cache';
 import { Hybrid } from '../retrieval/hybrid';
 import { candidatesFromWorld, tasksFromWorld } from '../retrieval/retrieval-service';
+import { PastRequests } from '../retrieval/past-requests';
 import { END_OF_PLAN, type Retriever, type ScoredTool } from '../retrieval/retriever';
 import { SearchEngine, type SearchMethod } from '../search/search-engine';
 import { linkWeights, type LinkScorer, type WeightProvider } from '../search/weight-provider';
@@ -90,6 +91,7 @@ export class EvalAgentWorld implements AgentWorld {
   private readonly view: WorldCatalogView;
   private readonly hgtWeights: WeightProvider | undefined;
   private toolsCache: { key: number; tools: readonly Tool[] } | null = null;
+  private past: { key: number; requests: PastRequests } | null = null;
   /** Time spent in retrieval and in toolchain search (ms), for "where the time goes". */
   retrieveMs = 0;
   searchMs = 0;
@@ -154,6 +156,13 @@ export class EvalAgentWorld implements AgentWorld {
     const top = (await r.rank(r.hybrid, query, history))[0];
     this.retrieveMs += performance.now() - t0;
     return !top || top.tool === END_OF_PLAN ? null : top.tool;
+  }
+
+  async familiarity(query: string): Promise<number> {
+    // Built on first use and again when traces arrive (only a trace adds a past request).
+    const key = this.world.traces.length;
+    if (this.past?.key !== key) this.past = { key, requests: new PastRequests(this.world.traces) };
+    return this.past.requests.familiarity(query);
   }
 
   async toolchain(ask: ToolchainAsk): Promise<ChainView> {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { CallView } from './agent-events';
+import { repeatOf } from './repeat-call';
+
+const call = (
+  index: number,
+  tool: string,
+  args: Record<string, unknown>,
+  status: CallView['status'] = 'ok',
+) => ({
+  index,
+  tool,
+  args,
+  status,
+  output: { n: index },
+});
+
+describe('repeatOf', () => {
+  const calls: CallView[] = [
+    call(0, 'count', {}),
+    call(1, 'define', { word: 'serendipity', lang: 'en' }),
+    call(2, 'define', { word: 'luck' }, 'error'),
+  ];
+
+  it('finds the earlier successful call with the same tool and arguments, in any key order', () => {
+    expect(repeatOf([{ step: 0, tool: 'count', args: {}, deps: [] }], calls)?.index).toBe(0);
+    const again = { step: 0, tool: 'define', args: { lang: 'en', word: 'serendipity' }, deps: [] };
+    expect(repeatOf([again], calls)?.index).toBe(1);
+  });
+
+  it('is undefined for other arguments, a failed call, or a chain of several steps', () => {
+    expect(
+      repeatOf([{ step: 0, tool: 'define', args: { word: 'serendipity' }, deps: [] }], calls),
+    ).toBeUndefined();
+    expect(repeatOf([{ step: 0, tool: 'define', args: { word: 'luck' }, deps: [] }], calls)).toBeUndefined();
+    const two = [
+      { step: 0, tool: 'count', args: {}, deps: [] },
+      { step: 1, tool: 'define', args: { word: 'serendipity', lang: 'en' }, deps: [0] },
+    ];
+    expect(repeatOf(two, calls)).toBeUndefined();
+  });
+});

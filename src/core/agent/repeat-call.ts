@@ -1,0 +1,24 @@
+import type { PlanStep } from '../plan/plan-step';
+import type { CallView } from './agent-events';
+
+/**
+ * The earlier successful call of this turn that a one-step chain would only repeat (same tool, same
+ * arguments), or undefined. Two sub-intents of one request often name the same call ("how many cats are
+ * there? Can you count them?"); calling it again costs a call and, for a tool that changes something,
+ * does it twice.
+ */
+export function repeatOf(steps: readonly PlanStep[], calls: readonly CallView[]): CallView | undefined {
+  if (steps.length !== 1) return undefined;
+  const step = steps[0]!;
+  const key = canonical(step.args);
+  return calls.find((c) => c.status === 'ok' && c.tool === step.tool && canonical(c.args) === key);
+}
+
+/** JSON with object keys sorted, so argument order does not matter. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}

@@ -1,0 +1,45 @@
+import { Bm25Index, bm25Tokens } from './baselines/bm25';
+import type { RetrievalTask } from './retriever';
+
+/** How many of the past requests BM25 ranks most similar are compared word for word. */
+const NEAREST = 10;
+
+/**
+ * The requests a world has already served (its traces' queries), to say how familiar a new one is: the
+ * largest Jaccard overlap of content words with a past request (BM25 finds the candidates). A model that
+ * learnt plans from those requests predicts well for a request like them and guesses for one unlike
+ * them, whatever its validation score says about requests like its training ones.
+ */
+export class PastRequests {
+  private readonly index: Bm25Index;
+  private readonly words: Set<string>[];
+
+  constructor(tasks: readonly Pick<RetrievalTask, 'query'>[]) {
+    const tokens = tasks.map((t) => bm25Tokens(t.query));
+    this.index = new Bm25Index(tokens);
+    this.words = tokens.map((t) => new Set(t));
+  }
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  /** Largest word overlap (Jaccard, 0–1) of `query` with a past request; 0 when none shares a word. */
+  familiarity(query: string): number {
+    const tokens = bm25Tokens(query);
+    if (tokens.length === 0 || this.words.length === 0) return 0;
+    const mine = new Set(tokens);
+    const scores = this.index.scores(tokens);
+    const near: number[] = [];
+    scores.forEach((s, i) => s > 0 && near.push(i));
+    near.sort((a, b) => scores[b]! - scores[a]! || a - b);
+    let best = 0;
+    for (const i of near.slice(0, NEAREST)) {
+      const theirs = this.words[i]!;
+      let shared = 0;
+      for (const w of mine) if (theirs.has(w)) shared++;
+      best = Math.max(best, shared / (mine.size + theirs.size - shared));
+    }
+    return best;
+  }
+}
