@@ -99,6 +99,18 @@ describe('graph-only grounding: values the request gives, producers it speaks of
     expect(splitSubIntents('Book a table for two. Email Anna.').length).toBe(2);
   });
 
+  it('splits at "finally" and before an action on a stored thing, not inside a list of things', () => {
+    const texts = (r: string) => splitSubIntents(r).map((s) => s.text);
+    expect(
+      texts('Write "Hi" into notes.txt, then change the content to "Bye" and finally, delete the file'),
+    ).toEqual(['Write "Hi" into notes.txt', 'change the content to "Bye"', 'delete the file']);
+    expect(texts('Log into my account and pay the electricity bill')).toEqual([
+      'Log into my account',
+      'pay the electricity bill',
+    ]);
+    expect(texts('Compare the price of coffee and tea')).toEqual(['Compare the price of coffee and tea']);
+  });
+
   it('a stand-in must cover the sub-intent at least half as well as the tool that failed', () => {
     const area = tool('calculate_area', 'Calculate the area of a shape', ['shape']);
     const squared = tool('calculate_squared', 'Calculate the square of a number', ['number']);

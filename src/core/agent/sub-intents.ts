@@ -64,6 +64,35 @@ const ACTION_VERBS = [
   'write',
   'work',
   'also',
+  // Actions on things a tool keeps (files, bookings, accounts, orders, media).
+  'buy',
+  'confirm',
+  'delete',
+  'download',
+  'edit',
+  'fetch',
+  'inquire',
+  'log',
+  'modify',
+  'pause',
+  'pay',
+  'play',
+  'print',
+  'provide',
+  'purchase',
+  'query',
+  'register',
+  'remove',
+  'rename',
+  'reserve',
+  'retrieve',
+  'submit',
+  'subscribe',
+  'transfer',
+  'update',
+  'upload',
+  'verify',
+  'view',
 ];
 
 const REFERS_BACK = /\b(her|him|them|it|that|this|those|these|there|the result|the answer|its|their|his)\b/i;
@@ -105,7 +134,12 @@ export function splitSubIntents(request: string): SplitIntent[] {
     // Sentence ends and semicolons always separate.
     .split(/(?<=[.!?;])\s+(?=\S)/)
     .flatMap((s) =>
-      s.split(new RegExp(`\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that|afterwards)\\b\\s*`, 'i')),
+      s.split(
+        new RegExp(
+          `\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that|afterwards|and finally|finally|and lastly|lastly)\\b\\s*`,
+          'i',
+        ),
+      ),
     )
     .flatMap((s) => s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=(?:please\\s+)?(?:${verbs})\\b)`, 'i')))
     .flatMap((s) => s.split(new RegExp(`\\s*,\\s*(?=(?:please\\s+)?(?:${verbs})\\b)`, 'i')))
