@@ -416,14 +416,24 @@ export class Agent {
         si.prior = this.learntPlansOn()
           ? await targetPrior(this.deps.world, state.request, history, taken)
           : undefined;
+        const toolOf = (n: string) => this.deps.world.tool(n);
         const choice = chooseTarget(
           si.text,
           si.candidates,
-          (n) => this.deps.world.tool(n),
+          toolOf,
           state.failedApis,
           entityKinds(si),
           si.prior,
         );
+        const byWords = si.prior
+          ? chooseTarget(si.text, si.candidates, toolOf, state.failedApis, entityKinds(si))
+          : choice;
+        if (choice && byWords && byWords.tool !== choice.tool)
+          emit({
+            type: 'notice',
+            level: 'info',
+            text: `Plans learnt from requests like this one use ${choice.tool} here; the words alone pointed to ${byWords.tool}.`,
+          });
         if (choice) {
           si.target = choice.tool;
           await this.plan(si, choice.tool, state, emit);

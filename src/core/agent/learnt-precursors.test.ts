@@ -85,3 +85,54 @@ describe('graph-only planning with learnt precursors', () => {
     expect(r.calls).toEqual(['train_ticket_booking']);
   });
 });
+
+describe('graph-only planning: learnt plans choose among look-alike targets', () => {
+  const FILES = [
+    tool('file_modify', 'Change the text of a file', ['path', 'text'], ['status']),
+    tool('file_write', 'Write text into a file', ['path', 'text'], ['status']),
+  ];
+
+  /** Scripted plans as above, and a familiarity the test sets. */
+  class FamiliarPlans extends ScriptedPlans {
+    constructor(
+      world: ToolWorld,
+      plans: Record<string, string | null>,
+      private readonly familiar: number,
+    ) {
+      super(world, plans);
+    }
+    override async familiarity() {
+      return this.familiar;
+    }
+  }
+
+  async function runFiles(familiar: number) {
+    const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
+    await world.importTools(FILES);
+    const runtime = new FakeRuntime({
+      file_modify: () => ({ status: 'ok' }),
+      file_write: () => ({ status: 'ok' }),
+    });
+    const agent = new Agent({
+      world: new FamiliarPlans(world, { '': 'file_write' }, familiar),
+      runtime,
+      policy: new GraphPolicy(),
+      learn: false,
+    });
+    const notices: string[] = [];
+    await agent.runTurn('Put the text "Hello" into the file /tmp/a.txt', {
+      onEvent: (e) => void (e.type === 'notice' && notices.push(e.text)),
+    });
+    return { calls: runtime.calls.map((c) => c.tool), notices };
+  }
+
+  it('takes the tool the plans expect for a familiar request, and says the words pointed elsewhere', async () => {
+    const words = await runFiles(0);
+    const plans = await runFiles(1);
+    expect(words.calls).toEqual(['file_modify']);
+    expect(plans.calls).toEqual(['file_write']);
+    expect(plans.notices).toContain(
+      'Plans learnt from requests like this one use file_write here; the words alone pointed to file_modify.',
+    );
+  });
+});
