@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '../tools/tool';
 import type { ChainView } from './agent-events';
 import { namedValue } from './fill-args';
 import { withoutUngroundedProducers } from './grounded-producers';
 import { splitSubIntents } from './sub-intents';
 import { relevance, standsIn } from './target-choice';
+import { stringTool } from '../tools/tool-fixtures.test-util';
 
-const tool = (name: string, description: string, inputs: string[], outputs: string[] = []): Tool => ({
-  name,
-  description,
-  category: 'test',
-  source: 'builtin',
-  parameters: {
-    type: 'object',
-    properties: Object.fromEntries(inputs.map((i) => [i, { type: 'string', description: `The ${i}` }])),
-    required: inputs,
-  },
-  returns: {
-    type: 'object',
-    properties: Object.fromEntries(outputs.map((o) => [o, { type: 'string' }])),
-  },
-});
+const tool = stringTool;
 
 describe('graph-only grounding: values the request gives, producers it speaks of', () => {
   it('drops producers the request does not speak of, cascading, and asks for what they fed', () => {

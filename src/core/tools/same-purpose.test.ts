@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { doesSameThing, effectOf, objectWords } from './same-purpose';
-import type { Tool } from './tool';
+import { stringTool } from './tool-fixtures.test-util';
 
-const tool = (name: string, description: string, inputs: string[], outputs: string[] = []): Tool => ({
-  name,
-  description,
-  category: 'test',
-  source: 'builtin',
-  parameters: {
-    type: 'object',
-    properties: Object.fromEntries(inputs.map((i) => [i, { type: 'string', description: `The ${i}` }])),
-    required: inputs,
-  },
-  returns: {
-    type: 'object',
-    properties: Object.fromEntries(outputs.map((o) => [o, { type: 'string', description: `The ${o}` }])),
-  },
-});
+const tool = stringTool;
 
 // The pairs below are shaped on catalogue tools seen standing in for each other under injected outages.
 const modify = tool('ModifyMeeting', 'This API allows users to modify a reservation for a meeting.', [

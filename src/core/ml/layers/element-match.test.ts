@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '../../tools/tool';
 import { elementEdges, inputIsElementOf, singularOf } from './element-match';
 import { schemaEdges } from './shift-rule';
+import { typedTool } from '../../tools/tool-fixtures.test-util';
 
-const tool = (name: string, inputs: Record<string, string>, outputs: Record<string, string>): Tool => ({
-  name,
-  description: name,
-  parameters: {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(inputs).map(([k, type]) => [k, { type }])),
-  },
-  returns: {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(outputs).map(([k, type]) => [k, { type }])),
-  },
-  category: '',
-  source: 'dataset',
-});
+const tool = typedTool;
 
 // Hand-worked (api_bank's shapes): UserPosts → {post_ids: array}; LikeCount needs post_id (one element);
 // OrganizationMembers → {members: array}; TravelStatus needs member_name (an element, prefixed);

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../../embed/lexical-embedder';
-import type { Tool } from '../../tools/tool';
 import { STRUCTURE_FEATURES, structureFeatures } from './layer-features';
 import { LayerModelError } from './layer-model-error';
 import { layerPredictorFromModel } from './predict-layers';
 import { TINY } from './layer-params.test-util';
+import { typedTool } from '../../tools/tool-fixtures.test-util';
 
-const tool = (name: string, inputs: Record<string, string>, outputs: Record<string, string>): Tool => ({
-  name,
-  description: name,
-  parameters: {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(inputs).map(([k, type]) => [k, { type }])),
-  },
-  returns: {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(outputs).map(([k, type]) => [k, { type }])),
-  },
-  category: '',
-  source: 'dataset',
-});
+const tool = typedTool;
 
 describe('the structure features a layer model is fed', () => {
   it('mark the element match: UserPosts feeds post ids, LikeCount consumes one', () => {
