@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '../core/tools/tool';
+import { stringFieldTool } from '../core/tools/tool-fixtures.test-util';
 import { loadLayerPredictor } from './layer-predictor';
 
 const SHIPPED = resolve(import.meta.dirname, '../../models/reto-layers.onnx');
@@ -13,14 +13,7 @@ const serve = (body: Uint8Array | string, type: string, status = 200): typeof fe
       headers: { 'content-type': type },
     })) as typeof fetch;
 
-const tool = (name: string, inputs: string[], outputs: string[]): Tool => ({
-  name,
-  description: name,
-  parameters: { type: 'object', properties: Object.fromEntries(inputs.map((k) => [k, { type: 'string' }])) },
-  returns: { type: 'object', properties: Object.fromEntries(outputs.map((k) => [k, { type: 'string' }])) },
-  category: '',
-  source: 'dataset',
-});
+const tool = stringFieldTool;
 
 describe('loading the layer predictor in the app', () => {
   it('a missing model (404 or the SPA’s HTML page) or foreign bytes give no predictor', async () => {

@@ -22,22 +22,37 @@ export const stringTool = (
   },
 });
 
-/** A test tool named after itself whose inputs and outputs have the given JSON types (field → type). */
+/**
+ * A test tool named after itself whose inputs and outputs have the given JSON types (field → type); outputs
+ * null: it declares no return schema; `required`: its required inputs (none declared when absent).
+ */
 export const typedTool = (
   name: string,
   inputs: Record<string, string>,
-  outputs: Record<string, string>,
+  outputs: Record<string, string> | null,
+  required?: string[],
 ): Tool => ({
   name,
   description: name,
   parameters: {
     type: 'object',
     properties: Object.fromEntries(Object.entries(inputs).map(([k, type]) => [k, { type }])),
+    ...(required ? { required } : {}),
   },
-  returns: {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(outputs).map(([k, type]) => [k, { type }])),
-  },
+  returns: outputs
+    ? {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(outputs).map(([k, type]) => [k, { type }])),
+      }
+    : null,
   category: '',
   source: 'dataset',
 });
+
+/** `typedTool` with string fields only, named by a list. */
+export const stringFieldTool = (name: string, inputs: string[], outputs: string[]): Tool =>
+  typedTool(
+    name,
+    Object.fromEntries(inputs.map((k) => [k, 'string'])),
+    Object.fromEntries(outputs.map((k) => [k, 'string'])),
+  );

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '../../tools/tool';
+import { stringFieldTool } from '../../tools/tool-fixtures.test-util';
 import { decodeWith, expectedLayers, layersByMargin, RETO_DECODING, thresholdLayers } from './layer-decoding';
 
-const tool = (name: string, inputs: string[], outputs: string[]): Tool => ({
-  name,
-  description: name,
-  parameters: { type: 'object', properties: Object.fromEntries(inputs.map((k) => [k, { type: 'string' }])) },
-  returns: { type: 'object', properties: Object.fromEntries(outputs.map((k) => [k, { type: 'string' }])) },
-  category: '',
-  source: 'dataset',
-});
+const tool = stringFieldTool;
 
 // Hand-worked, K − 1 = 3 thresholds. OrganizationMembers P = (0.20, 0.04, 0.02) → E = 0.26; TravelStatus
 // (0.45, 0.20, 0.09) → E = 0.74; AddMeeting (0.21, 0.04, 0.02) → E = 0.27. No probability exceeds ½, so

@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '../../tools/tool';
+import { typedTool } from '../../tools/tool-fixtures.test-util';
 import { applyShiftRule, compactLayers, inputMatchesOutput, schemaEdges } from './shift-rule';
 
-const tool = (
-  name: string,
-  inputs: Record<string, string>,
-  outputs: Record<string, string> | null,
-  required?: string[],
-): Tool => ({
-  name,
-  description: name,
-  parameters: {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(inputs).map(([k, type]) => [k, { type }])),
-    ...(required ? { required } : {}),
-  },
-  returns: outputs
-    ? {
-        type: 'object',
-        properties: Object.fromEntries(Object.entries(outputs).map(([k, type]) => [k, { type }])),
-      }
-    : null,
-  category: '',
-  source: 'dataset',
-});
+const tool = typedTool;
 
 // Hand-worked: geocode → {latitude, longitude}; forecast needs latitude + longitude → {forecast}; advise
 // needs forecast (string) → {advice}; get_time needs a timezone nobody produces.
