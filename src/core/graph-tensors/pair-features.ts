@@ -1,6 +1,7 @@
 import { cosine } from '../embed/embedder';
 import { HGT_RELATIONS, type HgtGraphTensors } from './tensor-spec';
 import type { ToolIoVectors } from './io-fields';
+import { textPosition } from './position-prior';
 import { isBehavioural, LinkGraph, PARAM_PARAM, type LinkPair } from './link-graph';
 
 const API_PARAM = HGT_RELATIONS.indexOf('api->param');
@@ -49,13 +50,19 @@ export const PAIR_FEATURES = [
   'feedsLikeDstReverse',
   'paramCover',
   'paramCoverReverse',
+  // Position prior (issue 16, fifth pass; position-prior.ts): where in a plan each end usually sits, read from
+  // its text by a regression of the linked tools' order ranks (`posTextGap`, the same for a new tool), and from
+  // its own rank where it has links (`posGap`). Both flip sign with the pair.
+  'posTextGap',
+  'posGap',
 ] as const;
 
 /**
  * What each feature of the reversed pair (v, u) is in terms of the pair (u, v): f(v, u)_j = sign · f(u, v)_twin
- * (degrees of the two ends swap, each `…Reverse` feature swaps with its forward twin, the order gap changes
- * sign; cosine, Adamic–Adar and paramPair stay). Exact for API pairs, own-edge handling included; for a
- * parameter pair `ioSimilarity` is the symmetric text cosine and `ioSimilarityReverse` 0, so there it is not.
+ * (degrees of the two ends swap, each `…Reverse` feature swaps with its forward twin, the order and position
+ * gaps change sign; cosine, Adamic–Adar and paramPair stay). Exact for API pairs, own-edge handling included;
+ * for a parameter pair `ioSimilarity` is the symmetric text cosine and `ioSimilarityReverse` 0, so there it is
+ * not.
  * It lets a linear weight vector be split into a part that cannot tell (u, v) from (v, u) and one that only
  * tells them apart (pair-direction.ts).
  */
@@ -92,6 +99,8 @@ export const REVERSED_FEATURE: Readonly<Record<(typeof PAIR_FEATURES)[number], r
   feedsLikeDstReverse: ['feedsLikeDst', 1],
   paramCover: ['paramCoverReverse', 1],
   paramCoverReverse: ['paramCover', 1],
+  posTextGap: ['posTextGap', -1],
+  posGap: ['posGap', -1],
 };
 
 /** The reversed pair's features computed from the pair's own: P·f with P the signed permutation above. */
@@ -338,26 +347,65 @@ export function orderRanksOf(g: LinkGraph): Float64Array {
   return s;
 }
 
+/** The two ends' order ranks and behavioural degrees once the pair's own input edge (if any) is taken out. */
+interface PairRanks {
+  su: number;
+  sv: number;
+  degU: number;
+  degV: number;
+}
+
 /**
- * s_v − s_u, with the pair's own input edge (u → v for 'edge', v → u for 'reversed') taken out by one
- * local update of both ends, so a training pair does not carry its own label in its rank gap.
+ * s_u and s_v with the pair's own input edge (u → v for 'edge', v → u for 'reversed') taken out by one
+ * local update of both ends, so a training pair does not carry its own label in its ranks.
  */
-function orderGap(g: LinkGraph, u: number, v: number, own: OwnEdge): number {
+function ranksWithoutOwnEdge(g: LinkGraph, u: number, v: number, own: OwnEdge): PairRanks {
   const s = orderRanksOf(g);
-  let su = s[u] as number;
-  let sv = s[v] as number;
+  const deg = (i: number) => g.behaviouralInDegree(i) + g.behaviouralOutDegree(i);
+  const r: PairRanks = { su: s[u] as number, sv: s[v] as number, degU: deg(u), degV: deg(v) };
   const [a, b] = own === 'edge' ? [u, v] : own === 'reversed' ? [v, u] : [-1, -1];
   if (a >= 0 && g.hasEdge(a, b) && isBehavioural(g.edge(a, b)!.rel)) {
-    const deg = (i: number) => g.behaviouralInDegree(i) + g.behaviouralOutDegree(i);
     const sa = s[a] as number;
     const sb = s[b] as number;
     // Fixed point s_i·(deg_i + ridge) = Σ neighbour terms; drop the a → b term from each end.
     const na = (sa * (deg(a) + ORDER_RIDGE) - (sb - 1)) / (deg(a) - 1 + ORDER_RIDGE);
     const nb = (sb * (deg(b) + ORDER_RIDGE) - (sa + 1)) / (deg(b) - 1 + ORDER_RIDGE);
-    if (a === u) [su, sv] = [na, nb];
-    else [su, sv] = [nb, na];
+    if (a === u) [r.su, r.sv] = [na, nb];
+    else [r.su, r.sv] = [nb, na];
+    r.degU--;
+    r.degV--;
   }
+  return r;
+}
+
+/** s_v − s_u without the pair's own edge, clipped to ±3. */
+function orderGap(g: LinkGraph, u: number, v: number, own: OwnEdge): number {
+  const { su, sv } = ranksWithoutOwnEdge(g, u, v, own);
   return Math.max(-3, Math.min(3, sv - su));
+}
+
+/**
+ * The position prior (position-prior.ts; issue 16, fifth pass). `text`: t(v) − t(u), each end placed by a
+ * ridge regression of the linked nodes' order ranks on their text vectors, refitted without the end itself and
+ * without the other end, so it means the same for a tool with links and a new one. `blended`: the observed
+ * rank where an end still has links once the pair's own edge is out, its text position where it has none (a
+ * cold tool). Both clipped to ±3, both change sign with the pair.
+ */
+export function positionGaps(
+  ctx: PairFeatureContext,
+  u: number,
+  v: number,
+  own: OwnEdge = 'none',
+): { text: number; blended: number } {
+  const g = ctx.graph;
+  const s = orderRanksOf(g);
+  const tu = textPosition(g, ctx.embeddings, s, u, v);
+  const tv = textPosition(g, ctx.embeddings, s, v, u);
+  const r = ranksWithoutOwnEdge(g, u, v, own);
+  const pu = r.degU > 0 ? r.su : tu;
+  const pv = r.degV > 0 ? r.sv : tv;
+  const clip = (x: number) => Math.max(-3, Math.min(3, x));
+  return { text: clip(tv - tu), blended: clip(pv - pu) };
 }
 
 /** Share of a node's behavioural edges that leave it, smoothed: 1 = always first, 0 = always last. */
@@ -386,6 +434,7 @@ export function pairFeatures(
   const outSrc = g.behaviouralOutDegree(u) - fwd;
   const inDst = g.behaviouralInDegree(v) - fwd;
   const outDst = g.behaviouralOutDegree(v) - rev;
+  const position = positionGaps(ctx, u, v, own);
   return Float32Array.from([
     cosine(ctx.embeddings[u]!, ctx.embeddings[v]!),
     Math.log1p(inSrc),
@@ -419,6 +468,8 @@ export function pairFeatures(
     feedsLikeTarget(ctx, v, u),
     paramCover(g, u, v),
     paramCover(g, v, u),
+    position.text,
+    position.blended,
   ]);
 }
 

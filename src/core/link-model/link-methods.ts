@@ -7,6 +7,7 @@ import {
   logregNoGateMethod,
   logregLookalikeMethod,
 } from '../linkpred/logreg-method';
+import { positionPriorMethod, positionPriorTextMethod } from '../linkpred/position-prior-method';
 
 /**
  * Every method of the link-prediction eval, in report order: the full HGT (trainer defaults: existence
@@ -44,6 +45,9 @@ export function linkMethods(options: HgtMethodOptions = {}): LinkMethod[] {
     ),
     wTildeMethod,
     cosineMethod,
+    // Issue 16, fifth pass: the position prior alone (a hand rule; how much direction it carries).
+    positionPriorMethod,
+    positionPriorTextMethod,
     logregMethod,
     logregLookalikeMethod,
     logregNoGateMethod,

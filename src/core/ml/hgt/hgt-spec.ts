@@ -68,7 +68,7 @@ export const DEFAULT_HGT_CONFIG: Omit<HgtConfig, 'inputDim'> = {
   edgeWeightBias: true,
   pairHead: 'hadamard',
   // The length of PAIR_FEATURES (src/core/graph-tensors/pair-features.ts; hgt-spec.test.ts ties them).
-  pairFeatures: 32,
+  pairFeatures: 34,
 };
 
 /** Type-specific encoder (eq. 14). */
