@@ -307,13 +307,16 @@ function enumIn(lower: string, values: unknown[]): unknown {
   return undefined;
 }
 
-/** A capitalized word that is not the sentence's first and not a known non-name ("Anna" in "call Anna"). */
+/**
+ * A capitalized word that is not the sentence's first and not a known non-name ("Anna" in "call Anna"); a
+ * line may start with "The project description is …" (a merged statement), so function words never count.
+ */
 function capitalizedName(text: string, literals: readonly Literal[]): string | undefined {
   for (const m of text.matchAll(/(?<=\s)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/g)) {
     if (literals.some((l) => l.kind !== 'entity' && m.index < l.end && l.start < m.index + m[0].length))
       continue;
     if (
-      /^(I|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Please)$/.test(
+      /^(I|The|A|An|This|That|These|Those|My|Our|Your|His|Her|Their|It|We|You|He|She|They|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Please)$/.test(
         m[1]!,
       )
     )

@@ -97,6 +97,32 @@ describe('graph-only grounding: values the request gives, producers it speaks of
     expect(texts('Compare the price of coffee and tea')).toEqual(['Compare the price of coffee and tea']);
   });
 
+  it('keeps statements of values, notes in brackets and relative clauses with the request they serve', () => {
+    const texts = (r: string) => splitSubIntents(r).map((s) => s.text);
+    // A statement after the request gives it its values; before the request, it serves the next one.
+    expect(texts('Change my train ticket to a sleeper berth. My ID number is 43098119900321456X.')).toEqual([
+      'Change my train ticket to a sleeper berth\nMy ID number is 43098119900321456X',
+    ]);
+    expect(texts('My ID number is 4309. Cancel my ticket.')).toEqual([
+      'Cancel my ticket\nMy ID number is 4309',
+    ]);
+    expect(texts('Demonstrate a shoulder exercise. [current time: 2034-01-01 10:00:00]')).toEqual([
+      'Demonstrate a shoulder exercise\n[current time: 2034-01-01 10:00:00]',
+    ]);
+    // A question about a value is still a request of its own.
+    expect(texts('Book a table for two. What is the menu?')).toEqual([
+      'Book a table for two',
+      'What is the menu?',
+    ]);
+    // ", which …" describes the thing just named; "check-out" is a noun, not the verb "check".
+    expect(texts('Create a file at /docs/notes.txt, which contains our meeting records')).toEqual([
+      'Create a file at /docs/notes.txt, which contains our meeting records',
+    ]);
+    expect(texts('Move my hotel booking to check-in on May 2 and check-out on May 5')).toEqual([
+      'Move my hotel booking to check-in on May 2 and check-out on May 5',
+    ]);
+  });
+
   it('a stand-in must cover the sub-intent at least half as well as the tool that failed', () => {
     const area = tool('calculate_area', 'Calculate the area of a shape', ['shape']);
     const squared = tool('calculate_squared', 'Calculate the square of a number', ['number']);

@@ -111,11 +111,32 @@ export interface SplitIntent {
  */
 function mergeBareValues(parts: readonly string[]): string[] {
   const out: string[] = [];
+  let pending: string | undefined;
   for (const p of parts) {
-    if (isBareValues(p) && out.length > 0) out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
-    else out.push(p);
+    if ((isBareValues(p) || isValueStatement(p)) && out.length > 0)
+      out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
+    else if (isValueStatement(p)) pending = pending ? `${pending}\n${p}` : p;
+    else {
+      // A statement before any request ("My ID number is 4309…. Cancel my ticket.") serves the next one.
+      out.push(pending ? `${p}\n${pending}` : p);
+      pending = undefined;
+    }
   }
+  if (pending) out.push(pending);
   return out;
+}
+
+/**
+ * "My ID number is 43098119900321456X", "The password is p@ss", "[current time: 2034-01-01 10:00]": a
+ * statement of a value the user owns or a bracketed note of context, no action of its own — it gives a
+ * neighbouring request its values (a tool matched on "ID number" or "time" would be an extra call).
+ */
+function isValueStatement(text: string): boolean {
+  const t = text.trim();
+  return (
+    /^\[[^\]]*\]$/.test(t) ||
+    (/^(?:my|our|the|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?(?:is|are)\s+\S+/iu.test(t) && !/\?$/.test(t))
+  );
 }
 
 function isBareValues(text: string): boolean {
@@ -141,8 +162,13 @@ export function splitSubIntents(request: string): SplitIntent[] {
         ),
       ),
     )
-    .flatMap((s) => s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=(?:please\\s+)?(?:${verbs})\\b)`, 'i')))
-    .flatMap((s) => s.split(new RegExp(`\\s*,\\s*(?=(?:please\\s+)?(?:${verbs})\\b)`, 'i')))
+    .flatMap((s) =>
+      s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=(?:please\\s+)?(?:${verbs})\\b(?!-))`, 'i')),
+    )
+    // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
+    .flatMap((s) =>
+      s.split(new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b(?!-))`, 'i')),
+    )
     // Trailing punctuation goes, except from a bare value: "p@ssw0rd123!" keeps its "!".
     .map((s) =>
       isBareValues(s) ? s.trim() : s.replace(/^[\s,]+|[\s,.;!]+$/g, '').replace(/^(?:also|please)\s+/i, ''),

@@ -55,6 +55,8 @@ const SYNONYMS: Record<string, string[]> = {
   rain: ['weather', 'forecast'],
   temperature: ['weather', 'forecast', 'convert'],
   convert: ['convert'],
+  // "change the content" is modifying a file as much as changing an alarm: the object words decide.
+  change: ['change', 'modify', 'update', 'edit'],
   exchange: ['convert', 'currency'],
   worth: ['convert', 'currency'],
   plus: ['add'],

@@ -67,3 +67,20 @@ describe('chooseTarget with a learnt prior', () => {
     expect(chooseTarget('weather in Rome', candidates, toolOf, new Set(), [], prior)).toBeNull();
   });
 });
+
+describe('chooseTarget by the words alone', () => {
+  it('reads "change" as modify too, so the object words decide between a file and an alarm', () => {
+    const tools = [
+      tool('clock_alarm_change', 'Change the time of an alarm'),
+      tool('file_modify', 'Modify the content of a file'),
+    ];
+    const toolOf = (n: string) => tools.find((t) => t.name === n);
+    const candidates = tools.map((t, i) => ({ tool: t.name, score: 1 - i / 10 }));
+    expect(chooseTarget('change the content of the file', candidates, toolOf, new Set())?.tool).toBe(
+      'file_modify',
+    );
+    expect(chooseTarget('change the alarm to 7', candidates, toolOf, new Set())?.tool).toBe(
+      'clock_alarm_change',
+    );
+  });
+});
