@@ -1,9 +1,13 @@
-// npm run eval:layers -- [--data <dataset dir>]... [--json <file>] [--epochs 10] [--seed 7 | --seeds 7,1,2] [--paper]
+// npm run eval:layers -- [--data <dataset dir>]... [--json <file>] [--epochs 10] [--seed 7 | --seeds 7,1,2] [--folds 5] [--paper]
 // RETO's layer predictor against the rules (issue 18): per dataset, trains the predictor on the train
 // plans (validation split by task id picks the epoch), then scores every method on the test tasks with
 // two or more tools, and on the cold-start ones (a tool no train plan uses). With several seeds the learned
 // rows are the mean over seeds (with the range of pairwise order), and predictor-ensemble averages the
 // seeds' heads (predictor-ensemble-calibrated: read with the decoding the validation plans support).
+// With --folds k the train plans are split into k folds by task id instead of one 10 % validation split:
+// fold f's models (one per seed) train on the other folds and pick their epoch on fold f; the ensemble is
+// all k × seeds models, and its decoding is chosen on every train plan's out-of-fold probabilities (the mean
+// of the seeds' models that did not train on it, so it reads probabilities as smooth as the ensemble's).
 
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,15 +15,25 @@ import { parseArgs } from 'node:util';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import type { ThresholdWeighting } from '../src/core/ml/layers/ordinal';
 import { TraceGraphDepth } from '../src/core/ml/layers/layer-baselines';
-import { encodeLayerTasks, layerDataset } from '../src/core/eval/layers/layer-dataset';
+import { encodeLayerTasks, isColdStart, layerDataset } from '../src/core/eval/layers/layer-dataset';
 import {
   evaluateEnsemble,
   evaluateLayerMethods,
+  scoreEnsemble,
   LAYER_METHODS,
   LAYER_ROWS,
+  RULE_METHODS,
+  comparePairs,
+  rulePredictions,
   type LayerEvaluation,
 } from '../src/core/eval/layers/layer-evaluation';
 import { describeDecoding } from '../src/core/ml/layers/layer-decoding';
+import {
+  chooseColdWarmDecoding,
+  layerFolds,
+  outOfFoldCalibration,
+  type LayerFold,
+} from '../src/core/eval/layers/layer-folds';
 import type { LayerMetrics } from '../src/core/ml/layers/layer-metrics';
 import type { LayerPredictorParams } from '../src/core/ml/layers/layer-spec';
 import type { LayerExample } from '../src/core/ml/layers/layer-examples';
@@ -38,14 +52,16 @@ const SHARED = resolve(import.meta.dirname, '../../shared/data');
 const DEFAULT_SETS = ['nestful_v1', 'seal_tools', 'api_bank', 'restbench', 'ultratool_graph'];
 
 const USAGE = `Usage: npm run eval:layers -- [--data <dataset dir>]... [--json <file>] [--epochs 10] [--seed 7 | --seeds 7,1,2]
-       [--paper] [--text-only] [--weighting none|sqrt|balanced]
+       [--folds 5] [--paper] [--text-only] [--weighting none|sqrt|balanced]
 
   Trains RETO's layer predictor on each dataset's train plans and compares it on the test tasks with the
   schema-shift rule alone, graph depth from the train traces, and all tools in one layer. Without --data:
   ${DEFAULT_SETS.join(', ')} under ../shared/data (skipped when absent). --paper uses projection 256;
   --text-only feeds the tool documents without the structure features (the paper's input). --seeds trains
   one predictor per seed: learned rows are means over seeds, predictor-ensemble averages their heads and
-  predictor-ensemble-calibrated reads that mean with the decoding the validation plans support.`;
+  predictor-ensemble-calibrated reads that mean with the decoding the validation plans support. --folds k
+  replaces the 10 % validation split by k folds of the train plans: one model per fold and seed, the ensemble
+  of all of them, its decoding chosen on every train plan's out-of-fold probabilities (its fold's models).`;
 
 /** Metrics in the table and the JSON: pairwise split into gold-ordered and gold-tied pairs (layer-metrics.ts). */
 const KEYS = [
@@ -93,6 +109,7 @@ async function main(): Promise<void> {
       paper: { type: 'boolean', default: false },
       'text-only': { type: 'boolean', default: false },
       weighting: { type: 'string', default: LAYER_TRAIN_DEFAULTS.weighting },
+      folds: { type: 'string' },
     },
   });
   const dirs = values.data?.length
@@ -113,6 +130,7 @@ async function main(): Promise<void> {
   const seeds = values.seeds
     ? values.seeds.split(',').map((v) => intOption('seeds', v.trim()))
     : [intOption('seed', values.seed)];
+  const k = values.folds ? intOption('folds', values.folds, 2) : 0;
   const config: LayerPredictorConfig = {
     ...(values.paper ? PAPER_LAYER_CONFIG : DEFAULT_LAYER_CONFIG),
     inputDim: LAYER_FEATURE_DIM,
@@ -126,6 +144,7 @@ async function main(): Promise<void> {
   sheet.meta.epochs = epochs;
   sheet.meta.seeds = seeds.join(',');
   sheet.meta.weighting = weighting;
+  if (k) sheet.meta.folds = k;
   for (const dir of dirs) {
     const ds = loadEvalDatasetDir(dir);
     if (typeof ds === 'string') {
@@ -147,27 +166,58 @@ async function main(): Promise<void> {
       encodeLayerTasks(data.validation, embedder, seen),
       encodeLayerTasks(data.test, embedder, { structure, edgesFor: () => graph.lookup() }),
     ]);
+    // One run per seed on the 10 % split, or with --folds one per fold and seed.
+    const folds: LayerFold[] = k ? layerFolds(data, train.concat(validation), k) : [];
+    const plan = k
+      ? folds.flatMap((f) =>
+          seeds.map((seed) => ({
+            seed,
+            fold: f.index,
+            data: f.data,
+            train: f.train,
+            validation: f.validation,
+          })),
+        )
+      : seeds.map((seed) => ({ seed, fold: -1, data, train, validation }));
     const runs: LayerEvaluation[] = [];
     const models: LayerPredictorParams[] = [];
     const seconds: number[] = [];
     const bestEpochs: number[] = [];
-    for (const seed of seeds) {
+    for (const run of plan) {
       const t0 = performance.now();
-      const result = await trainLayerPredictor(train, validation, config, {
+      const result = await trainLayerPredictor(run.train, run.validation, config, {
         ...LAYER_TRAIN_DEFAULTS,
         epochs,
-        seed,
+        seed: run.seed,
       });
       seconds.push((performance.now() - t0) / 1000);
       bestEpochs.push(result.bestEpoch);
       models.push(result.params);
-      runs.push(evaluateLayerMethods(data, test, result.params, config, graph, validation));
+      runs.push(evaluateLayerMethods(run.data, test, result.params, config, graph, run.validation));
     }
-    const ensemble = seeds.length > 1 ? evaluateEnsemble(data, test, models, config, validation) : null;
+    const coldWarm = k
+      ? chooseColdWarmDecoding(
+          outOfFoldCalibration(
+            folds,
+            folds.map((f) => models.filter((_, i) => plan[i]!.fold === f.index)),
+            config,
+          ),
+        )
+      : null;
+    const ensemble = coldWarm
+      ? scoreEnsemble(data, test, models, config, coldWarm.warm, coldWarm.cold)
+      : seeds.length > 1
+        ? evaluateEnsemble(data, test, models, config, validation)
+        : null;
+    if (coldWarm) {
+      const c = coldWarm.cold;
+      sheet.meta[`${ds.name}.ensembleColdDecoding`] =
+        `${describeDecoding(c.decoding)} (${coldWarm.coldTasks} cold out-of-fold plans; pairs won ${c.wins}, lost ${c.losses}, sign test p ${c.p.toFixed(3)})`;
+    }
     if (ensemble) {
       const c = ensemble.choice;
       sheet.meta[`${ds.name}.ensembleDecoding`] =
-        `${describeDecoding(c.decoding)} (validation pairs won ${c.wins}, lost ${c.losses}, sign test p ${c.p.toFixed(3)})`;
+        `${describeDecoding(c.decoding)} (${coldWarm ? `${coldWarm.warmTasks} warm out-of-fold plans; ` : ''}validation pairs won ${c.wins}, lost ${c.losses}, sign test p ${c.p.toFixed(3)})`;
     }
     const rows: string[][] = [];
     const record = (key: string, m: LayerMetrics) => {
@@ -180,7 +230,7 @@ async function main(): Promise<void> {
         record(`${ds.name}.${method}.${r}`, m);
         const pw = perSeed.map((x) => x.pairwise);
         let range = '';
-        if (seeds.length > 1 && Math.max(...pw) > Math.min(...pw)) {
+        if (runs.length > 1 && Math.max(...pw) > Math.min(...pw)) {
           sheet.record(`${ds.name}.${method}.${r}.pairwiseMin`, Math.min(...pw), '', undefined, false);
           sheet.record(`${ds.name}.${method}.${r}.pairwiseMax`, Math.max(...pw), '', undefined, false);
           range = ` (${fmt(Math.min(...pw))}–${fmt(Math.max(...pw))})`;
@@ -194,12 +244,35 @@ async function main(): Promise<void> {
         rows.push(row(r, 'predictor-ensemble-calibrated', ensemble.calibrated[r], ''));
       }
     }
+    if (ensemble) {
+      // Paired sign tests: does the ensemble order more test pairs right than each rule? (the "beats" claims)
+      const rules = rulePredictions(data, graph);
+      const gold = data.test.map((ex) => ex.layers);
+      const isCold = data.test.map((ex) => isColdStart(ex, data.trainTools));
+      const lines: string[] = [];
+      for (const [name, predicted] of [
+        ['predictor-ensemble', ensemble.predictions.reto],
+        ['predictor-ensemble-calibrated', ensemble.predictions.calibrated],
+      ] as const)
+        for (const r of LAYER_ROWS)
+          for (const rule of RULE_METHODS) {
+            const c = comparePairs(gold, predicted, rules[rule], (i) => r === 'all' || isCold[i] === true);
+            const key = `${ds.name}.${name}.${r}.vs-${rule}`;
+            sheet.record(`${key}.wins`, c.wins, '', undefined, false);
+            sheet.record(`${key}.losses`, c.losses, '', undefined, false);
+            sheet.record(`${key}.p`, c.p, '', undefined, false);
+            lines.push(
+              `${name} vs ${rule} (${r}): pairs won ${c.wins}, lost ${c.losses}, p ${c.p.toPrecision(2)}`,
+            );
+          }
+      console.log(lines.join('\n'));
+    }
     const coldTasks = runs[0]!.cold.predictor.tasks;
     const trainS = seconds.reduce((a, b) => a + b, 0) / seconds.length;
     sheet.record(`${ds.name}.predictor.train.seconds`, trainS, 's', undefined, false);
     sheet.record(`${ds.name}.predictor.train.bestEpoch`, bestEpochs[0]!, '', undefined, false);
     console.log(
-      `\n${ds.name}: ${data.train.length} train / ${data.validation.length} validation plans, ${data.test.length} multi-tool test tasks (${coldTasks} cold-start); trained ${trainS.toFixed(1)} s per seed (${seeds.length} seed${seeds.length > 1 ? 's' : ''}), best epoch ${bestEpochs.join(', ')}${ensemble ? `; ensemble decoding chosen on validation: ${sheet.meta[`${ds.name}.ensembleDecoding`]}` : ''}`,
+      `\n${ds.name}: ${data.train.length} train / ${data.validation.length} validation plans, ${data.test.length} multi-tool test tasks (${coldTasks} cold-start); trained ${trainS.toFixed(1)} s per ${k ? `fold (${k} folds)` : `seed (${seeds.length} seed${seeds.length > 1 ? 's' : ''})`}, best epoch ${bestEpochs.join(', ')}${ensemble ? `; ensemble decoding chosen on ${k ? 'out-of-fold plans' : 'validation'}: ${sheet.meta[`${ds.name}.ensembleDecoding`]}${coldWarm ? `; cold tasks: ${sheet.meta[`${ds.name}.ensembleColdDecoding`]}` : ''}` : ''}`,
     );
     printRows(
       ['rows', 'method', 'tasks', 'exact', 'MAE', 'pairwise', 'ordered', 'tied', 'executable'],

@@ -45,7 +45,7 @@ const inThread = (job = new LayerRetrainJob()): LayerTrainBackend => ({
 });
 
 describe('LayerTraining: the app’s layer model retrained on the world’s traces', () => {
-  it('trains with one progress point per epoch; a promoted model is what the executor gets', async () => {
+  it('trains with one progress point per epoch of each seed; a promoted model is what the executor gets', async () => {
     const w = await world();
     const store = new LayerTraining({
       backend: inThread(),
@@ -56,7 +56,10 @@ describe('LayerTraining: the app’s layer model retrained on the world’s trac
     expect(store.predictor()).toBeNull();
     await store.train();
     const s = store.getState();
-    expect(s.epochs.map((e) => e.epoch)).toEqual([1, 2]);
+    // Five seeds (LAYER_RETRAIN_SEEDS) × 2 epochs on one progress bar.
+    expect(s.epochs.map((e) => `${e.epoch}/${e.epochs}`)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `${i + 1}/10`),
+    );
     expect(s.training).toBe(false);
     expect(s.result!.trainTasks + s.result!.heldOutTasks).toBe(30);
     expect(s.inUse).toBe('retrained');

@@ -6,7 +6,7 @@ import type {
   LayerRetrainOutcome,
   LayerRetrainResult,
 } from '../core/eval/layers/layer-retrain-job';
-import { layerPredictorFromModel, typescriptHead } from '../core/ml/layers/predict-layers';
+import { layerPredictorFromModel, typescriptEnsembleHead } from '../core/ml/layers/predict-layers';
 import type { LayerEpoch } from '../core/ml/layers/train-layers';
 import { traceLayerExamples } from '../core/eval/layers/trace-layer-examples';
 import type { ToolWorld } from '../core/world/world';
@@ -22,7 +22,7 @@ export interface LayerTrainingState {
   training: boolean;
   epochs: LayerEpoch[];
   /** The last training's figures (no parameters), with whether the executor took the model. */
-  result: Omit<LayerRetrainResult, 'params' | 'config'> | null;
+  result: Omit<LayerRetrainResult, 'models' | 'config'> | null;
   /** Which layer model the executor uses for steps the graph cannot place. */
   inUse: 'shipped' | 'retrained';
   message: JobMessage | null;
@@ -73,13 +73,13 @@ export class LayerTraining extends Store<LayerTrainingState> {
         });
         return;
       }
-      const { params, config, ...figures } = out.result;
+      const { models, config, ...figures } = out.result;
       if (figures.promote) {
         // Same known edges the model was judged with: those of the traces it trained on.
         const catalogue = new Map(input.tools.map((t) => [t.name, t]));
         const { train } = traceLayerExamples(input.traces, (n) => catalogue.get(n));
         this.model = layerPredictorFromModel(
-          { config, layers: typescriptHead(params, config) },
+          { config, layers: typescriptEnsembleHead(models, config) },
           layerLexicalEmbedder(),
           new TraceGraphDepth(train).lookup(),
         );

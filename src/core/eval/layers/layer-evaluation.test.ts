@@ -6,7 +6,8 @@ import type { EncodedLayerTask } from '../../ml/layers/train-layers';
 import type { Tool } from '../../tools/tool';
 import type { LayerDataset } from './layer-dataset';
 import { TraceGraphDepth } from '../../ml/layers/layer-baselines';
-import { evaluateEnsemble, evaluateLayerMethods } from './layer-evaluation';
+import { RETO_DECODING } from '../../ml/layers/layer-decoding';
+import { comparePairs, evaluateEnsemble, evaluateLayerMethods, scoreEnsemble } from './layer-evaluation';
 
 const obj = (field: string, required: boolean) => ({
   type: 'object',
@@ -109,5 +110,56 @@ describe('the seed ensemble runs as RETO does: mean head, then the shift rule', 
     expect(m.cold.tasks).toBe(2);
     // The later-model alone, shifted: all tools at layer 3 → one layer; t0 the shift still orders it.
     expect(evaluateEnsemble(data, encoded(2), [later], TINY).reto.all.pairwise).toBe(0.5);
+  });
+});
+
+describe('paired sign test of two methods on the same test pairs', () => {
+  it('counts pairs only one method orders right, over the tasks kept', () => {
+    // Gold [0, 1, 1]: pairs (0,1) and (0,2) ordered, (1,2) tied. a = gold; b = one layer gets only (1,2).
+    const gold = [
+      [0, 1, 1],
+      [0, 0],
+    ];
+    const a = [
+      [0, 1, 1],
+      [0, 1],
+    ];
+    const b = [
+      [0, 0, 0],
+      [0, 0],
+    ];
+    // Task 0: a wins 2; task 1 (gold tied): b wins 1.
+    expect(comparePairs(gold, a, b)).toEqual({ wins: 2, losses: 1, p: 0.5 });
+    expect(comparePairs(gold, a, b, (i) => i === 0)).toEqual({ wins: 2, losses: 0, p: 0.25 });
+    expect(comparePairs(gold, b, b)).toEqual({ wins: 0, losses: 0, p: 1 });
+  });
+});
+
+describe('a separate decoding for cold-start test tasks', () => {
+  it('reads cold tasks with the cold choice and warm ones with the other', () => {
+    // One model, every tool in layer 0. Both tasks hold the schema match city → city; the warm task's
+    // gold ties it, the cold task's (renamed copies no train plan used) orders it.
+    const renamed = TOOLS.map((t) => ({ ...t, name: `${t.name}_new` }));
+    const data: LayerDataset = {
+      ...dataset([]),
+      test: [
+        { id: 'warm', query: 'q', tools: TOOLS, layers: [0, 0], edges: [] },
+        { id: 'cold', query: 'q', tools: renamed, layers: [0, 1], edges: [[0, 1]] },
+      ],
+      trainTools: new Set(['find_city', 'get_weather']),
+    };
+    const noRule = { decoding: { margin: null, shift: false }, wins: 0, losses: 0, p: 1 };
+    const reto = { decoding: RETO_DECODING, wins: 0, losses: 0, p: 1 };
+    // Warm without the rule [0, 0] (right), cold with it [0, 1] (right).
+    const split = scoreEnsemble(data, encoded(2), [params], TINY, noRule, reto);
+    expect(split.predictions.calibrated).toEqual([
+      [0, 0],
+      [0, 1],
+    ]);
+    expect(split.calibrated.all.pairwise).toBe(1);
+    expect(split.calibrated.cold.tasks).toBe(1);
+    // One decoding for both gets one of the two wrong.
+    expect(scoreEnsemble(data, encoded(2), [params], TINY, noRule).calibrated.all.pairwise).toBe(0.5);
+    expect(split.reto.all.pairwise).toBe(0.5);
   });
 });

@@ -4,7 +4,8 @@ import { layerMetrics, type LayerMetrics } from '../../ml/layers/layer-metrics';
 import type { LayerPredictorConfig, LayerPredictorParams } from '../../ml/layers/layer-spec';
 import { applyShiftRule } from '../../ml/layers/shift-rule';
 import { ensembleProbabilities } from '../../ml/layers/ensemble-layers';
-import { chooseDecoding, type DecodingChoice } from '../../ml/layers/decoding-calibration';
+import { chooseDecoding, pairsRight, type DecodingChoice } from '../../ml/layers/decoding-calibration';
+import { signTestPValue } from '../../ml/sign-test';
 import { decodeWith, RETO_DECODING, type LayerDecoding } from '../../ml/layers/layer-decoding';
 import { predictLayers, type EncodedLayerTask } from '../../ml/layers/train-layers';
 
@@ -46,14 +47,12 @@ export function evaluateLayerMethods(
   const shifted = data.test.map((ex, i) => applyShiftRule(ex.tools, head[i]!));
   const decoding = validation ? chooseDecoding(calibrationTasks(data, validation, [params], config)) : null;
   const predictions: Record<LayerMethod, number[][]> = {
+    ...rulePredictions(data, graph),
     predictor: shifted,
     'predictor-head': head,
     'predictor-calibrated': decoding
       ? decodeAll(data.test, ensembleProbabilities([params], config, test), decoding.decoding)
       : shifted,
-    'shift-rule': data.test.map((ex) => applyShiftRule(ex.tools, allInOneLayer(ex.tools.length))),
-    'graph-depth': data.test.map((ex) => graph.layers(ex.tools.map((t) => t.name))),
-    'one-layer': data.test.map((ex) => allInOneLayer(ex.tools.length)),
   };
   const cold = data.test.map((ex) => isColdStart(ex, data.trainTools));
   const score = (keep: (i: number) => boolean) =>
@@ -68,6 +67,50 @@ export function evaluateLayerMethods(
       ]),
     ) as Record<LayerMethod, LayerMetrics>;
   return { all: score(() => true), cold: score((i) => cold[i] === true) };
+}
+
+export const RULE_METHODS = ['shift-rule', 'graph-depth', 'one-layer'] as const;
+export type RuleMethod = (typeof RULE_METHODS)[number];
+
+/** The rule-based rows' layers for every test task. */
+export function rulePredictions(data: LayerDataset, graph: TraceGraphDepth): Record<RuleMethod, number[][]> {
+  return {
+    'shift-rule': data.test.map((ex) => applyShiftRule(ex.tools, allInOneLayer(ex.tools.length))),
+    'graph-depth': data.test.map((ex) => graph.layers(ex.tools.map((t) => t.name))),
+    'one-layer': data.test.map((ex) => allInOneLayer(ex.tools.length)),
+  };
+}
+
+/** Paired comparison of two methods on the same test pairs: pairs only `a` orders right, only `b`, and p. */
+export interface PairComparison {
+  wins: number;
+  losses: number;
+  /** One-sided exact sign test of wins against losses. */
+  p: number;
+}
+
+/**
+ * Does method `a` order more test pairs right than method `b`? Every same-task pair of the tasks `keep`
+ * selects, as pairwise order accuracy counts them; pairs both get right or both wrong are left out.
+ */
+export function comparePairs(
+  gold: readonly (readonly number[])[],
+  a: readonly (readonly number[])[],
+  b: readonly (readonly number[])[],
+  keep: (i: number) => boolean = () => true,
+): PairComparison {
+  let wins = 0;
+  let losses = 0;
+  gold.forEach((g, i) => {
+    if (!keep(i)) return;
+    const ra = pairsRight(g, a[i]!);
+    const rb = pairsRight(g, b[i]!);
+    ra.forEach((r, k) => {
+      if (r && !rb[k]) wins++;
+      else if (!r && rb[k]) losses++;
+    });
+  });
+  return { wins, losses, p: signTestPValue(wins, losses) };
 }
 
 /** `examples` (encoded as `encoded`) with the models' mean threshold probabilities, for `chooseDecoding`. */
@@ -92,6 +135,8 @@ export interface EnsembleEvaluation {
   reto: Record<LayerRows, LayerMetrics>;
   /** `predictor-ensemble-calibrated`: the decoding the validation plans support (`chooseDecoding`). */
   calibrated: Record<LayerRows, LayerMetrics>;
+  /** Each test task's layers under the two decodings (for `comparePairs`). */
+  predictions: { reto: number[][]; calibrated: number[][] };
   choice: DecodingChoice;
 }
 
@@ -108,19 +153,41 @@ export function evaluateEnsemble(
   config: LayerPredictorConfig,
   validation?: readonly EncodedLayerTask[],
 ): EnsembleEvaluation {
-  const probs = ensembleProbabilities(models, config, test);
   const choice = validation
     ? chooseDecoding(calibrationTasks(data, validation, models, config))
     : { decoding: RETO_DECODING, wins: 0, losses: 0, p: 1 };
+  return scoreEnsemble(data, test, models, config, choice);
+}
+
+/**
+ * `evaluateEnsemble` with the decoding already chosen (k-fold validation, layer-folds.ts, chooses it on
+ * every train plan's out-of-fold probabilities instead of one 10 % split).
+ */
+export function scoreEnsemble(
+  data: LayerDataset,
+  test: readonly EncodedLayerTask[],
+  models: readonly LayerPredictorParams[],
+  config: LayerPredictorConfig,
+  choice: DecodingChoice,
+  /** A decoding for the cold-start test tasks (a tool no train plan uses); absent = `choice` for all. */
+  coldChoice?: DecodingChoice,
+): EnsembleEvaluation {
+  const probs = ensembleProbabilities(models, config, test);
   const cold = data.test.map((ex) => isColdStart(ex, data.trainTools));
-  const rows = (decoding: LayerDecoding): Record<LayerRows, LayerMetrics> => {
-    const scored = decodeAll(data.test, probs, decoding).map((predicted, i) => ({
-      gold: data.test[i]!.layers,
-      predicted,
-      edges: data.test[i]!.edges,
+  const decode = (decoding: LayerDecoding, coldDecoding: LayerDecoding = decoding): number[][] =>
+    data.test.map((ex, i) => decodeWith(probs[i]!, ex.tools, cold[i] ? coldDecoding : decoding));
+  const rows = (predicted: readonly number[][]): Record<LayerRows, LayerMetrics> => {
+    const scored = data.test.map((ex, i) => ({
+      gold: ex.layers,
+      predicted: predicted[i]!,
+      edges: ex.edges,
       cold: cold[i] === true,
     }));
     return { all: layerMetrics(scored), cold: layerMetrics(scored.filter((t) => t.cold)) };
   };
-  return { reto: rows(RETO_DECODING), calibrated: rows(choice.decoding), choice };
+  const predictions = {
+    reto: decode(RETO_DECODING),
+    calibrated: decode(choice.decoding, coldChoice?.decoding),
+  };
+  return { reto: rows(predictions.reto), calibrated: rows(predictions.calibrated), choice, predictions };
 }

@@ -46,12 +46,17 @@ describe('the layer model retrained on world traces, as the worker runs it', () 
   it('trains with progress and judges the result on held-out traces against the shift rule', async () => {
     const epochs: LayerEpoch[] = [];
     const out = await new LayerRetrainJob().run(
-      { traces: TRACES, tools: TOOLS, current: null, epochs: 3 },
+      { traces: TRACES, tools: TOOLS, current: null, epochs: 3, seeds: [7, 1] },
       (e) => epochs.push(e),
     );
     if (!out.ok) throw new Error(out.error.message);
-    expect(epochs.map((e) => e.epoch)).toEqual([1, 2, 3]);
+    // Two seeds × 3 epochs on one progress bar; one model per seed, each kept at its last epoch.
+    expect(epochs.map((e) => `${e.epoch}/${e.epochs}`)).toEqual(['1/6', '2/6', '3/6', '4/6', '5/6', '6/6']);
     const r = out.result;
+    expect(r.models).toHaveLength(2);
+    expect(r.bestEpochs).toEqual([3, 3]);
+    // Different seeds, different models: an ensemble of two copies would average nothing.
+    expect(r.models[0]!.headW).not.toEqual(r.models[1]!.headW);
     expect(r.trainTasks + r.heldOutTasks).toBe(40);
     expect(r.heldOutTasks).toBeGreaterThan(0);
     // Every held-out trace has 3 pairs; the schema rule alone already sees city → get_weather.

@@ -30,10 +30,23 @@ export function toolDocument(tool: Tool): string {
  * the file order): about `validationShare` of the tasks go to validation.
  */
 export function isValidationTask(id: string, validationShare = 0.1): boolean {
+  return taskHash(id) % 1000 < validationShare * 1000;
+}
+
+/**
+ * The fold (0 … k − 1) a task id falls in for k-fold validation (layer-folds.ts): the same FNV-1a hash as
+ * `isValidationTask`, divided by 1000 first so the fold does not repeat the 10 % split's residues.
+ */
+export function foldOfTask(id: string, k: number): number {
+  if (!Number.isInteger(k) || k < 2) throw new RangeError(`foldOfTask: k must be an integer ≥ 2, got ${k}`);
+  return Math.floor(taskHash(id) / 1000) % k;
+}
+
+function taskHash(id: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) {
     h ^= id.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return (h >>> 0) % 1000 < validationShare * 1000;
+  return h >>> 0;
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../../embed/lexical-embedder';
 import { STRUCTURE_FEATURES, structureFeatures } from './layer-features';
 import { LayerModelError } from './layer-model-error';
-import { layerPredictorFromModel } from './predict-layers';
-import { TINY } from './layer-params.test-util';
+import { layerPredictorFromModel, typescriptEnsembleHead, typescriptHead } from './predict-layers';
+import { randomParams, TINY } from './layer-params.test-util';
 import { typedTool } from '../../tools/tool-fixtures.test-util';
 
 const tool = typedTool;
@@ -39,5 +39,33 @@ describe('the structure features a layer model is fed', () => {
         embedder,
       ),
     ).not.toThrow();
+  });
+});
+
+describe('the retrained ensemble head: mean threshold probabilities, then RETO eq. 9', () => {
+  // Heads that ignore the input: every threshold logit equals the bias.
+  const constant = (bias: number) => {
+    const p = randomParams(TINY, 3);
+    p.headW.fill(0);
+    p.headB.fill(bias);
+    return p;
+  };
+  const query = new Float32Array(TINY.inputDim).fill(0.1);
+  const tools = [new Float32Array(TINY.inputDim + TINY.toolExtra).fill(0.2)];
+  const K1 = TINY.maxLayers - 1;
+
+  it('σ(1) = 0.731 and σ(−10) ≈ 0 average to 0.366 < ½: layer 0; σ(2) = 0.881 and σ(0) = 0.5 to 0.69: every threshold', async () => {
+    expect(await typescriptHead(constant(1), TINY)(query, tools)).toEqual([K1]);
+    expect(await typescriptEnsembleHead([constant(1), constant(-10)], TINY)(query, tools)).toEqual([0]);
+    expect(await typescriptEnsembleHead([constant(2), constant(0)], TINY)(query, tools)).toEqual([K1]);
+  });
+
+  it('one model reads as typescriptHead; no model is refused', async () => {
+    const p = randomParams(TINY, 5);
+    const many = Array.from({ length: 3 }, (_, i) => tools[0]!.map((v) => v * (i + 1)));
+    expect(await typescriptEnsembleHead([p], TINY)(query, many)).toEqual(
+      await typescriptHead(p, TINY)(query, many),
+    );
+    expect(() => typescriptEnsembleHead([], TINY)).toThrow(LayerModelError);
   });
 });

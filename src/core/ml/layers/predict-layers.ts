@@ -8,6 +8,7 @@ import type { LayerOnnxRunner } from './layer-onnx-runner';
 import { applyShiftRule } from './shift-rule';
 import { predictTaskLogits } from './layer-forward';
 import { decodeLayers } from './ordinal';
+import { decodeMeanProbabilities } from './ensemble-layers';
 import type { LayerPredictorConfig, LayerPredictorParams } from './layer-spec';
 
 /** Ordinal-head layers of one task's tools, from the query vector and the tool input vectors. */
@@ -17,6 +18,24 @@ type HeadLayers = (query: Float32Array, tools: readonly Float32Array[]) => Promi
 export function typescriptHead(params: LayerPredictorParams, config: LayerPredictorConfig): HeadLayers {
   return (query, tools) =>
     Promise.resolve(decodeLayers(predictTaskLogits(params, config, query, tools), config.maxLayers - 1));
+}
+
+/**
+ * Several models' TypeScript forwards as one `HeadLayers`: their threshold probabilities averaged, then
+ * decoded as RETO eq. 9 decodes one model's (`decodeMeanProbabilities`; one model = `typescriptHead`).
+ */
+export function typescriptEnsembleHead(
+  models: readonly LayerPredictorParams[],
+  config: LayerPredictorConfig,
+): HeadLayers {
+  if (models.length === 0) throw new LayerModelError('an ensemble needs at least one layer model');
+  return (query, tools) =>
+    Promise.resolve(
+      decodeMeanProbabilities(
+        models.map((p) => predictTaskLogits(p, config, query, tools)),
+        config.maxLayers - 1,
+      ),
+    );
 }
 
 /**
