@@ -32,6 +32,11 @@ export interface CallFailure {
   code: string;
   /** What happened, in words a user can act on. */
   message: string;
+  /**
+   * When the tool said to come back (HTTP `Retry-After` on a 429 or 503): a busy tool, not a dead one,
+   * so the executor waits this long and calls it again instead of routing around it at once.
+   */
+  retryAfterMs?: number;
 }
 
 /** Failure kinds that are the caller's fault or nobody's: they must not lower a tool's weights. */

@@ -272,6 +272,42 @@ describe('live recombination on any failure (NaviAgent §3.3)', () => {
     }
   });
 
+  it('a busy tool that says when to come back (Retry-After) is waited for and called again, not routed around', async () => {
+    const { world, plan, known } = await scenario('station');
+    const healthy = new TimedRuntime(HANDLERS);
+    // find_station answers like an HTTP 429 with Retry-After once, then works.
+    const busyOnce = (retryAfterMs: number): ToolRuntime => {
+      let n = 0;
+      return {
+        canExecute: (t) => healthy.canExecute(t),
+        call: async (t, a) =>
+          t.name === 'find_station' && n++ === 0
+            ? {
+                ok: false,
+                failure: { kind: 'unavailable', code: 'http-429', message: 'busy', retryAfterMs },
+                durationMs: 1,
+              }
+            : healthy.call(t, a),
+      };
+    };
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const soon = requestFor(world, busyOnce(1500), chainOf(plan), { known });
+    const r = await new RetoExecutor({ sleep }).run(soon.req);
+    expect(r.status === 'ok' ? (r.detours ?? []).length : -1).toBe(0);
+    expect(waits).toEqual([1500]);
+    expect(soon.log.trace.filter((t) => t.tool === 'find_station').map((t) => t.status)).toEqual([
+      'error',
+      'ok',
+    ]);
+    expect(soon.log.notices.some((n) => n.includes('asked to wait 1.5 s'))).toBe(true);
+    // A wait longer than the limit (default 5 s) is an outage for this turn: routed around at once.
+    const late = requestFor(world, busyOnce(60_000), chainOf(plan), { known });
+    const r2 = await new RetoExecutor({ sleep }).run(late.req);
+    expect(waits).toEqual([1500]);
+    expect(r2.status === 'ok' ? r2.detours?.map((d) => d.failedTool) : r2.status).toEqual(['find_station']);
+  });
+
   it('three transient failures in a row are retried through (default 3 retries); with 2 the chain detours', async () => {
     const { world, plan, known } = await scenario('station');
     // find_station errs, times out and answers garbage, once each, then works: the 4th call is the first

@@ -22,9 +22,14 @@ export interface RetoExecutorOptions {
    * Calls again after a transient failure (error, timeout, unusable answer) before a detour (default 3,
    * urllib3's and Cargo's default: a transient fault hits one call, so each retry meets the tool
    * afresh; at a 30 % rate of transient faults a call then fails for good 0.8 % of the time, against
-   * 2.7 % with 2 retries and 30 % with none). An outage is never retried: it lasts (failure-injection.ts).
+   * 2.7 % with 2 retries and 30 % with none). An outage is never retried: it lasts (failure-injection.ts)
+   * — unless the tool said when to come back (HTTP Retry-After, at most `maxRetryAfterMs`).
    */
   retries?: number;
+  /** Longest Retry-After a busy tool may ask for and still be waited for (default 5 s). */
+  maxRetryAfterMs?: number;
+  /** Waits before such a retry (default: a timer the turn's Stop cuts short; tests pass their own). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Fills each layer's arguments with only that layer in view (RETO §3.3); absent: the plan's. */
   filler?: LayerFiller;
   /** Wall clock for call start times (default Date.now). */
@@ -67,6 +72,10 @@ export class RetoExecutor implements ChainExecutor {
       maxDetours: this.options.maxDetours ?? 3,
       retries: this.options.retries ?? 3,
       clock,
+      ...(this.options.maxRetryAfterMs !== undefined
+        ? { maxRetryAfterMs: this.options.maxRetryAfterMs }
+        : {}),
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
       ...(this.options.filler ? { filler: this.options.filler } : {}),
       ...(this.options.layerPredictor ? { layerPredictor: this.options.layerPredictor } : {}),
       ...(this.options.knownTool ? { knownTool: this.options.knownTool } : {}),

@@ -5,7 +5,7 @@ import { parseOpenApi } from '../../tools/openapi-importer';
 import { PETSTORE } from '../../tools/openapi-importer.test-util';
 import type { Tool } from '../../tools/tool';
 import { HostAllowList } from './host-allow-list';
-import { HttpRuntime } from './http-runtime';
+import { HttpRuntime, retryAfterMs } from './http-runtime';
 import { withHttpTools } from './with-http-tools';
 
 let server: Server;
@@ -33,6 +33,10 @@ beforeAll(async () => {
         return void res.end(JSON.stringify({ id: 'big', name: 'x'.repeat(300_000) }));
       }
       if (req.url!.startsWith('/v1/pets/down')) return json(503, { error: 'maintenance' });
+      if (req.url!.startsWith('/v1/pets/busy')) {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' });
+        return void res.end(JSON.stringify({ error: 'slow down' }));
+      }
       if (req.url!.startsWith('/v1/pets/missing')) return json(404, { error: 'no such pet' });
       if (req.url!.startsWith('/v1/pets/moved')) {
         res.writeHead(302, { location: 'http://evil.example/' });
@@ -130,9 +134,13 @@ describe('HTTP tools from an OpenAPI import, against a local server on 127.0.0.1
       failure: { kind: 'invalid-output', code: 'response-too-large' },
     });
     expect(await get('moved')).toMatchObject({ ok: false, failure: { kind: 'error', code: 'redirect' } });
-    expect(await get('down')).toMatchObject({
+    const down = await get('down');
+    expect(down).toMatchObject({ ok: false, failure: { kind: 'unavailable', code: 'http-503' } });
+    // Down without a word on when to come back: routed around; busy with Retry-After: waited for.
+    expect(down.ok ? 'ok' : down.failure.retryAfterMs).toBeUndefined();
+    expect(await get('busy')).toMatchObject({
       ok: false,
-      failure: { kind: 'unavailable', code: 'http-503' },
+      failure: { kind: 'unavailable', code: 'http-429', retryAfterMs: 2000 },
     });
     expect(await get('missing')).toMatchObject({
       ok: false,
@@ -176,5 +184,18 @@ describe('HTTP tools from an OpenAPI import, against a local server on 127.0.0.1
     const note: Tool = { ...tool('getPet'), name: 'notes_create', http: undefined };
     expect(await both.call(note, {})).toMatchObject({ ok: true, source: { kind: 'sandbox' } });
     expect(local).toEqual(['notes_create']);
+  });
+});
+
+describe('Retry-After (RFC 9110 §10.2.3)', () => {
+  it('reads delay-seconds and an HTTP-date as milliseconds from now; anything else is no promise', () => {
+    const now = Date.parse('Wed, 25 Nov 2026 03:00:00 GMT');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Wed, 25 Nov 2026 03:00:07 GMT', now)).toBe(7000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 02:59:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs('-5', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });

@@ -103,7 +103,7 @@ export class HttpRuntime implements ToolRuntime {
           `${host} answered with more than ${this.options.maxBytes ?? 1 << 20} bytes.`,
           elapsed(),
         );
-      if (!res.ok) return statusFailure(res.status, host, body, elapsed());
+      if (!res.ok) return statusFailure(res.status, host, body, elapsed(), res.headers.get('retry-after'));
       let output: unknown = body;
       if (/json/i.test(res.headers.get('content-type') ?? '') || /^\s*[[{]/.test(body)) {
         try {
@@ -162,15 +162,40 @@ async function readLimited(res: Response, max: number): Promise<string | null> {
   return new TextDecoder().decode(all);
 }
 
-function statusFailure(status: number, host: string, body: string, durationMs: number): CallOutcome {
+/**
+ * An HTTP `Retry-After` value (RFC 9110 §10.2.3: delay-seconds or an HTTP-date) as milliseconds from
+ * `now`; undefined when absent or unreadable.
+ */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  // An HTTP-date names its day and month ("Wed, 25 Nov 2026 03:00:07 GMT"); "-5" is no date.
+  if (!/[a-z]{3}/i.test(v)) return undefined;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function statusFailure(
+  status: number,
+  host: string,
+  body: string,
+  durationMs: number,
+  retryAfter: string | null = null,
+): CallOutcome {
   const detail = body.trim() ? `: ${body.trim().slice(0, 200)}` : '';
-  if (status === 429 || status >= 500)
-    return fail(
-      status === 503 || status === 429 ? 'unavailable' : 'error',
+  if (status === 429 || status >= 500) {
+    const busy = status === 503 || status === 429;
+    const outcome = fail(
+      busy ? 'unavailable' : 'error',
       `http-${status}`,
       `${host} answered ${status}${detail}`,
       durationMs,
     );
+    const wait = busy ? retryAfterMs(retryAfter, Date.now()) : undefined;
+    if (!outcome.ok && wait !== undefined) outcome.failure.retryAfterMs = wait;
+    return outcome;
+  }
   if (status === 401 || status === 403)
     return fail(
       'not-executable',

@@ -26,6 +26,13 @@ export interface RunSettings {
   retries: number;
   filler?: LayerFiller;
   clock: () => number;
+  /**
+   * Longest wait a busy tool may ask for (HTTP Retry-After) before it is called again instead of routed
+   * around (default 5 s: a person watching the chat waits that long, not a minute).
+   */
+  maxRetryAfterMs?: number;
+  /** Waits `ms` unless the signal aborts first (default: a timer; tests pass their own). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** RETO's learned layer predictor for steps the DAG cannot place (layer-source.ts); absent: DAG only. */
   layerPredictor?: ToolLayerPredictor;
   /** Whether the Tool World knows toolchain edges of a tool (then the DAG places its step). */
@@ -65,18 +72,37 @@ const PASSED: GateReport = { verdict: 'passed', issues: [], repairs: [] };
 
 /**
  * Failures a second try may not meet: the tool erred, timed out or answered with something unusable (an
- * error page, nothing). Not an outage (the tool cannot be reached: route around it at once), not the
- * caller's fault (the same arguments would fail again), not a field the answer lacks (it would lack it
+ * error page, nothing), or it is busy and said when to come back (Retry-After within the wait allowed).
+ * Not an outage (the tool cannot be reached: route around it at once), not the caller's fault (the same arguments would fail again), not a field the answer lacks (it would lack it
  * again).
  */
-function isTransient(outcome: CallOutcome): boolean {
+function isTransient(outcome: CallOutcome, maxRetryAfterMs: number): boolean {
   if (outcome.ok) return false;
   const f = outcome.failure;
   return (
     f.kind === 'error' ||
     f.kind === 'timeout' ||
-    (f.kind === 'invalid-output' && f.code !== 'missing-output-field')
+    (f.kind === 'invalid-output' && f.code !== 'missing-output-field') ||
+    // A busy tool that said when to come back (429 / 503 with Retry-After), soon enough to wait for.
+    (f.kind === 'unavailable' && f.retryAfterMs !== undefined && f.retryAfterMs <= maxRetryAfterMs)
   );
+}
+
+/** Default for `RunSettings.maxRetryAfterMs`. */
+export const MAX_RETRY_AFTER_MS = 5000;
+
+/** A timer that ends early (without error) when the signal aborts. */
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /**
@@ -242,14 +268,19 @@ export class RetoRun {
       }
     }
     outcome = this.checked(tool, step, outcome);
-    for (let retry = 0; retry < this.settings.retries && isTransient(outcome); retry++) {
+    const maxWait = this.settings.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
+    for (let retry = 0; retry < this.settings.retries && isTransient(outcome, maxWait); retry++) {
       if (this.req.signal?.aborted) break;
       // The failed attempt stays in the trace (evidence against the tool); the same arguments go again.
       this.finish(step, view, startedAt, outcome, true);
+      const wait = outcome.ok ? undefined : outcome.failure.retryAfterMs;
       this.req.onNotice?.(
         'info',
-        `${tool.name} failed (${outcome.ok ? '' : outcome.failure.message}); calling it again.`,
+        wait !== undefined
+          ? `${tool.name} is busy (${outcome.ok ? '' : outcome.failure.message}); it asked to wait ${(wait / 1000).toFixed(1)} s, then calling it again.`
+          : `${tool.name} failed (${outcome.ok ? '' : outcome.failure.message}); calling it again.`,
       );
+      if (wait) await (this.settings.sleep ?? abortableSleep)(wait, this.req.signal);
       view = this.start(step, view.args, view.gate ?? PASSED);
       startedAt = this.settings.clock();
       outcome = this.checked(tool, step, await this.call(tool, view.args));
