@@ -39,6 +39,11 @@ export interface AgentWorld {
    * learnt from those requests may choose among look-alike tools.
    */
   familiarity?(query: string): Promise<number>;
+  /**
+   * Whether the world's traces call `tool` at most once per task (`ToolRepeats`); absent or false when
+   * they do not know the tool well enough to say.
+   */
+  rarelyRepeated?(tool: string): Promise<boolean>;
   /** A toolchain ending at `target`: TWNM subgraph search, then plan extraction with the known values. */
   toolchain(request: ToolchainAsk): Promise<ChainView>;
   /** The world takes in a finished turn's calls (graph evolution, retrieval statistics, retraining). */

@@ -466,7 +466,9 @@ export class Agent {
           emit({ type: 'notice', level: 'info', text: `Not calling ${target} yet: no value for ${what}.` });
           return 'replan';
         }
-        const repeat = this.engine.kind === 'graph-only' ? repeatOf(chain.steps, state.calls) : undefined;
+        const once = (await this.deps.world.rarelyRepeated?.(target)) === true;
+        const repeat =
+          this.engine.kind === 'graph-only' ? repeatOf(chain.steps, state.calls, once) : undefined;
         if (repeat) {
           // Graph-only: the same call twice comes from splitting the request, not from a decision to repeat.
           si.status = 'done';
@@ -474,7 +476,9 @@ export class Agent {
           emit({
             type: 'notice',
             level: 'info',
-            text: `${target} was already called with the same arguments (call ${repeat.index + 1}); its result serves this part too.`,
+            text: once
+              ? `${target} was already called (call ${repeat.index + 1}), and plans learnt here call it once per task; its result serves this part too.`
+              : `${target} was already called with the same arguments (call ${repeat.index + 1}); its result serves this part too.`,
           });
           emit({ type: 'sub-intent-done', item: viewOf(si) });
           return 'next';

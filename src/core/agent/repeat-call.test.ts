@@ -40,3 +40,13 @@ describe('repeatOf', () => {
     expect(repeatOf(two, calls)).toBeUndefined();
   });
 });
+
+describe('repeatOf for a tool the world calls once per task', () => {
+  it('takes the earlier successful call of the same tool whatever its arguments, never a failed one', () => {
+    const calls: CallView[] = [call(0, 'file_modify', { content: 'a' }), call(1, 'file_delete', {}, 'error')];
+    const other = { step: 0, tool: 'file_modify', args: { content: 'b' }, deps: [] };
+    expect(repeatOf([other], calls)).toBeUndefined();
+    expect(repeatOf([other], calls, true)?.index).toBe(0);
+    expect(repeatOf([{ step: 0, tool: 'file_delete', args: {}, deps: [] }], calls, true)).toBeUndefined();
+  });
+});

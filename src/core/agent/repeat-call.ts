@@ -5,13 +5,20 @@ import type { CallView } from './agent-events';
  * The earlier successful call of this turn that a one-step chain would only repeat (same tool, same
  * arguments), or undefined. Two sub-intents of one request often name the same call ("how many cats are
  * there? Can you count them?"); calling it again costs a call and, for a tool that changes something,
- * does it twice.
+ * does it twice. `anyArgs`: the same tool with other arguments counts too — for a tool the world's plans
+ * call once per task (`AgentWorld.rarelyRepeated`), where a second call comes from two ways of saying one.
  */
-export function repeatOf(steps: readonly PlanStep[], calls: readonly CallView[]): CallView | undefined {
+export function repeatOf(
+  steps: readonly PlanStep[],
+  calls: readonly CallView[],
+  anyArgs = false,
+): CallView | undefined {
   if (steps.length !== 1) return undefined;
   const step = steps[0]!;
   const key = canonical(step.args);
-  return calls.find((c) => c.status === 'ok' && c.tool === step.tool && canonical(c.args) === key);
+  return calls.find(
+    (c) => c.status === 'ok' && c.tool === step.tool && (anyArgs || canonical(c.args) === key),
+  );
 }
 
 /** JSON with object keys sorted, so argument order does not matter. */

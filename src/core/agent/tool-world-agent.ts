@@ -1,6 +1,7 @@
 import type { PlanStep } from '../plan/plan-step';
 import type { RankResult } from '../retrieval/retrieval-service';
 import { PastRequests } from '../retrieval/past-requests';
+import { ToolRepeats } from '../trace/tool-repeats';
 import { END_OF_PLAN } from '../retrieval/retriever';
 import {
   recombine,
@@ -26,7 +27,7 @@ import { chainViewOf, WorldCatalogView } from './world-catalog-view';
  */
 export abstract class ToolWorldAgent implements AgentWorld {
   private readonly view = new WorldCatalogView(() => this.toolWorld());
-  private past: { world: ToolWorld; key: number; requests: PastRequests } | null = null;
+  private past: { world: ToolWorld; key: number; requests: PastRequests; repeats: ToolRepeats } | null = null;
 
   /** The world the agent works on; read anew each time (a reset or an import replaces it). */
   abstract toolWorld(): ToolWorld;
@@ -87,12 +88,25 @@ export abstract class ToolWorldAgent implements AgentWorld {
   }
 
   async familiarity(query: string): Promise<number> {
-    // Built on first use and again when the world or its traces change (a trace adds a past request).
+    return this.pastTraces().requests.familiarity(query);
+  }
+
+  async rarelyRepeated(tool: string): Promise<boolean> {
+    return this.pastTraces().repeats.rarelyRepeated(tool);
+  }
+
+  /** What the traces say, built on first use and again when the world or its traces change. */
+  private pastTraces(): { requests: PastRequests; repeats: ToolRepeats } {
     const world = this.toolWorld();
     const key = world.traces.length;
     if (this.past?.world !== world || this.past.key !== key)
-      this.past = { world, key, requests: new PastRequests(world.traces) };
-    return this.past.requests.familiarity(query);
+      this.past = {
+        world,
+        key,
+        requests: new PastRequests(world.traces),
+        repeats: new ToolRepeats(world.traces),
+      };
+    return this.past;
   }
 
   async toolchain(ask: ToolchainAsk): Promise<ChainView> {

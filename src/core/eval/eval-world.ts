@@ -10,6 +10,7 @@ import { EmbeddingCache } from '../retrieval/embedding-cache';
 import { Hybrid } from '../retrieval/hybrid';
 import { candidatesFromWorld, tasksFromWorld } from '../retrieval/retrieval-service';
 import { PastRequests } from '../retrieval/past-requests';
+import { ToolRepeats } from '../trace/tool-repeats';
 import { END_OF_PLAN, type Retriever, type ScoredTool } from '../retrieval/retriever';
 import { SearchEngine, type SearchMethod } from '../search/search-engine';
 import { linkWeights, type LinkScorer, type WeightProvider } from '../search/weight-provider';
@@ -91,7 +92,7 @@ export class EvalAgentWorld implements AgentWorld {
   private readonly view: WorldCatalogView;
   private readonly hgtWeights: WeightProvider | undefined;
   private toolsCache: { key: number; tools: readonly Tool[] } | null = null;
-  private past: { key: number; requests: PastRequests } | null = null;
+  private past: { key: number; requests: PastRequests; repeats: ToolRepeats } | null = null;
   /** Time spent in retrieval and in toolchain search (ms), for "where the time goes". */
   retrieveMs = 0;
   searchMs = 0;
@@ -159,10 +160,23 @@ export class EvalAgentWorld implements AgentWorld {
   }
 
   async familiarity(query: string): Promise<number> {
-    // Built on first use and again when traces arrive (only a trace adds a past request).
+    return this.pastTraces().requests.familiarity(query);
+  }
+
+  async rarelyRepeated(tool: string): Promise<boolean> {
+    return this.pastTraces().repeats.rarelyRepeated(tool);
+  }
+
+  /** What the traces say, built on first use and again when traces arrive. */
+  private pastTraces(): { requests: PastRequests; repeats: ToolRepeats } {
     const key = this.world.traces.length;
-    if (this.past?.key !== key) this.past = { key, requests: new PastRequests(this.world.traces) };
-    return this.past.requests.familiarity(query);
+    if (this.past?.key !== key)
+      this.past = {
+        key,
+        requests: new PastRequests(this.world.traces),
+        repeats: new ToolRepeats(this.world.traces),
+      };
+    return this.past;
   }
 
   async toolchain(ask: ToolchainAsk): Promise<ChainView> {
