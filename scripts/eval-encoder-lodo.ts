@@ -32,7 +32,7 @@ import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { ZeroShotHybrid, type ZeroShotHybridOptions } from '../src/core/retrieval/zero-shot-hybrid';
 import { mulberry32, sample } from '../src/core/util/prng';
 import { leaveOneOutExamples, SIBLINGS } from './encoder-data';
-import { enriched, lexicalFusionExamples, textsOf, withIo } from './zero-shot-fusion-data';
+import { detailed, enriched, lexicalFusionExamples, textsOf, withIo } from './zero-shot-fusion-data';
 import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,11 +100,19 @@ async function main(): Promise<void> {
   const epochs = values.epochs ? Number(values.epochs) : ENCODER_TRAIN_DEFAULTS.epochs;
   const dirs = values.data?.length ? values.data : SHARED.map((d) => resolve(REPO_ROOT, '../shared/data', d));
   const datasets: RetrievalDataset[] = [];
+  // The zero-shot hybrid's catalogue of each dataset: with --enrich / --enrich-test the details kept apart
+  // from the description as the app keeps them (`detailed`; its detailed text is the enriched text the
+  // other methods index), so the hybrid also sees name + description alone (plain-text-scores.ts).
+  const hybridCatalogue = new Map<string, RetrievalDataset>();
   for (const dir of dirs) {
     const ds = loadRetrievalDataset(dir);
     if (typeof ds === 'string') console.log(`Skipping ${dir}: ${ds}.`);
-    else datasets.push(withIo(values.enrich ? enriched(ds) : ds));
+    else {
+      datasets.push(withIo(values.enrich ? enriched(ds) : ds));
+      hybridCatalogue.set(ds.name, withIo(values.enrich || values['enrich-test'] ? detailed(ds) : ds));
+    }
   }
+  const forHybrid = (d: RetrievalDataset) => hybridCatalogue.get(d.name) ?? d;
   const bm25Weights = values.weights ? values.weights.split(',').map(Number) : [];
   const residuals = values.residuals ? values.residuals.split(',').map(Number) : [undefined];
   const anchors = values.anchors ? values.anchors.split(',').map(Number) : [undefined];
@@ -134,8 +142,7 @@ async function main(): Promise<void> {
     if (d.train.length === 0) continue;
     const tasks = d.train.length > fitTasks ? sample(mulberry32(seed), d.train, fitTasks) : d.train;
     // --enrich-test: the fusion is fitted on the texts it ranks (with details), as the shipped weights are.
-    const texts = values['enrich-test'] ? enriched(d) : d;
-    fusionPoints.set(d.name, await lexicalFusionExamples(texts, tasks, seed));
+    fusionPoints.set(d.name, await lexicalFusionExamples(forHybrid(d), tasks, seed));
   }
   for (const trainDs of datasets.filter((d) => holdout.includes(d.name))) {
     // Fusion weights for this fold: fitted on every other dataset's train points (not its sibling's).
@@ -249,7 +256,8 @@ async function main(): Promise<void> {
         runs.push([
           vid,
           eid,
-          (c) => new ZeroShotHybrid({ catalogue: ds.catalogue, embedder: emb, seed, cache: c }, opts),
+          (c) =>
+            new ZeroShotHybrid({ catalogue: forHybrid(ds).catalogue, embedder: emb, seed, cache: c }, opts),
         ]);
     }
     const caches = new Map(embedders.map(([id, e]) => [id, new EmbeddingCache(e)]));

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { fitZeroShotFusion, FUSION_FEATURES, END_FEATURES } from '../src/core/retrieval/zero-shot-fusion';
 import { mulberry32, sample } from '../src/core/util/prng';
 import { loadRetrievalDataset, SHARED_DATASETS } from './retrieval-data';
-import { enriched, lexicalFusionExamples, withIo } from './zero-shot-fusion-data';
+import { detailed, lexicalFusionExamples, withIo } from './zero-shot-fusion-data';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,7 +41,8 @@ async function main(): Promise<void> {
       console.log(`Skipping ${dir}: ${raw}.`);
       continue;
     }
-    const ds = withIo(enriched(raw));
+    // Details apart from the description, as the app's catalogues come (the hybrid reads both views).
+    const ds = withIo(detailed(raw));
     if (ds.train.length === 0) continue;
     const tasks = ds.train.length > fitTasks ? sample(mulberry32(seed), ds.train, fitTasks) : ds.train;
     groups.push(await lexicalFusionExamples(ds, tasks, seed));

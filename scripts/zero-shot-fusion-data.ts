@@ -67,6 +67,23 @@ export function withIo(ds: RetrievalDataset): RetrievalDataset {
   return { ...ds, catalogue: ds.catalogue.map((t) => (io.has(t.name) ? { ...t, io: io.get(t.name) } : t)) };
 }
 
+/**
+ * The catalogue as the app gives it to the zero-shot hybrid: each tool's schema details in `details`
+ * (`tool-details.ts`), its description untouched. `detailedToolText` of a tool here is `toolText` of the
+ * same tool in `enriched`, so the hybrid reads the same texts either way; only its plain-text view
+ * (`plain-text-scores.ts`) needs the description apart.
+ */
+export function detailed(ds: RetrievalDataset): RetrievalDataset {
+  const params = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));
+  return {
+    ...ds,
+    catalogue: ds.catalogue.map((t) => {
+      const details = toolDetails(params.get(t.name), null);
+      return details === '' ? t : { ...t, details };
+    }),
+  };
+}
+
 /** The catalogue with each tool's schema details appended to its description (`tool-details.ts`). */
 export function enriched(ds: RetrievalDataset): RetrievalDataset {
   const params = new Map(ds.promptTools.map((t) => [t.name, t.parameters]));

@@ -6,15 +6,18 @@ import { END_OF_PLAN, type CandidateTool } from './retriever';
 import {
   END_FEATURE_COUNT,
   endScore,
+  enumeratedItems,
   enumerationCue,
   FEATURE_COUNT,
   fitZeroShotFusion,
   FUSION_FEATURES,
+  featureRow,
   reciprocalRanks,
   type FusionExample,
   type FusionFeature,
 } from './zero-shot-fusion';
 import { ZeroShotHybrid } from './zero-shot-hybrid';
+import { ZeroShotScorer } from './zero-shot-scores';
 
 /** Weights with the named features set, the rest 0. */
 function weights(set: Partial<Record<FusionFeature, number>>): number[] {
@@ -145,6 +148,79 @@ describe('learned zero-shot fusion', () => {
     expect(enumerationCue('weather in Paris')).toBe(0);
     expect(enumerationCue('weather in Paris and Rome')).toBeCloseTo(1 / 3, 12);
     expect(enumerationCue('find me 3 jokes, then two facts and more')).toBe(1);
+  });
+
+  it('counts the items a request enumerates (hand-checked)', () => {
+    expect(enumeratedItems('public holidays in Japan and Germany')).toEqual({ list: 2, named: 0 });
+    expect(enumeratedItems('holidays in Canada, and Mexico')).toEqual({ list: 3, named: 0 });
+    expect(enumeratedItems('find me three random jokes')).toEqual({ list: 1, named: 3 });
+    // Digits are not counts; "both" is two; separators stop counting at 4.
+    expect(enumeratedItems('log into both accounts at 5 pm')).toEqual({ list: 1, named: 2 });
+    expect(enumeratedItems('a, b, c, d, e and f')).toEqual({ list: 5, named: 0 });
+  });
+
+  it("tool likeness: TF-IDF cosine of two tools' texts (hand-checked)", async () => {
+    // Docs [apple, pie], [apple, tart], [fish, soup]: idf(apple) = ln(4/3) + 1, the others ln 2 + 1, so
+    // cos(pie, tart) = idf(apple)² / (idf(apple)² + (ln 2 + 1)²) = 0.3664; no shared word: 0.
+    const tools: CandidateTool[] = ['apple_pie', 'apple_tart', 'fish_soup'].map((name) => ({
+      name,
+      description: '',
+    }));
+    const scorer = new ZeroShotScorer(tools, new EmbeddingCache(new LexicalEmbedder()));
+    const a = Math.log(4 / 3) + 1;
+    const b = Math.log(2) + 1;
+    const sim = scorer.toolSimilarities(0);
+    expect(sim[0]).toBeCloseTo(1, 12);
+    expect(sim[1]).toBeCloseTo((a * a) / (a * a + b * b), 12);
+    expect(sim[1]).toBeCloseTo(0.3664, 4);
+    expect(sim[2]).toBe(0);
+  });
+
+  it('repeat and sibling features: the last tool again while the request has items left (hand-checked)', async () => {
+    const tools: CandidateTool[] = [
+      { name: 'jokes_random_get', description: 'get a random joke' },
+      { name: 'jokes_search', description: 'search jokes by a word' },
+      { name: 'weather_now', description: 'current weather of a city' },
+    ];
+    const query = 'find me three random jokes';
+    const cache = new EmbeddingCache(new LexicalEmbedder());
+    const make = async (tool: number[]) => {
+      const h = new ZeroShotHybrid(
+        { catalogue: tools, embedder: cache.embedder, seed: 1, cache },
+        { fusion: 'learned', weights: { tool, end: null } },
+      );
+      await h.fit();
+      for (const n of [0, 1, 2, 3])
+        await cache.warm(h.textsToEmbed({ query, history: Array<string>(n).fill('jokes_random_get') }));
+      return h;
+    };
+    const x = new Float32Array(FEATURE_COUNT);
+    const col = (f: FusionFeature) => x[FUSION_FEATURES.indexOf(f)];
+    const probe = await make(weights({ bm25: 1 }));
+    // After one call of three: lastCount = lastList = 1 for the called tool (3 > 1 named, list 1 is not > 1).
+    const once = probe.fusionPoint({ query, history: ['jokes_random_get'] });
+    expect(once.lastCalls).toBe(1);
+    featureRow(once, 0, x);
+    expect([col('lastCount'), col('lastList'), col('simLast')]).toEqual([1, 0, 0]);
+    // The sibling shares "jokes" with the last call (simLast > 0); the weather tool shares nothing.
+    featureRow(once, 1, x);
+    expect(col('simLast')).toBeGreaterThan(0);
+    expect(col('lastCount')).toBe(0);
+    featureRow(once, 2, x);
+    expect(col('simLast')).toBe(0);
+    // After three calls nothing named is left.
+    const thrice = probe.fusionPoint({ query, history: Array<string>(3).fill('jokes_random_get') });
+    featureRow(thrice, 0, x);
+    expect(col('lastCount')).toBe(0);
+    // Ranking: called tools masked (−10) send jokes_random_get below the sibling; lastCount 20 brings it
+    // back first while items are left, and not after the third call.
+    const masked = await make(weights({ bm25: 1, called: -10 }));
+    expect(masked.rank({ query, history: ['jokes_random_get'] })[0]?.tool).toBe('jokes_search');
+    const again = await make(weights({ bm25: 1, called: -10, lastCount: 20 }));
+    expect(again.rank({ query, history: ['jokes_random_get'] })[0]?.tool).toBe('jokes_random_get');
+    expect(again.rank({ query, history: Array<string>(3).fill('jokes_random_get') })[0]?.tool).toBe(
+      'jokes_search',
+    );
   });
 
   it('fits: the loss falls, the weight goes to the feature that marks the acceptable tool, same input ⇒ same weights', () => {

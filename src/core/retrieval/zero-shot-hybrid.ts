@@ -9,12 +9,14 @@ import {
   type Retriever,
   type ScoredTool,
 } from './retriever';
+import { PlainTextScorer } from './plain-text-scores';
 import { detailedToolText } from './tool-details';
 import { ioMatchWords, splitKeys } from './io-prior';
 import {
   endRow,
   endScore,
   enumerationCue,
+  enumeratedItems,
   FEATURE_COUNT,
   featureRow,
   linearScores,
@@ -39,7 +41,10 @@ import { ZeroShotScorer, type ZeroShotEvidence } from './zero-shot-scores';
  * dataset-out (scripts/eval-encoder-lodo.ts, each fold fitted without the held-out dataset), validation on
  * the held-out datasets' train plans (8 datasets, lexical; MRR / MRR w/o end / recall@5): third pass
  * 0.495 / 0.579 / 0.669, learned fusion 0.552 / 0.591 / 0.760 (END anywhere 0.630 / 0.530 / 0.760; never
- * ranked 0.420 / 0.606 / 0.477). Test figures: BENCHMARKS.md, "Tool retrieval encoder (zero-shot)".
+ * ranked 0.420 / 0.606 / 0.477). Fifth pass: + likeness to the last called tool, the request's count of
+ * items, and name + description alone as a second lexical view (zero-shot-fusion.ts): validation (the
+ * held-out datasets' train plans) 0.592 → 0.610 MRR w/o end in the development harness. Test figures: BENCHMARKS.md, "Tool retrieval encoder
+ * (zero-shot)".
  *
  * The third pass's fixed fusions ('score', 'rrf') stay selectable; their constants are fixed in advance,
  * none fitted to a dataset's plans:
@@ -127,10 +132,12 @@ export class ZeroShotHybrid implements Retriever {
   readonly learnsFromTraces = false;
   private readonly cache: EmbeddingCache;
   private readonly scorer: ZeroShotScorer;
+  private readonly plain: PlainTextScorer;
   private readonly names: string[];
   private readonly index: Map<string, number>;
   private readonly catalogue: readonly CandidateTool[];
   private readonly ioMemo = new Map<number, Float32Array>();
+  private readonly simMemo = new Map<number, Float64Array>();
   private readonly nameOrder: Int32Array;
   /** Each tool's inputs as word lists, split on first use. */
   private inputWords: string[][][] | undefined;
@@ -145,6 +152,7 @@ export class ZeroShotHybrid implements Retriever {
       this.cache,
       this.options.details ? detailedToolText : toolText,
     );
+    this.plain = new PlainTextScorer(ctx.catalogue);
     this.catalogue = ctx.catalogue;
     this.names = ctx.catalogue.map((t) => t.name);
     const sorted = this.names
@@ -191,6 +199,16 @@ export class ZeroShotHybrid implements Retriever {
     return v;
   }
 
+  /** TF-IDF likeness of every tool's text to tool u's, memoised per u like `ioAfter`. */
+  private similarTo(u: number): Float64Array {
+    let v = this.simMemo.get(u);
+    if (v) return v;
+    if (this.simMemo.size >= 256) this.simMemo.clear();
+    v = this.scorer.toolSimilarities(u);
+    this.simMemo.set(u, v);
+    return v;
+  }
+
   /**
    * Everything the learned fusion reads at one (request, history) point; the request's embedding and that
    * of its uncovered rest must be cached (`textsToEmbed`).
@@ -229,6 +247,10 @@ export class ZeroShotHybrid implements Retriever {
       cue: enumerationCue(q.query),
       steps: q.history.length,
       restStrength: called.size > 0 ? restStrengthOf(ev) : 0,
+      simLast: last === undefined ? none : this.similarTo(last),
+      lastCalls: last === undefined ? 0 : q.history.filter((h) => h === lastName).length,
+      items: enumeratedItems(q.query),
+      plain: this.plain.scores(q.query),
     };
   }
 

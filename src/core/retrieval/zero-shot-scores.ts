@@ -62,6 +62,8 @@ export class ZeroShotScorer {
   private readonly tfidfIndex: TfIdfIndex;
   /** Each catalogue tool's BM25 words, to tell which request words the called tools cover. */
   private readonly words: Set<string>[];
+  /** Each catalogue tool's BM25 words in order, for tool-to-tool TF-IDF cosines (`toolSimilarities`). */
+  private readonly docs: string[][];
   private matrix = new Float32Array(0);
   private last: { query: string; tokens: string[]; ev: ZeroShotEvidence } | undefined;
 
@@ -75,6 +77,15 @@ export class ZeroShotScorer {
     this.bm25 = new Bm25Index(docs);
     this.tfidfIndex = new TfIdfIndex(docs);
     this.words = docs.map((d) => new Set(d));
+    this.docs = docs;
+  }
+
+  /**
+   * TF-IDF cosine of tool u's text with every catalogue tool's (u itself 1 unless its text has no word):
+   * how alike two tools are from the catalogue alone, no request needed.
+   */
+  toolSimilarities(u: number): Float64Array {
+    return this.tfidfIndex.scores(this.docs[u] ?? []);
   }
 
   /** Embeds the catalogue's texts (name words and description, as QTS does). */
@@ -171,7 +182,7 @@ export class ZeroShotScorer {
 }
 
 /** x / max(x), negatives as 0; all zeros when nothing is positive (no evidence for any tool). */
-function maxNormalised(x: Float64Array): Float32Array {
+export function maxNormalised(x: Float64Array): Float32Array {
   let max = 0;
   for (const v of x) if (v > max) max = v;
   const out = new Float32Array(x.length);
