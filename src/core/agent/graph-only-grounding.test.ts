@@ -123,6 +123,24 @@ describe('graph-only grounding: values the request gives, producers it speaks of
     ]);
   });
 
+  it('never splits inside quotes, and splits before "and help me <verb>"', () => {
+    const texts = (r: string) => splitSubIntents(r).map((s) => s.text);
+    expect(texts("Write 'Plan 2022: 1. Work 2. Study' into it. Then delete it.")).toEqual([
+      "Write 'Plan 2022: 1. Work 2. Study' into it",
+      'delete it',
+    ]);
+    expect(texts('Send "Done. Thanks!" to Anna')).toEqual(['Send "Done. Thanks!" to Anna']);
+    // An apostrophe is no quote: "Anna's" does not swallow the rest of the request.
+    expect(texts("Find Anna's email. Then text her 'late'")).toEqual([
+      "Find Anna's email",
+      "text her 'late'",
+    ]);
+    expect(texts('Cancel my repair appointment and help me reschedule it for Saturday')).toEqual([
+      'Cancel my repair appointment',
+      'help me reschedule it for Saturday',
+    ]);
+  });
+
   it('a stand-in must cover the sub-intent at least half as well as the tool that failed', () => {
     const area = tool('calculate_area', 'Calculate the area of a shape', ['shape']);
     const squared = tool('calculate_squared', 'Calculate the square of a number', ['number']);

@@ -84,6 +84,7 @@ const ACTION_VERBS = [
   'register',
   'remove',
   'rename',
+  'reschedule',
   'reserve',
   'retrieve',
   'submit',
@@ -149,9 +150,22 @@ function isBareValues(text: string): boolean {
   );
 }
 
+/**
+ * Quoted text: the user's own words ("write 'Plan: 1. Work 2. Study' into it"), never split. A single
+ * quote opens only after a non-letter and closes only before one, so "Anna's" and "I'm" are no quotes.
+ */
+const QUOTED = /"[^"\n]*"|“[^”\n]*”|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])/gu;
+
+/** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
+const LEAD_IN = String.raw`(?:(?:please|also)\s+|help\s+me\s+(?:to\s+)?)*`;
+
 export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
-  const parts = request
+  // Each quote becomes a private-use marker with its index while splitting, then comes back.
+  const quoted: string[] = [];
+  const masked = request.replace(QUOTED, (q) => `\uE000${quoted.push(q) - 1}\uE000`);
+  const unmask = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)]!);
+  const parts = masked
     // Sentence ends and semicolons always separate.
     .split(/(?<=[.!?;])\s+(?=\S)/)
     .flatMap((s) =>
@@ -162,13 +176,12 @@ export function splitSubIntents(request: string): SplitIntent[] {
         ),
       ),
     )
-    .flatMap((s) =>
-      s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=(?:please\\s+)?(?:${verbs})\\b(?!-))`, 'i')),
-    )
+    .flatMap((s) => s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b(?!-))`, 'i')))
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
       s.split(new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b(?!-))`, 'i')),
     )
+    .map(unmask)
     // Trailing punctuation goes, except from a bare value: "p@ssw0rd123!" keeps its "!".
     .map((s) =>
       isBareValues(s) ? s.trim() : s.replace(/^[\s,]+|[\s,.;!]+$/g, '').replace(/^(?:also|please)\s+/i, ''),
