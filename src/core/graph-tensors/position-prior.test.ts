@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { HGT_RELATIONS } from './tensor-spec';
-import { LinkGraph } from './link-graph';
 import {
   orderRanksOf,
   PAIR_FEATURES,
@@ -9,26 +7,12 @@ import {
   reversedPairFeatures,
 } from './pair-features';
 import { cholesky, forwardSolve, textPosition } from './position-prior';
-
-const API_API = HGT_RELATIONS.indexOf('api->api');
+import { positionPriorWorld as world } from './position-prior-world.test-util';
 
 // Four tools, no parameters. Plans ran search (0) → get (1) → book (2); find (3) is new: no links, the text of
 // search. One-number text vectors, so the ridge fits are 2 × 2 (x̃ = [x, 1], α = 1): search 1, get 0,
 // book −1, find 1. Order ranks (SpringRank, ridge 1) of the chain solve 2·s0 = s1 − 1, 3·s1 = s0 + s2,
 // 2·s2 = s1 + 1: s = (−0.5, 0, 0.5); find stays at 0.
-function world() {
-  const graph = new LinkGraph({
-    apiCount: 4,
-    paramCount: 0,
-    edgeSrc: Int32Array.of(0, 1),
-    edgeDst: Int32Array.of(1, 2),
-    edgeRel: Int32Array.of(API_API, API_API),
-    edgeW: Float32Array.of(1, 1),
-  });
-  const embeddings = [Float32Array.of(1), Float32Array.of(0), Float32Array.of(-1), Float32Array.of(1)];
-  return { graph, embeddings, io: [] };
-}
-
 describe('position prior (issue 16, fifth pass)', () => {
   it('order ranks of the chain are −0.5, 0, 0.5; the new tool sits at 0', () => {
     const s = orderRanksOf(world().graph);

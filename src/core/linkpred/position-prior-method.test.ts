@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HGT_RELATIONS } from '../graph-tensors/tensor-spec';
-import { LinkGraph } from '../graph-tensors/link-graph';
 import { positionPriorMethod } from './position-prior-method';
-
-const API_API = HGT_RELATIONS.indexOf('api->api');
+import { positionPriorWorld as world } from '../graph-tensors/position-prior-world.test-util';
 
 // position-prior.test.ts's four tools: search (0) → get (1) → book (2) ran in plans, ranks −0.5, 0, 0.5; find
 // (3) is new, with search's text (one-number vectors 1, 0, −1, 1), so it is placed at −0.3 by text.
-function world() {
-  const graph = new LinkGraph({
-    apiCount: 4,
-    paramCount: 0,
-    edgeSrc: Int32Array.of(0, 1),
-    edgeDst: Int32Array.of(1, 2),
-    edgeRel: Int32Array.of(API_API, API_API),
-    edgeW: Float32Array.of(1, 1),
-  });
-  const embeddings = [Float32Array.of(1), Float32Array.of(0), Float32Array.of(-1), Float32Array.of(1)];
-  return { graph, embeddings, io: [] };
-}
-
 describe('positionPrior (the position prior alone as a rule row, issue 16)', () => {
   it('the rule row scores the forward pair above its reverse, also for the new tool', async () => {
     const { graph, embeddings, io } = world();

@@ -5,17 +5,12 @@ import { randomParams, TINY } from '../../ml/layers/layer-params.test-util';
 import type { LayerPredictorParams } from '../../ml/layers/layer-spec';
 import type { EncodedLayerTask } from '../../ml/layers/train-layers';
 import type { Tool } from '../../tools/tool';
+import { stringFieldTool } from '../../tools/tool-fixtures.test-util';
 import type { LayerDataset } from './layer-dataset';
 import { chooseColdWarmDecoding, layerFolds, outOfFoldCalibration } from './layer-folds';
 
-const tool = (name: string): Tool => ({
-  name,
-  description: name,
-  parameters: { type: 'object', properties: { q: { type: 'string' } } },
-  returns: { type: 'object', properties: { [`${name}_out`]: { type: 'string' } } },
-  category: '',
-  source: 'dataset',
-});
+/** A tool with one string input `q` and one string output `<name>_out`. */
+const tool = (name: string): Tool => stringFieldTool(name, ['q'], [`${name}_out`]);
 const example = (id: string, tools: string[]): LayerExample => ({
   id,
   query: id,

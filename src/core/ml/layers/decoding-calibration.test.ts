@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../tools/tool';
+import { stringFieldTool } from '../../tools/tool-fixtures.test-util';
 import { chooseDecoding, pairsRight, type CalibrationTask } from './decoding-calibration';
 import { RETO_DECODING } from './layer-decoding';
 
-const tool = (name: string): Tool => ({
-  name,
-  description: name,
-  parameters: { type: 'object', properties: { q: { type: 'string' } } },
-  returns: { type: 'object', properties: { [`${name}_out`]: { type: 'string' } } },
-  category: '',
-  source: 'dataset',
-});
+/** A tool with one string input `q` and one string output `<name>_out`. */
+const tool = (name: string): Tool => stringFieldTool(name, ['q'], [`${name}_out`]);
 
 // A two-tool task whose gold order is [0, 1] and whose probabilities sit under ½ (E = 0.1 and 0.5):
 // RETO's thresholds tie the pair (wrong), a margin of 0.3 or 0.2 or 0.1 orders it (right). No schema
