@@ -46,13 +46,18 @@ describe('targetPrior', () => {
   });
 });
 
+/** A catalogue lookup and the tools as candidates, ranked in the order given. */
+const catalog = (tools: Tool[]) => ({
+  toolOf: (n: string) => tools.find((t) => t.name === n),
+  candidates: tools.map((t, i) => ({ tool: t.name, score: 1 - i / 10 })),
+});
+
 describe('chooseTarget with a learnt prior', () => {
   const tools = [
     tool('file_modify', 'Change the content written in a file'),
     tool('file_write', 'Write content into a new file'),
   ];
-  const toolOf = (n: string) => tools.find((t) => t.name === n);
-  const candidates = tools.map((t, i) => ({ tool: t.name, score: 1 - i / 10 }));
+  const { toolOf, candidates } = catalog(tools);
   // Both tools' names hold "file", neither "put": the words tie and the retrieval rank decides.
   const intent = 'put Hello into the report file';
 
@@ -74,8 +79,7 @@ describe('chooseTarget by the words alone', () => {
       tool('clock_alarm_change', 'Change the time of an alarm'),
       tool('file_modify', 'Modify the content of a file'),
     ];
-    const toolOf = (n: string) => tools.find((t) => t.name === n);
-    const candidates = tools.map((t, i) => ({ tool: t.name, score: 1 - i / 10 }));
+    const { toolOf, candidates } = catalog(tools);
     expect(chooseTarget('change the content of the file', candidates, toolOf, new Set())?.tool).toBe(
       'file_modify',
     );

@@ -20,6 +20,22 @@ const batch: HgtEpochBatch = {
 };
 const sigma = (x: number) => 1 / (1 + Math.exp(-x));
 
+/** An HGT with no layers (inputDim 1, hidden 2, one head, hadamard pair head): the loss reads `h` as given. */
+const tinyParams = (seed: number) =>
+  initHgtParams(
+    {
+      inputDim: 1,
+      hidden: 2,
+      heads: 1,
+      layers: 0,
+      leakySlope: 0.01,
+      lnEps: 1e-5,
+      edgeWeightBias: true,
+      pairHead: 'hadamard',
+    },
+    seed,
+  );
+
 describe('marginLoss (eqs. 7–8)', () => {
   it('matches the hand computation', () => {
     // m(w̃ = 0) = 0.2·(1 + 0.5) = 0.3; m(w̃ = 1) = 0.2·(1 + σ(1)) = 0.346212
@@ -45,19 +61,7 @@ describe('crossEntropyLoss (eq. 6 + negatives)', () => {
   it('weighs positives and negatives one half each', () => {
     // A model whose logits are all 0 (link head zeroed): every pair has p = ½, so each BCE term is ln 2 whatever
     // its label, and ½·mean_pos + ½·mean_neg = ln 2.
-    const params = initHgtParams(
-      {
-        inputDim: 1,
-        hidden: 2,
-        heads: 1,
-        layers: 0,
-        leakySlope: 0.01,
-        lnEps: 1e-5,
-        edgeWeightBias: true,
-        pairHead: 'hadamard',
-      },
-      1,
-    );
+    const params = tinyParams(1);
     for (const a of [params.head.src, params.head.dst, params.head.had]) a.fill(0);
     const p = hgtParamTensors(params);
     expect(crossEntropyLoss(new Tape(false), p, params.config, h, batch).item()).toBeCloseTo(Math.log(2), 6);
@@ -74,19 +78,7 @@ describe('crossEntropyLoss (eq. 6 + negatives)', () => {
 
 describe('hgtLoss objective options (existence labels, margin on the logit)', () => {
   it('uses label 1 for every target with existence labels, and the logits in the margin', () => {
-    const params = initHgtParams(
-      {
-        inputDim: 1,
-        hidden: 2,
-        heads: 1,
-        layers: 0,
-        leakySlope: 0.01,
-        lnEps: 1e-5,
-        edgeWeightBias: true,
-        pairHead: 'hadamard',
-      },
-      1,
-    );
+    const params = tinyParams(1);
     for (const a of [params.head.src, params.head.dst, params.head.had]) a.fill(0);
     params.head.b[0] = 2;
     const p = hgtParamTensors(params);
@@ -104,19 +96,7 @@ describe('hgtLoss objective options (existence labels, margin on the logit)', ()
 
 describe('hgtLoss hardWeight (issue 16: hard negatives at a fraction of a random one)', () => {
   it('weighs a look-alike negative by hardWeight inside its positive’s mean', () => {
-    const params = initHgtParams(
-      {
-        inputDim: 1,
-        hidden: 2,
-        heads: 1,
-        layers: 0,
-        leakySlope: 0.01,
-        lnEps: 1e-5,
-        edgeWeightBias: true,
-        pairHead: 'hadamard',
-      },
-      1,
-    );
+    const params = tinyParams(1);
     const p = hgtParamTensors(params);
     // The second negative (2→1) of target 0 is a look-alike (kind 2). Margin on the cosine, m0 = 2:
     // target 0: m = 2·1.5 = 3, s⁺ = 1; random (3→1): [3 − 1 − 1]₊ = 1; look-alike (2→1): [3 − 1 + 0]₊ = 2.
@@ -136,19 +116,7 @@ describe('hgtLoss hardWeight (issue 16: hard negatives at a fraction of a random
 
 describe("hgtLoss hardIn 'margin' (issue 16: hard negatives on the curriculum's margin only)", () => {
   it('leaves the cross-entropy as without hard negatives and keeps them in the margin', () => {
-    const params = initHgtParams(
-      {
-        inputDim: 1,
-        hidden: 2,
-        heads: 1,
-        layers: 0,
-        leakySlope: 0.01,
-        lnEps: 1e-5,
-        edgeWeightBias: true,
-        pairHead: 'hadamard',
-      },
-      3,
-    );
+    const params = tinyParams(3);
     const p = hgtParamTensors(params);
     // Target 0's second negative (2→1) is a look-alike; the same batch without it is the random-only one.
     const hard = { ...batch, negKind: Uint8Array.of(0, 2, 0) };
