@@ -149,4 +149,25 @@ describe('graph-only grounding: values the request gives, producers it speaks of
     expect(standsIn(intent, area, squared)).toBe(false);
     expect(standsIn(intent, area, surface)).toBe(true);
   });
+
+  it("drops the user's situation, and joins a request that names nothing or a condition to its neighbour", () => {
+    const texts = (r: string) => splitSubIntents(r).map((s) => s.text);
+    // Context around the request is no request: its words would pick a report or an image tool.
+    expect(
+      texts("I'm writing a report on etymology. Can you find the origin of the word 'serendipity'?"),
+    ).toEqual(["Can you find the origin of the word 'serendipity'?"]);
+    expect(texts("It's getting colder here. Find the temperature in Toronto.")).toEqual([
+      'Find the temperature in Toronto',
+    ]);
+    // A statement that also asks for something stays a request.
+    expect(texts("I'm looking for a hotel in Rome. Book a table for two.")).toHaveLength(2);
+    // "Can you fetch that for me?" asks for what the sentence before it said.
+    expect(texts('I want to know the version of the library. Can you fetch that for me?')).toEqual([
+      'I want to know the version of the library\nCan you fetch that for me?',
+    ]);
+    // "Make sure …" says how the request before it is done.
+    expect(
+      texts('Find the weather in Paris. And please, make sure the temperature is in Fahrenheit.'),
+    ).toEqual(['Find the weather in Paris\nAnd please\nmake sure the temperature is in Fahrenheit']);
+  });
 });

@@ -113,10 +113,14 @@ export interface SplitIntent {
 function mergeBareValues(parts: readonly string[]): string[] {
   const out: string[] = [];
   let pending: string | undefined;
-  for (const p of parts) {
-    if ((isBareValues(p) || isValueStatement(p)) && out.length > 0)
+  // The user's situation is said around the request, not asked: its words would mislead the choice of
+  // tool ("I'm writing a report …" → a report search), and its values stay in the whole request's.
+  const requests = parts.filter((p) => !isContext(p));
+  for (const p of requests.length > 0 ? requests : parts) {
+    const noRequest = isValueStatement(p) || isVague(p) || isCondition(p);
+    if ((isBareValues(p) || noRequest) && out.length > 0)
       out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
-    else if (isValueStatement(p)) pending = pending ? `${pending}\n${p}` : p;
+    else if (noRequest) pending = pending ? `${pending}\n${p}` : p;
     else {
       // A statement before any request ("My ID number is 4309…. Cancel my ticket.") serves the next one.
       out.push(pending ? `${p}\n${pending}` : p);
@@ -138,6 +142,46 @@ function isValueStatement(text: string): boolean {
     /^\[[^\]]*\]$/.test(t) ||
     (/^(?:my|our|the|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?(?:is|are)\s+\S+/iu.test(t) && !/\?$/.test(t))
   );
+}
+
+/**
+ * "I'm planning a trip to Paris next week.", "It's getting colder here.": the user's situation, said
+ * before or after what they ask — no request of its own (as one, a holiday or an image tool would be
+ * called for it). A statement that also wants something ("I need …", "I'm looking for …") stays.
+ */
+function isContext(text: string): boolean {
+  const t = text.trim();
+  return (
+    /^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are)\b/i.test(t) &&
+    !/\b(?:want|wants|need|needs|would like|'d like|wish|wonder|looking for|interested|trying|have to|has to|must|please|help|can you|could you|would you)\b/i.test(
+      t,
+    ) &&
+    !/\?$/.test(t)
+  );
+}
+
+/** Words a request is framed with, not what it is about. */
+const FRAMING = new Set(
+  'and can could would will you please help me us i find fetch get do give tell provide show that it this one them those for with out about the a an so also again too just now some any for me my what is'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "Can you fetch that for me?", "Can you help me with that?": a request that names nothing of its own
+ * asks for what the sentence next to it said — it is part of that request, not another one.
+ */
+function isVague(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+  return words.length > 0 && words.every((w) => FRAMING.has(w));
+}
+
+/** "Make sure the temperature is in Fahrenheit": how the request before it is to be done, not another one. */
+function isCondition(text: string): boolean {
+  return /^(?:and\s+)?(?:please\s+)?(?:make sure|be sure|ensure)\b/i.test(text.trim());
 }
 
 function isBareValues(text: string): boolean {

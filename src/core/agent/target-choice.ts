@@ -66,6 +66,13 @@ const SYNONYMS: Record<string, string[]> = {
   send: ['send'],
 };
 
+/**
+ * Command words that only say "give me": every getter answers to them, so as a command they weigh no
+ * more than any word — "find the current temperature" is about the temperature, and a tool named
+ * `searchAxolotlImages` must not win on "find" ↔ "search".
+ */
+const GIVE_ME = new Set(['find', 'search', 'look', 'show', 'provide', 'retrieve', 'fetch', 'obtain', 'tell']);
+
 export const stem = (w: string): string =>
   w
     .toLowerCase()
@@ -137,7 +144,7 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     const synonyms = SYNONYMS[w]?.map(stem);
     const command = i === 0 && synonyms !== undefined;
     const forms = [...new Set([stem(w), ...(synonyms ?? [])])];
-    const weight = i === 0 ? 3 : 1;
+    const weight = i === 0 && !GIVE_ME.has(w) ? 3 : 1;
     const namedForms = forms.filter((f) => named.has(f));
     if (namedForms.length > 0) {
       score += 2 * weight * (command ? 0.75 + (0.25 * namedForms.length) / forms.length : 1);

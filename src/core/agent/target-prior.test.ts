@@ -88,3 +88,21 @@ describe('chooseTarget by the words alone', () => {
     );
   });
 });
+
+describe('chooseTarget when the command only says "give me"', () => {
+  it('lets the object words decide over a tool named after the verb', () => {
+    const tools = [
+      tool('searchAxolotlImages', 'Search images of axolotls'),
+      tool('current_get', 'Current weather and temperature for a location'),
+    ];
+    const { toolOf, candidates } = catalog(tools);
+    // "find" ↔ "search" once weighed three words and picked the image search for a temperature.
+    expect(chooseTarget('find the current temperature in Toronto', candidates, toolOf, new Set())?.tool).toBe(
+      'current_get',
+    );
+    // A command that names an action still weighs most: "search" for images is the image search.
+    expect(chooseTarget('search images of cute animals', candidates, toolOf, new Set())?.tool).toBe(
+      'searchAxolotlImages',
+    );
+  });
+});
