@@ -140,11 +140,16 @@ export function fillArguments(input: FillInput): FilledArgs {
         value = streetAddress(intent);
         break;
       case 'enum':
-        value = enumIn(lower, f.enum ?? []);
+        value = enumIn(lower, f.enum ?? [], f.description);
         break;
       case 'query': {
         const place = intentLiterals.find((l) => l.kind === 'entity' && l.sub === 'place');
-        value = lit('quoted')?.value ?? place?.value ?? (keywords(intent, intentLiterals) || undefined);
+        // A query the tool describes as a place ("The location(s) you want weather data for") is one.
+        const where = /\b(?:locations?|city|cities|place)\b/.test(f.description.toLowerCase())
+          ? placeName(intent, intentLiterals)
+          : undefined;
+        value =
+          lit('quoted')?.value ?? place?.value ?? where ?? (keywords(intent, intentLiterals) || undefined);
         break;
       }
       case 'title':
@@ -298,11 +303,60 @@ function streetAddress(text: string): string | undefined {
   return m?.[0];
 }
 
-function enumIn(lower: string, values: unknown[]): unknown {
+/**
+ * The enum value the request names: the value itself (a code of one or two letters only as a word of its
+ * own — "m" is not the start of "make"), its synonyms, or the label the description gives it ("m: Metric,
+ * s: Scientific, f: Fahrenheit" → "in Fahrenheit" is "f").
+ */
+function enumIn(lower: string, values: unknown[], description = ''): unknown {
+  const labels = enumLabels(description, values);
   for (const v of values) {
     if (typeof v !== 'string') continue;
-    const words = ENUM_SYNONYMS[v.toLowerCase()] ?? [v.toLowerCase()];
-    if (words.some((w) => new RegExp(`\\b${w}`).test(lower))) return v;
+    const code = v.toLowerCase();
+    const words = ENUM_SYNONYMS[code] ?? [code];
+    const named = (w: string) =>
+      new RegExp(w.length <= 2 ? `(?<![\\w'’])${escapeRegExp(w)}(?![\\w'’])` : `\\b${escapeRegExp(w)}`).test(
+        lower,
+      );
+    if (words.some(named) || labels.get(v)?.some(named)) return v;
+  }
+  return undefined;
+}
+
+/** "code: Label" pairs a description explains its enum with, by value. */
+function enumLabels(description: string, values: unknown[]): Map<unknown, string[]> {
+  const out = new Map<unknown, string[]>();
+  for (const v of values) {
+    if (typeof v !== 'string' || v.length === 0) continue;
+    const m = new RegExp(
+      `(?:^|[\\s,;(\\[])${escapeRegExp(v)}\\s*[:=]\\s*([A-Za-z][A-Za-z ]{2,30}?)(?=\\s*(?:[,;).\\]]|$))`,
+      'i',
+    ).exec(description);
+    if (m) out.set(v, [m[1]!.trim().toLowerCase()]);
+  }
+  return out;
+}
+
+const NOT_A_PLACE =
+  /^(?:I|The|A|An|This|That|My|Our|Your|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Fahrenheit|Celsius)$/;
+
+/**
+ * A place the request names after "in", "at", "near", "for", "to" or "from": "a run in San
+ * Francisco" → "San Francisco" (up to four capitalized words, none a month, weekday or unit). For a
+ * location query when no lexicon knows the place (a city or address input has its own rules: "from X to Y"
+ * and "San Ramon, CA" need more than the first capitalized words).
+ */
+export function placeName(text: string, literals: readonly Literal[]): string | undefined {
+  for (const m of text.matchAll(
+    /\b(?:in|at|near|for|to|from)\s+((?:[A-Z][\p{L}'-]*)(?:\s+[A-Z][\p{L}'-]*){0,3})/gu,
+  )) {
+    const start = m.index + m[0].length - m[1]!.length;
+    if (literals.some((l) => l.kind !== 'entity' && start < l.end && l.start < start + m[1]!.length))
+      continue;
+    const words = m[1]!.split(/\s+/);
+    while (words.length > 0 && NOT_A_PLACE.test(words[words.length - 1]!)) words.pop();
+    if (words.length === 0 || NOT_A_PLACE.test(words[0]!)) continue;
+    return words.join(' ');
   }
   return undefined;
 }

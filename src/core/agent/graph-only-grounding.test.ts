@@ -150,14 +150,14 @@ describe('graph-only grounding: values the request gives, producers it speaks of
     expect(standsIn(intent, area, surface)).toBe(true);
   });
 
-  it("drops the user's situation, and joins a request that names nothing or a condition to its neighbour", () => {
+  it("joins the user's situation, a request that names nothing and a condition to the request next to them", () => {
     const texts = (r: string) => splitSubIntents(r).map((s) => s.text);
-    // Context around the request is no request: its words would pick a report or an image tool.
-    expect(
-      texts("I'm writing a report on etymology. Can you find the origin of the word 'serendipity'?"),
-    ).toEqual(["Can you find the origin of the word 'serendipity'?"]);
-    expect(texts("It's getting colder here. Find the temperature in Toronto.")).toEqual([
-      'Find the temperature in Toronto',
+    // Context is no request of its own (it would call a report or an image tool), but its values count.
+    expect(texts("I'm heading out for a run in Paris. Can you find the temperature there?")).toEqual([
+      "Can you find the temperature there?\nI'm heading out for a run in Paris",
+    ]);
+    expect(texts("Find the temperature in Toronto. It's getting colder here.")).toEqual([
+      "Find the temperature in Toronto\nIt's getting colder here",
     ]);
     // A statement that also asks for something stays a request.
     expect(texts("I'm looking for a hotel in Rome. Book a table for two.")).toHaveLength(2);

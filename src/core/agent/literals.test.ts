@@ -6,6 +6,7 @@ import { residualText } from './free-text';
 import { findLiterals } from './literals';
 import { splitSubIntents } from './sub-intents';
 import { insertLookups } from './lookups';
+import type { Tool } from '../tools/tool';
 
 // Tuesday 24 November 2026, 10:00 UTC.
 const TODAY = Date.UTC(2026, 10, 24, 10);
@@ -156,6 +157,52 @@ describe('free text and argument filling', () => {
         findLiterals('Remind me about the rent on Friday', TODAY),
       ),
     ).toBe('the rent');
+  });
+});
+
+describe('places and coded enums, without a lexicon', () => {
+  // A weather tool as an imported catalogue describes it: a location query and a unit code.
+  const weather: Tool = {
+    name: 'current_get',
+    description: 'Current weather for a location',
+    category: 'weather',
+    source: 'openapi',
+    parameters: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'The location(s) you want to get weather data for.' },
+        units: {
+          type: 'string',
+          enum: ['m', 's', 'f'],
+          description: 'Unit identifier (m: Metric, s: Scientific, f: Fahrenheit).',
+        },
+      },
+      required: ['query'],
+    },
+    returns: { type: 'object', properties: {} },
+  };
+  const run = (intent: string) =>
+    fillArguments({
+      tool: weather,
+      intent,
+      intentLiterals: findLiterals(intent, TODAY),
+      requestLiterals: [],
+      known: () => undefined,
+      today: TODAY,
+    }).args;
+
+  it('takes the place a location query asks for, and the enum code its label names', () => {
+    expect(run("What's the temperature in Fahrenheit? I'm heading out for a run in San Francisco")).toEqual({
+      query: 'San Francisco',
+      units: 'f',
+    });
+  });
+
+  it('never reads a one-letter code as the start of a word', () => {
+    // Before: "m" matched "make" and "more", so the units came out metric.
+    expect(run('Make sure to tell me more about the weather at Lake Tahoe')).toEqual({
+      query: 'Lake Tahoe',
+    });
   });
 });
 

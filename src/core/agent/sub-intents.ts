@@ -113,11 +113,8 @@ export interface SplitIntent {
 function mergeBareValues(parts: readonly string[]): string[] {
   const out: string[] = [];
   let pending: string | undefined;
-  // The user's situation is said around the request, not asked: its words would mislead the choice of
-  // tool ("I'm writing a report …" → a report search), and its values stay in the whole request's.
-  const requests = parts.filter((p) => !isContext(p));
-  for (const p of requests.length > 0 ? requests : parts) {
-    const noRequest = isValueStatement(p) || isVague(p) || isCondition(p);
+  for (const p of parts) {
+    const noRequest = isValueStatement(p) || isContext(p) || isVague(p) || isCondition(p);
     if ((isBareValues(p) || noRequest) && out.length > 0)
       out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
     else if (noRequest) pending = pending ? `${pending}\n${p}` : p;
@@ -147,7 +144,8 @@ function isValueStatement(text: string): boolean {
 /**
  * "I'm planning a trip to Paris next week.", "It's getting colder here.": the user's situation, said
  * before or after what they ask — no request of its own (as one, a holiday or an image tool would be
- * called for it). A statement that also wants something ("I need …", "I'm looking for …") stays.
+ * called for it), but its values ("Paris") belong to the request next to it. A statement that also
+ * wants something ("I need …", "I'm looking for …") stays a request.
  */
 function isContext(text: string): boolean {
   const t = text.trim();
