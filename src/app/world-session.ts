@@ -1,6 +1,8 @@
 import type { Embedder } from '../core/embed/embedder';
 import { describeIssue } from '../core/tools/import-issue';
 import { parseCatalogue } from '../core/tools/importers';
+import { withoutBuiltinReplacements } from '../core/tools/builtin-replacement';
+import { notJsonMessage } from './import-file-problem';
 import { yieldToEvents } from '../core/util/yield';
 import { ToolWorld } from '../core/world/world';
 import type { Trace } from '../core/trace/trace';
@@ -239,8 +241,22 @@ export class WorldSession extends Store<SessionState> {
     }
   }
 
+  /**
+   * A follower tab's worker does not write (the owner tab does): an import or reset made here changed this
+   * tab's world only, said "2 added", and was gone after a reload. Refused with where to make it instead.
+   */
+  private refusedInFollower(what: string): boolean {
+    if (this.role !== 'follower') return false;
+    this.notify(
+      'error',
+      `${what}: another tab of NaviAgent Web owns the saved world, and a change made here would not be saved. Make it in that tab; this tab shows it at once.`,
+    );
+    return true;
+  }
+
   /** Replaces the world with the built-in pack and its demonstration traces. */
   async loadDemoWorld(): Promise<void> {
+    if (this.refusedInFollower('Not reset to the demo world')) return;
     const snapshot = await (await this.api()).loadDemoWorld();
     await this.replaced(snapshot);
     this.publish({ type: 'replaced' });
@@ -248,11 +264,12 @@ export class WorldSession extends Store<SessionState> {
 
   /** Imports a file: a tool catalogue in any supported format, or a whole exported world. */
   async importFile(fileName: string, text: string): Promise<void> {
+    if (this.refusedInFollower(`${fileName} was not imported`)) return;
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (e) {
-      this.notify('error', `${fileName} is not valid JSON: ${(e as Error).message}`);
+      this.notify('error', notJsonMessage(fileName, text, e as Error));
       return;
     }
     try {
@@ -268,7 +285,10 @@ export class WorldSession extends Store<SessionState> {
   }
 
   private async importCatalogue(fileName: string, json: unknown): Promise<void> {
-    const parsed = parseCatalogue(json);
+    // An entry named like a built-in tool is skipped, not applied: the built-in code stays bound to the name.
+    const parsed = withoutBuiltinReplacements(json, parseCatalogue(json), (name) =>
+      this.worldRef.catalogue.get(name),
+    );
     const api = await this.api();
     let added = 0;
     let updated = 0;

@@ -32,7 +32,7 @@ export function Header() {
         </button>
       </nav>
       <span
-        className="badge"
+        className="badge engine-badge"
         data-testid="engine-badge"
         title={
           engine.waiting ??

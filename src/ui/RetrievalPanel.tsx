@@ -86,7 +86,13 @@ export function RetrievalPanel() {
             </option>
           ))}
         </select>
-        <button onClick={() => run()} disabled={retrieval.status === 'running'} data-testid="rank-next">
+        <button
+          onClick={() => run()}
+          // Nothing to rank against: an empty request ranked the demo's first tools at 99.7 %.
+          disabled={retrieval.status === 'running' || !query.trim()}
+          title={query.trim() ? undefined : 'Type a request first'}
+          data-testid="rank-next"
+        >
           {retrieval.status === 'running' ? 'Ranking…' : 'Rank next tools'}
         </button>
       </div>
@@ -97,6 +103,12 @@ export function RetrievalPanel() {
             {result.method}: {resultSourceText(result.method, result.source)} · embedder{' '}
             {embedderLabel(result.embedderId, options)} · {result.rankMs.toFixed(2)} ms
           </p>
+          {result.candidates.length === 0 && (
+            <p className="meta" data-testid="no-candidates">
+              No candidates: {result.method} found nothing in the world&apos;s tools that matches this
+              request. Try other words or another method.
+            </p>
+          )}
           <ol className="candidates" start={1}>
             {result.candidates.map((c) => (
               <li key={c.tool} data-testid="candidate">

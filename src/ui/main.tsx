@@ -5,6 +5,7 @@ import { AppAgentWorld } from '../app/agent/app-agent-world';
 import { DeferredConversationStore } from '../app/agent/conversation-store';
 import { EngineManager } from '../app/agent/engine-manager';
 import { SandboxModel } from '../app/agent/sandbox-model';
+import { broadcastSandboxTabs } from '../app/agent/sandbox-tabs';
 import { probeEmbedders } from '../app/embedder-options';
 import { LinkModel } from '../app/link-model';
 import { RetrievalModels } from '../app/retrieval-models';
@@ -76,6 +77,8 @@ const linkModel = new LinkModel({
   notify: (text) => session.notify('info', text),
 });
 const sandbox = new SandboxModel({
+  // Every tab keeps the sandbox in memory: they tell each other when they saved it (no lost changes).
+  tabs: broadcastSandboxTabs(),
   openStore: () =>
     openSandboxStore({
       onClosedByOtherTab: () =>

@@ -6,6 +6,7 @@ import {
   type SandboxState,
   type SandboxStore,
 } from '../../core/sandbox';
+import type { SandboxTabs } from './sandbox-tabs';
 
 export interface SandboxModelState {
   phase: 'loading' | 'ready' | 'failed';
@@ -23,6 +24,8 @@ export interface SandboxModelDeps {
   now?: () => number;
   /** Test seam. */
   create?: (options: SandboxRuntimeOptions) => Promise<SandboxRuntime>;
+  /** Other tabs of the app over the same store: each save is announced, and theirs are taken in. */
+  tabs?: SandboxTabs;
 }
 
 /**
@@ -71,11 +74,14 @@ export class SandboxModel {
       store = new MemorySandboxStore();
       warning = `The sandbox database could not be opened (${message(e)}): changes the tools make will not survive a reload.`;
     }
+    const tabs = this.deps.tabs;
+    if (tabs) store = announcingSaves(store, tabs);
     try {
       const create = this.deps.create ?? createSandboxRuntime;
       const runtime = await create({ store, ...(this.deps.now ? { now: this.deps.now } : {}) });
       this.current = runtime;
       runtime.subscribe(() => this.set({ sandbox: runtime.state() }));
+      tabs?.onAnnounced(() => void runtime.adoptSaved().catch(() => undefined));
       const status = runtime.status;
       if (status.kind === 'recovered')
         warning = `The saved sandbox could not be read (${status.reason}); it started again from the sample data.`;
@@ -123,6 +129,23 @@ export class SandboxModel {
       this.set({ busy: false, sandbox: rt.state() });
     }
   }
+}
+
+/** The same store, announcing each save once it is stored (not before: another tab reads it then). */
+function announcingSaves(store: SandboxStore, tabs: SandboxTabs): SandboxStore {
+  return {
+    label: store.label,
+    load: () => store.load(),
+    save: async (state) => {
+      await store.save(state);
+      tabs.announce();
+    },
+    clear: async () => {
+      await store.clear();
+      tabs.announce();
+    },
+    close: () => store.close(),
+  };
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));

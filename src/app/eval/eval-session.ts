@@ -23,6 +23,8 @@ export interface EvalSessionState {
   dataset: LoadedDataset | null;
   /** Why the files could not be used, when they could not. */
   loadError: string | null;
+  /** What the loaded files held that is not used (bad task lines, rejected tools), or null. */
+  loadWarning: string | null;
   engine: EngineChoice;
   configs: ConfigId[];
   /** Test tasks to run (evenly spread); null for all. */
@@ -56,6 +58,7 @@ export class EvalSession extends Store<EvalSessionState> {
     super({
       dataset: null,
       loadError: null,
+      loadWarning: null,
       engine: 'oracle',
       configs: [...DEFAULT_CONFIGS],
       limit: 50,
@@ -75,7 +78,7 @@ export class EvalSession extends Store<EvalSessionState> {
     const tasks = files.find((f) => baseName(f.path) === 'tasks.jsonl');
     if (!tools || !tasks) {
       this.set({
-        loadError: `A dataset is a folder with tools.json and tasks.jsonl; got ${files.map((f) => baseName(f.path)).join(', ') || 'nothing'}.`,
+        loadError: `A dataset is a folder with tools.json and tasks.jsonl; got ${files.map((f) => baseName(f.path)).join(', ') || 'nothing'}.${this.stillLoaded()}`,
       });
       return;
     }
@@ -92,13 +95,20 @@ export class EvalSession extends Store<EvalSessionState> {
           zeroShot: ds.zeroShot,
         },
         loadError: null,
+        loadWarning: skippedText(ds.badLines, ds.rejectedTools),
         result: null,
         figures: null,
         message: null,
       });
     } catch (e) {
-      this.set({ loadError: e instanceof Error ? e.message : String(e) });
+      this.set({ loadError: `${e instanceof Error ? e.message : String(e)}${this.stillLoaded()}` });
     }
+  }
+
+  /** After files that could not be used, which dataset Run still uses (it showed beside the error). */
+  private stillLoaded(): string {
+    const ds = this.state.dataset;
+    return ds ? ` The dataset loaded before (${ds.name}) is still the one Run uses.` : '';
   }
 
   setEngine(engine: EngineChoice): void {
@@ -169,4 +179,21 @@ export class EvalSession extends Store<EvalSessionState> {
   exportJson(): string {
     return `${JSON.stringify({ figures: this.state.figures, result: this.state.result }, null, 2)}\n`;
   }
+}
+
+/**
+ * A truncated or hand-edited tasks.jsonl lost lines without a word (the core counts them; the tab showed
+ * only what loaded). Said beside the dataset, e.g. "1 line of tasks.jsonl is not a task and was skipped".
+ */
+function skippedText(badLines: number, rejectedTools: number): string | null {
+  const parts: string[] = [];
+  if (badLines > 0)
+    parts.push(
+      `${badLines} line${badLines === 1 ? '' : 's'} of tasks.jsonl ${badLines === 1 ? 'is not a task and was' : 'are not tasks and were'} skipped`,
+    );
+  if (rejectedTools > 0)
+    parts.push(
+      `${rejectedTools} entr${rejectedTools === 1 ? 'y' : 'ies'} of tools.json ${rejectedTools === 1 ? 'was' : 'were'} rejected`,
+    );
+  return parts.length > 0 ? `${parts.join('; ')}.` : null;
 }

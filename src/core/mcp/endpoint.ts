@@ -91,7 +91,17 @@ export function endpointWhere(e: McpEndpoint): string {
 
 /** Is this endpoint something the environment can open (the browser has no child processes)? */
 export function endpointSupported(e: McpEndpoint, environment: 'browser' | 'node'): string | null {
-  if (e.kind === 'stdio' && environment === 'browser')
+  if (e.kind === 'stdio' && environment === 'browser') {
+    // "localhost:3001" reads as a command line without its scheme; say what was probably meant.
+    if (e.args.length === 0 && HOST_WITHOUT_SCHEME.test(e.command)) {
+      const path = e.command.includes('/') ? '' : '/mcp';
+      return `"${e.command}" has no http:// or https://: did you mean http://${e.command}${path}? A browser page reaches MCP servers over Streamable HTTP only.`;
+    }
     return 'A browser page cannot start programs: give the server a Streamable HTTP endpoint (http://…/mcp), or run it from `npm run agent -- --mcp "<command>"`.';
+  }
   return null;
 }
+
+/** `localhost`, an IPv4 address, or a dotted host name with a port, optionally followed by a path. */
+const HOST_WITHOUT_SCHEME =
+  /^(?:(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d{1,5})?|[\w-]+(?:\.[\w-]+)+:\d{1,5})(?:\/\S*)?$/i;

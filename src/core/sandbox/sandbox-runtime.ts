@@ -52,6 +52,11 @@ export class SandboxRuntime extends RegistryRuntime {
     return this.session.reset();
   }
 
+  /** Takes the state another tab saved to the same store (after this tab's own saves). */
+  adoptSaved(): Promise<void> {
+    return this.session.adoptSaved();
+  }
+
   /** `listener` runs after every change of the state; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void {
     return this.session.subscribe(listener);

@@ -132,6 +132,23 @@ export class SandboxSession implements SandboxAccess {
     await this.saveOrRestore(previous);
   }
 
+  /**
+   * Takes the saved state as the current one, after this session's own saves: another tab saved a change
+   * to the same store. Each tab keeps its copy in memory and saves it whole, so without this a second tab's
+   * next change overwrote the first tab's (same `nextId`, the earlier record lost).
+   */
+  async adoptSaved(): Promise<void> {
+    for (;;) {
+      const pending = this.saving;
+      await pending;
+      const loaded = await this.options.store.load();
+      // A change of this session started meanwhile: its save goes first, then read again.
+      if (this.saving !== pending) continue;
+      if (loaded !== undefined && sandboxStateProblem(loaded) === null) this.set(loaded);
+      return;
+    }
+  }
+
   private async saveOrRestore(previous: SandboxState): Promise<void> {
     try {
       await this.persist();

@@ -181,6 +181,23 @@ const describe = (v: unknown): string =>
 const RECORD_LISTS = ['tools', 'clusters', 'nodes', 'edges', 'traces'] as const;
 
 /** Reads a one-file world export (from JSON.parse), refusing anything the app could not load faithfully. */
+/**
+ * An API node stands for a tool of the catalogue. A file whose tools list lost entries the graph still
+ * has loaded as a world where every request found no tool (its graph drawn all the same) and replaced the
+ * current world: refused at the file door. Checked for files only; a stored world never drops a tool.
+ */
+function apiNodeWithoutTool(r: WorldRecords): string | undefined {
+  const tools = new Set(r.tools.map((t) => (t as { tool: { name: string } }).tool.name));
+  for (const [i, n] of r.nodes.entries()) {
+    const node = n as { id: string; kind: string; tool?: string };
+    if (node.kind !== 'api') continue;
+    const tool = node.tool ?? node.id.replace(/^api:/, '');
+    if (!tools.has(tool))
+      return `nodes[${i}] (${JSON.stringify(node.id)}) is the API node of tool ${JSON.stringify(tool)}, which is not in tools`;
+  }
+  return undefined;
+}
+
 export function parseWorldFile(json: unknown): WorldSnapshot {
   const again = 'Export the world again from NaviAgent Web and import that file.';
   if (!isObject(json)) {
@@ -228,7 +245,7 @@ export function parseWorldFile(json: unknown): WorldSnapshot {
     throw new WorldFileError(`This world file's "settings" must be an object. ${again}`);
   }
   const records = json as unknown as WorldRecords;
-  const problem = worldRecordsProblem(records);
+  const problem = worldRecordsProblem(records) ?? apiNodeWithoutTool(records);
   if (problem) throw new WorldFileError(`This world file is damaged: ${problem}. ${again}`);
 
   return {

@@ -11,7 +11,7 @@ const EXAMPLES = [
 
 export function RequestBox() {
   const { agent } = useAgentStores();
-  const { running } = useAgentState();
+  const { running, pending } = useAgentState();
   const [text, setText] = useState('');
   const send = () => {
     if (!text.trim() || running) return;
@@ -49,6 +49,12 @@ export function RequestBox() {
             </button>
           ))}
         </div>
+      )}
+      {pending && (
+        <p className="meta" role="status" data-testid="request-blocked">
+          The agent is waiting for your answer to its question below. Answer it, or Stop to send a new
+          request.
+        </p>
       )}
       <div className="request-actions">
         <button type="submit" disabled={running || !text.trim()} data-testid="chat-send">

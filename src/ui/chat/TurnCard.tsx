@@ -1,9 +1,13 @@
 import type { TurnView } from '../../app/agent/agent-session';
+import { useAgentState } from '../use-agent';
 import { StepItem } from './StepItem';
 import { TurnStats } from './TurnStats';
 
 /** One request and everything the agent did for it, as a live list of steps. */
 export function TurnCard({ turn }: { turn: TurnView }) {
+  // While the turn waits on the user's answer nothing is working: say what it waits for instead.
+  const { pending } = useAgentState();
+  const waiting = pending?.turnId === turn.id;
   return (
     <article className={`turn turn-${turn.status}`} data-testid="turn" data-status={turn.status}>
       <header className="turn-head">
@@ -19,7 +23,13 @@ export function TurnCard({ turn }: { turn: TurnView }) {
           <StepItem key={s.id} step={s} turnId={turn.id} />
         ))}
       </ol>
-      {turn.status === 'running' && <p className="meta running-note">Working…</p>}
+      {turn.status === 'running' && (
+        <p className="meta running-note" data-testid="turn-running-note">
+          {waiting
+            ? 'Waiting for your answer to the question above (or Stop to drop this request).'
+            : 'Working…'}
+        </p>
+      )}
       {turn.error && (
         <p className="failure" data-testid="turn-error">
           The turn failed: {turn.error}

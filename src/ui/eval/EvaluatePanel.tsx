@@ -122,6 +122,11 @@ export function EvaluatePanel() {
           {ds.zeroShot ? ' (zero-shot: no train split)' : ''}
         </p>
       )}
+      {ds && state.loadWarning && (
+        <p className="eval-message" data-level="warn" data-testid="eval-load-warning">
+          {state.loadWarning}
+        </p>
+      )}
       <div className="eval-row-fields">
         <label>
           Engine{' '}
