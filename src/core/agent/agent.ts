@@ -158,6 +158,8 @@ export class Agent {
     }
 
     let stopped = false;
+    /** Why the engine could not decide (the turn failed, it was not "answered" with nothing to do). */
+    let engineFailure: string | undefined;
     const maxSteps = this.deps.maxSteps ?? 12;
     for (; state.step < maxSteps; state.step++) {
       if (hooks.signal?.aborted) {
@@ -182,11 +184,8 @@ export class Agent {
           stopped = true;
           break;
         }
-        emit({
-          type: 'notice',
-          level: 'error',
-          text: `The ${this.engine.label} engine failed: ${message(error)}`,
-        });
+        engineFailure = `The ${this.engine.label} engine failed: ${message(error)}`;
+        emit({ type: 'notice', level: 'error', text: engineFailure });
         break;
       }
       if (decision.llm) {
@@ -238,9 +237,12 @@ export class Agent {
     for (const si of state.subIntents) {
       if (TERMINAL.has(si.status)) continue;
       si.status = 'failed';
-      si.note = stopped ? 'Stopped before it was done.' : (si.note ?? 'Not finished within the step limit.');
+      si.note = stopped
+        ? 'Stopped before it was done.'
+        : (si.note ?? engineFailure ?? 'Not finished within the step limit.');
     }
-    const answer = composeAnswer(state);
+    const answer =
+      engineFailure && state.subIntents.length === 0 ? `✗ ${engineFailure}` : composeAnswer(state);
     emit({ type: 'answer', text: answer });
     let traceId: string | null = null;
     if (trace.length > 0 && this.deps.learn !== false) {
@@ -264,7 +266,7 @@ export class Agent {
         ? 'stopped'
         : state.questions.length > 0
           ? 'needs-input'
-          : state.subIntents.some((s) => s.status === 'failed')
+          : engineFailure || state.subIntents.some((s) => s.status === 'failed')
             ? 'failed'
             : 'answered',
       answer,

@@ -12,7 +12,14 @@ import { clip, type SubIntentState, type TurnState } from './turn-state';
 export function composeAnswer(state: Readonly<TurnState>): string {
   const lines: string[] = [];
   for (const si of state.subIntents) lines.push(subIntentLine(si, state.calls));
-  for (const c of state.calls) if (c.status === 'error') lines.push(failureLine(c));
+  // A call tried again after the same failure is one line, with the number of attempts.
+  const failures = new Map<string, number>();
+  for (const c of state.calls)
+    if (c.status === 'error') {
+      const line = failureLine(c);
+      failures.set(line, (failures.get(line) ?? 0) + 1);
+    }
+  for (const [line, n] of failures) lines.push(n > 1 ? `${line.replace(/\.$/, '')} (${n} attempts).` : line);
   if (lines.length === 0) return 'Nothing to do.';
   return lines.join('\n');
 }
@@ -20,10 +27,11 @@ export function composeAnswer(state: Readonly<TurnState>): string {
 function subIntentLine(si: SubIntentState, calls: readonly CallView[]): string {
   switch (si.status) {
     case 'done': {
+      // The sub-intent's own result: two conversions in one turn each show theirs, not the last call's.
       const call = [...calls].reverse().find((c) => c.tool === si.target && c.status === 'ok');
-      if (!call) return `✓ ${si.text} — ${si.target ?? 'done'}`;
-      const said = describeOutput(call.output);
-      return `✓ ${si.text} — ${call.tool}${said ? `: ${said}` : ' ran, but returned no data'}`;
+      if (si.result === undefined && !call) return `✓ ${si.text} — ${si.target ?? 'done'}`;
+      const said = describeOutput(si.result !== undefined ? si.result : call?.output);
+      return `✓ ${si.text} — ${si.target ?? call?.tool}${said ? `: ${said}` : ' ran, but returned no data'}`;
     }
     case 'answered':
       return si.note ? `• ${si.note}` : `• ${si.text}`;

@@ -1,7 +1,7 @@
 import type { EngineInfo } from '../llm/llm-engine';
 import type { AgentAction } from './agent-action';
 import type { Decision, DecisionInput, DecisionPolicy } from './decision-policy';
-import { TERMINAL, type SubIntentState } from './turn-state';
+import { clip, TERMINAL, type SubIntentState } from './turn-state';
 import type { AgentWorld } from './agent-world';
 import { fieldKind } from './field-kind';
 
@@ -26,10 +26,21 @@ export class GraphPolicy implements DecisionPolicy {
     for (const si of state.subIntents) {
       if (TERMINAL.has(si.status)) continue;
       // A sub-intent that builds on an earlier one waits until that one is settled.
-      if (
-        si.dependsOn.some((r) => !TERMINAL.has(state.subIntents.find((x) => x.rank === r)?.status ?? 'done'))
-      )
+      const deps = si.dependsOn.map((r) => state.subIntents.find((x) => x.rank === r));
+      if (deps.some((d) => d && !TERMINAL.has(d.status))) continue;
+      // What it builds on was not done: doing it anyway would send "the address of the museum" as text.
+      // (A part no tool serves at all — a lookup the catalogue lacks — leaves the value to the request.)
+      const unmet = deps.find((d) => d && (d.status === 'failed' || d.status === 'unanswered'));
+      if (unmet) {
+        actions.push({
+          dependency_rank: si.rank,
+          intent: si.text,
+          action: 'direct_answer',
+          analysis: 'failed',
+          answer: `Not done: it needs "${clip(unmet.text, 80)}", which could not be done.`,
+        });
         continue;
+      }
       actions.push(this.next(si, callable, world));
     }
     return { actions, llm: null };
@@ -51,7 +62,7 @@ export class GraphPolicy implements DecisionPolicy {
         ...base,
         action: 'direct_answer',
         analysis: 'no-tool',
-        answer: `None of my tools can do this: "${si.text}".`,
+        answer: `None of my tools can do this: "${clip(si.text, 120)}".`,
       };
     }
     // Ask for the content before a title: a subject can be made from the body, not the reverse.

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatRequest, ChatResponse, LlmEngine } from '../llm/llm-engine';
+import { ScriptedEngine } from '../llm/scripted-engine';
+import { Agent } from './agent';
+import type { AgentAction } from './agent-action';
+import { ANNA, demoAgentWorld, FakeRuntime } from './agent-fixtures.test-util';
+import { GraphPolicy } from './graph-policy';
+import { LlmPolicy } from './llm-policy';
+import type { LocalAgentWorld } from './local-agent-world';
+
+// What a turn reports when things go wrong or come twice: each found by a first-time user of the app.
+
+const reply = (...actions: Partial<AgentAction>[]) =>
+  JSON.stringify(actions.map((a, i) => ({ dependency_rank: i + 1, intent: 'x', ...a })));
+
+let world: LocalAgentWorld;
+beforeAll(async () => {
+  world = await demoAgentWorld();
+}, 60_000);
+
+const runtime = () =>
+  new FakeRuntime(
+    {
+      contacts_search: () => ({ contact_id: 'c1', name: 'Anna Keller', email: 'anna@example.com' }),
+      places_weather: (a) => ({
+        temperature_c: a.city === 'Paris' ? 9 : 21,
+        condition: `sky over ${String(a.city)}`,
+      }),
+      places_search: () => ({ name: 'Louvre', address: 'Rue de Rivoli, Paris' }),
+      mail_send: () => ({ message_id: 'm1' }),
+    },
+    [ANNA, { kind: 'city', value: 'Paris', aliases: [] }],
+  );
+
+describe('the turn says what each part did', () => {
+  it('each sub-intent shows its own call result, not the last call of the same tool', async () => {
+    const engine = new ScriptedEngine({
+      replies: [
+        reply(
+          { action: 'retrieve_api', intent: 'weather in Paris', recall_description: 'weather forecast' },
+          { action: 'retrieve_api', intent: 'weather in Rome', recall_description: 'weather forecast' },
+        ),
+        reply(
+          {
+            action: 'call_api',
+            intent: 'weather in Paris',
+            target_api: 'places_weather',
+            params: { city: 'Paris' },
+          },
+          {
+            action: 'call_api',
+            intent: 'weather in Rome',
+            target_api: 'places_weather',
+            params: { city: 'Rome' },
+          },
+        ),
+      ],
+    });
+    const agent = new Agent({ world, runtime: runtime(), policy: new LlmPolicy(engine), learn: false });
+    const r = await agent.runTurn('Weather in Paris, and weather in Rome');
+    const lines = r.answer.split('\n');
+    expect(lines[0]).toContain('sky over Paris');
+    expect(lines[0]).toContain('9 °C');
+    expect(lines[1]).toContain('sky over Rome');
+    expect(lines[1]).toContain('21 °C');
+  });
+
+  it('an engine that cannot be reached fails the turn, with the reason, instead of "Nothing to do."', async () => {
+    const down: LlmEngine = {
+      info: { kind: 'openai', model: 'm', label: 'Endpoint' },
+      chat: async (_r: ChatRequest): Promise<ChatResponse> => {
+        throw new Error('connection refused (http://127.0.0.1:9/v1)');
+      },
+    };
+    const agent = new Agent({ world, runtime: runtime(), policy: new LlmPolicy(down), learn: false });
+    const r = await agent.runTurn('What is the weather in Paris?');
+    expect(r.status).toBe('failed');
+    expect(r.answer).toBe('✗ The Endpoint engine failed: connection refused (http://127.0.0.1:9/v1)');
+  });
+
+  it('graph-only: a step whose source failed is not done with the words in place of the value', async () => {
+    const rt = runtime();
+    rt.failing.set('places_search', { kind: 'unavailable', code: 'down', message: 'service unavailable' });
+    const agent = new Agent({ world, runtime: rt, policy: new GraphPolicy(), learn: false });
+    const r = await agent.runTurn('Send Anna the address of the museum');
+    expect(rt.calls.map((c) => c.tool)).not.toContain('mail_send');
+    expect(r.status).toBe('failed');
+    expect(r.answer).toMatch(/Not done: it needs ".*address.*", which could not be done/);
+  });
+
+  it('a call tried again after the same failure is one answer line with the number of attempts', async () => {
+    const rt = runtime();
+    rt.failing.set('places_weather', { kind: 'error', code: 'e500', message: 'internal error' });
+    const agent = new Agent({ world, runtime: rt, policy: new GraphPolicy(), learn: false });
+    const r = await agent.runTurn('What is the weather in Paris?');
+    const failures = r.answer.split('\n').filter((l) => l.startsWith('✗ places_weather failed'));
+    expect(rt.calls.filter((c) => c.tool === 'places_weather').length).toBeGreaterThan(1);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/\(\d+ attempts\)\.$/);
+  });
+
+  it('a request no tool serves is quoted short, not echoed whole', async () => {
+    const agent = new Agent({ world, runtime: runtime(), policy: new GraphPolicy(), learn: false });
+    const r = await agent.runTurn(`Juggle ${'zorblax '.repeat(3000)}`);
+    expect(r.answer.length).toBeLessThan(400);
+    expect(r.answer).toContain('None of my tools can do this');
+  });
+});
