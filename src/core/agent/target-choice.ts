@@ -1,5 +1,6 @@
 import type { CandidateView } from './agent-events';
 import type { Tool } from '../tools/tool';
+import { effectOf, verbEffect } from '../tools/same-purpose';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -186,9 +187,15 @@ export function chooseTarget(
   prior?: ReadonlyMap<string, number>,
 ): TargetChoice | null {
   let best: TargetChoice | null = null;
+  const command = contentWords(intent)[0];
+  const asked = command ? verbEffect(command) : null;
   candidates.forEach((c, rank) => {
     const tool = toolOf(c.tool);
     if (!tool || exclude.has(c.tool)) return;
+    // Never delete what the user asked to see or make, nor make what they asked to delete ("delete all
+    // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
+    const does = effectOf(tool);
+    if (asked && does && asked !== does && (asked === 'delete' || does === 'delete')) return;
     const words = relevance(intent, tool, entityKinds);
     if (words <= MIN_RELEVANCE) return;
     // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks

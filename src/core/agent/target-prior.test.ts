@@ -106,3 +106,14 @@ describe('chooseTarget when the command only says "give me"', () => {
     );
   });
 });
+
+describe('chooseTarget never swaps destroying for making', () => {
+  it('skips a candidate whose verb deletes when the request makes or reads, and the reverse', () => {
+    const tools = [tool('notes_create', 'Create a note'), tool('notes_delete', 'Delete a note')];
+    const { toolOf, candidates } = catalog(tools);
+    expect(chooseTarget('delete all my notes', candidates, toolOf, new Set())?.tool).toBe('notes_delete');
+    // With the delete tool gone (failed, or not in the catalogue) the request has no target at all.
+    expect(chooseTarget('delete all my notes', candidates, toolOf, new Set(['notes_delete']))).toBeNull();
+    expect(chooseTarget('create a note saying hi', candidates, toolOf, new Set(['notes_create']))).toBeNull();
+  });
+});

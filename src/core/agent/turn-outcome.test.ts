@@ -67,7 +67,7 @@ describe('the turn says what each part did', () => {
 
   it('an engine that cannot be reached fails the turn, with the reason, instead of "Nothing to do."', async () => {
     const down: LlmEngine = {
-      info: { kind: 'openai', model: 'm', label: 'Endpoint' },
+      info: { kind: 'endpoint', model: 'm', label: 'Endpoint' },
       chat: async (_r: ChatRequest): Promise<ChatResponse> => {
         throw new Error('connection refused (http://127.0.0.1:9/v1)');
       },

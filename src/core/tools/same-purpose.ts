@@ -20,7 +20,7 @@ import type { Tool } from './tool';
  *   that refuses `DeleteBankAccount` also refuses `secure_forecast`.
  */
 
-type Effect = 'none' | 'create' | 'change' | 'delete' | 'send';
+export type Effect = 'none' | 'create' | 'change' | 'delete' | 'send';
 
 const EFFECTS: Record<Effect, readonly string[]> = {
   // Reading and computing leave the world as it was: any of them may stand in for another.
@@ -126,6 +126,22 @@ const FILLER = new Set([
   'v2',
   'v3',
 ]);
+
+/** What a verb does to the world ("delete", "deleting", "removes"), or null when the table does not know it. */
+export function verbEffect(word: string): Effect | null {
+  const w = word.toLowerCase();
+  for (const form of [
+    w,
+    w.replace(/s$/, ''),
+    w.replace(/e?d$/, ''),
+    w.replace(/ing$/, ''),
+    w.replace(/ing$/, 'e'),
+  ]) {
+    const e = EFFECT_OF.get(form);
+    if (e) return e;
+  }
+  return null;
+}
 
 /** What a tool's name says it does to the world: its first known verb's effect, or null. */
 export function effectOf(tool: Tool): Effect | null {
