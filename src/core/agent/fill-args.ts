@@ -108,7 +108,12 @@ export function fillArguments(input: FillInput): FilledArgs {
         const named = intentLiterals.filter((l) => l.kind === 'currency').map((l) => l.value as string);
         if (f.side === 'to')
           value = targetWord(intent, currencyOf) ?? named.find((c) => c !== money?.sub) ?? named[1];
-        else value = money?.sub ?? named[0];
+        else {
+          // The source is never the currency the request converts *to*: "100 XYZ to EUR" with XYZ
+          // unknown is a missing source (asked or reported), not EUR → EUR.
+          const to = targetWord(intent, currencyOf);
+          value = money?.sub ?? named.find((c) => c !== to);
+        }
         break;
       }
       case 'unit': {

@@ -198,6 +198,15 @@ describe('places and coded enums, without a lexicon', () => {
     });
   });
 
+  it('never takes the target currency as the source: an unknown code is missing, not swapped', () => {
+    const r = fill('currency_convert', 'Convert 100 XYZ to EUR');
+    expect(r.args.to_currency).toBe('EUR');
+    expect(r.args.from_currency).toBeUndefined();
+    expect(r.missing.map((f) => f.name)).toContain('from_currency');
+    // A known source still fills as before.
+    expect(fill('currency_convert', 'Convert 100 USD to EUR').args.from_currency).toBe('USD');
+  });
+
   it('never reads a one-letter code as the start of a word', () => {
     // Before: "m" matched "make" and "more", so the units came out metric.
     expect(run('Make sure to tell me more about the weather at Lake Tahoe')).toEqual({
