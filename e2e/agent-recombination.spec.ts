@@ -24,8 +24,16 @@ test('break a tool, watch the detour: the failure, the way around it, the graph 
   expect(status, await app.lastTurnSummary()).toBe('answered');
   const turn = app.lastTurn();
 
-  // The broken tool's call, in red, with the detour under it.
-  const failed = turn.locator('[data-testid="chat-call"][data-tool="contacts_search"]');
+  // The broken tool was tried again twice with backoff (the chat said so), then routed around: every
+  // call in red, the detour under the last.
+  await expect(
+    turn
+      .getByTestId('step-notice')
+      .filter({ hasText: 'contacts_search is unavailable (simulated outage), trying again in' }),
+  ).toHaveCount(2);
+  const calls = turn.locator('[data-testid="chat-call"][data-tool="contacts_search"]');
+  await expect(calls).toHaveCount(3);
+  const failed = calls.last();
   await expect(failed).toHaveAttribute('data-status', 'error');
   await expect(failed.getByTestId('call-failure')).toContainText('simulated outage');
   await expect(failed.getByTestId('call-failure')).toHaveCSS('color', 'rgb(180, 35, 24)');
@@ -35,6 +43,8 @@ test('break a tool, watch the detour: the failure, the way around it, the graph 
   );
   // The detour ran and the mail still went to Anna.
   expect(await app.lastTurnCalls()).toEqual([
+    { tool: 'contacts_search', status: 'error' },
+    { tool: 'contacts_search', status: 'error' },
     { tool: 'contacts_search', status: 'error' },
     { tool: 'mail_search', status: 'ok' },
     { tool: 'mail_read', status: 'ok' },

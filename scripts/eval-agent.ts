@@ -35,7 +35,8 @@ import { tryLoadQwenTokenCounter } from './qwen-token-counter';
 const SHARED = resolve(import.meta.dirname, '../../shared/data');
 
 const USAGE = `Usage: npm run eval:agent -- [--data <dataset dir>]... [--engine ${ENGINE_CHOICES.join('|')}]
-       [--config <${CONFIG_IDS.join(',')}>] [--fail-rate 0.3 [--faults outage|mixed]] [--limit N] [--json <file>]
+       [--config <${CONFIG_IDS.join(',')}>] [--fail-rate 0.3 [--faults outage|mixed] [--outage-calls n|task]]
+       [--outage-retries 2] [--limit N] [--json <file>]
        [--jobs 2] [--noise 0.2] [--seed 1] [--hgt-epochs 20] [--max-steps 12] [--no-early-calls]
        [--no-graph-fallback] [--endpoint-url http://127.0.0.1:8080 --model <name>] [--tasks] [--trace <task id>]
 
@@ -46,7 +47,10 @@ const USAGE = `Usage: npm run eval:agent -- [--data <dataset dir>]... [--engine 
   threads (each builds its own world). --tasks prints every unsolved task with the reason; --trace <task id>
   prints that task's decisions, calls, gate reports and detours as they happen. --dev runs on a fifth of
   the train split (the world from the rest) instead of the test split: tune there, report on test.
-  --no-plans builds the world from the tool schemas alone (every dataset zero-shot).`;
+  --no-plans builds the world from the tool schemas alone (every dataset zero-shot).
+  --outage-calls n makes an injected outage last n further calls of the tool instead of the task (default
+  task); --outage-retries n is how often the executor calls an unavailable tool again, with backoff, before
+  routing around it (default 2; 0: at once). Backoff waits are counted per task (waitedMs), not slept.`;
 
 /** What one thread runs: a dataset folder and the options that cross a thread boundary. */
 interface ThreadJob {
@@ -59,6 +63,8 @@ interface ThreadJob {
     | 'seed'
     | 'failRate'
     | 'faults'
+    | 'outageCalls'
+    | 'outageRetries'
     | 'limit'
     | 'maxSteps'
     | 'hgtEpochs'
@@ -178,6 +184,8 @@ async function main(): Promise<void> {
       config: { type: 'string' },
       'fail-rate': { type: 'string', default: '0' },
       faults: { type: 'string', default: 'outage' },
+      'outage-calls': { type: 'string', default: 'task' },
+      'outage-retries': { type: 'string', default: '2' },
       limit: { type: 'string' },
       json: { type: 'string' },
       jobs: { type: 'string', default: '2' },
@@ -211,6 +219,12 @@ async function main(): Promise<void> {
   const failRate = Number(values['fail-rate']);
   const faults = values.faults as 'outage' | 'mixed';
   if (faults !== 'outage' && faults !== 'mixed') throw badValue('--faults must be outage or mixed');
+  const outageCalls = values['outage-calls'] === 'task' ? 'task' : Number(values['outage-calls']);
+  if (outageCalls !== 'task' && !(Number.isInteger(outageCalls) && outageCalls >= 0))
+    throw badValue('--outage-calls must be task or a whole number ≥ 0');
+  const outageRetries = Number(values['outage-retries']);
+  if (!(Number.isInteger(outageRetries) && outageRetries >= 0))
+    throw badValue('--outage-retries must be a whole number ≥ 0');
   const limit = values.limit ? Number(values.limit) : undefined;
   const jobs = Math.max(1, Number(values.jobs) || 1);
   if (engine === 'endpoint' && (!values['endpoint-url'] || !values.model))
@@ -229,6 +243,8 @@ async function main(): Promise<void> {
   sheet.meta.configs = configs;
   sheet.meta.failRate = failRate;
   sheet.meta.faults = faults;
+  sheet.meta.outageCalls = outageCalls;
+  sheet.meta.outageRetries = outageRetries;
   sheet.meta.jobs = jobs;
   if (limit !== undefined) sheet.meta.limit = limit;
 
@@ -250,6 +266,8 @@ async function main(): Promise<void> {
         seed: Number(values.seed),
         failRate,
         faults,
+        outageCalls,
+        outageRetries,
         ...(limit !== undefined ? { limit } : {}),
         maxSteps: Number(values['max-steps']),
         hgtEpochs: Number(values['hgt-epochs']),
@@ -284,7 +302,7 @@ async function main(): Promise<void> {
     const countMs = parts.reduce((t, p) => t + p.countMs, 0);
     const secs = (performance.now() - d0) / 1000;
     console.log(
-      `\n## ${r.dataset} — ${engine}${failRate ? `, ${failRate * 100} % injected failures (${faults === 'mixed' ? 'mixed kinds, only outages lasting' : 'outages lasting the task'})` : ''}` +
+      `\n## ${r.dataset} — ${engine}${failRate ? `, ${failRate * 100} % injected failures (${faults === 'mixed' ? 'mixed kinds, only outages lasting' : 'outages lasting'} ${outageCalls === 'task' ? 'the task' : `${outageCalls} further call${outageCalls === 1 ? '' : 's'}`})` : ''}` +
         ` (${r.tasks} of ${r.testTasks} test tasks, ${r.trainPlans} train plans, ${r.tools} tools${r.zeroShot ? ', zero-shot' : ''}; ` +
         `${secs.toFixed(1)} s wall${groups.length > 1 ? ` in ${groups.length} threads: ${groups.map((g) => g.join('+')).join(' | ')}` : ''})\n`,
     );
@@ -304,6 +322,12 @@ async function main(): Promise<void> {
             .filter((c) => c.ran)
             .map((c) => `${c.config} ${(100 * (tsrFit(c, r.goldMisfits) ?? 0)).toFixed(1)} %`)
             .join(', '),
+      );
+    const waits = r.configs.filter((c) => c.ran && c.metrics.waitedMs > 0);
+    if (waits.length)
+      console.log(
+        `  waiting for tools to come back (counted, not slept; ${outageRetries} backoff retries): ` +
+          waits.map((c) => `${c.config} ${(c.metrics.waitedMs / 1000).toFixed(2)} s a task`).join(', '),
       );
     const sim = r.simulator;
     console.log(

@@ -218,6 +218,9 @@ export class AgentSession {
                 layerPredictor: this.layerPredictor,
                 knownTool: this.knownTool,
                 knownEdge: this.knownEdge,
+                // An unreachable tool is tried again twice with backoff (0.5 s, 0.75 s ±50 %) before
+                // the detour: short outages end; the chat says so and Stop ends the wait.
+                backoff: {},
                 ...(this.deps.now ? { today: this.deps.now } : {}),
               }),
             }),

@@ -21,12 +21,13 @@ const METRIC_KEYS: readonly Exclude<keyof Metrics, 'failures'>[] = [
   'clarifications',
   'calls',
   'inertial',
+  'waitedMs',
 ];
 
 /**
  * The flat figures of a dataset's evaluation: `<dataset>.<engine>.<config>.<metric>` (metric one of tsr,
  * tcr, f1, steps, llmCalls, promptTokens, completionTokens, ms, n, plus llmCallsSolved, clarifications,
- * calls, inertial), `<dataset>.<engine>.<config>.<difficulty>.<metric>`, paired differences as
+ * calls, inertial, waitedMs), `<dataset>.<engine>.<config>.<difficulty>.<metric>`, paired differences as
  * `<dataset>.<engine>.diff.<a>-<b>.<metric>` with `…<metric>Ci95` (half-width), and where the time went as
  * `<dataset>.<engine>.time.*`. A metric with no value (Steps when nothing was solved) is left out.
  */

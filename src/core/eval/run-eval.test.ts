@@ -76,4 +76,28 @@ describe('evaluation runner', () => {
       ds.test.length;
     expect(mixed.outageCeiling).toBeCloseTo(expected, 9);
   });
+
+  it('outages that end within the task are waited out with backoff; the wait is counted, not slept', async () => {
+    const ds = fixture();
+    const run = (outageCalls: number | 'task', outageRetries?: number) =>
+      evaluateDataset(ds, {
+        engine: 'oracle',
+        configs: ['noDetour'],
+        hgtEpochs: 0,
+        failRate: 0.5,
+        outageCalls,
+        ...(outageRetries !== undefined ? { outageRetries } : {}),
+      }).then((r) => r.configs[0]!.metrics);
+    const [task, taskNoRetry, one, two] = await Promise.all([run('task'), run('task', 0), run(1), run(2)]);
+    // An outage that lasts the task: the retries find the tool still down; same completion, some waiting.
+    expect(task.tcr).toBe(taskNoRetry.tcr);
+    expect(taskNoRetry.waitedMs).toBe(0);
+    expect(task.waitedMs).toBeGreaterThan(0);
+    // One further call: the second retry meets the tool up again (unless it is hit anew).
+    expect(one.tcr).toBeGreaterThan(task.tcr);
+    // Two further calls outlast the two retries: as bad as the whole task.
+    expect(two.tcr).toBe(task.tcr);
+    // Each outage costs at most 0.75 + 1.125 s of waiting (2 backoffs; one when the outage ends first).
+    expect(task.waitedMs).toBeLessThanOrEqual(1875 * 6);
+  });
 });

@@ -5,6 +5,8 @@ import type { AgentEvent } from '../agent/agent-events';
 import { SchemaGate } from '../execute/gate/schema-gate';
 import { repairArguments } from '../execute/repair/deterministic-repair';
 import { RetoExecutor } from '../execute/reto-executor';
+import { DEFAULT_BACKOFF } from '../execute/reto/backoff';
+import { mulberry32 } from '../util/prng';
 import { AutoToolAdvisor } from '../inertia/autotool-advisor';
 import type { DecisionPolicy } from '../agent/decision-policy';
 import { GraphPolicy } from '../agent/graph-policy';
@@ -55,6 +57,16 @@ export interface EvalOptions {
    */
   faults?: 'outage' | 'mixed';
   /**
+   * How long an injected outage lasts: 'task' (default, the figures before this option) or n further
+   * calls of that tool, after which it is up again (FailureInjector's `outageCalls`).
+   */
+  outageCalls?: number | 'task';
+  /**
+   * Calls again after an outage, with backoff, before routing around it (RetoExecutor's `backoff.retries`;
+   * default 2, `DEFAULT_BACKOFF`; 0: the executor before backoff). The waits are counted, not slept.
+   */
+  outageRetries?: number;
+  /**
    * N test tasks, evenly spread over the split (the files are sorted by source and difficulty, so the first
    * N would be all of one kind).
    */
@@ -100,6 +112,8 @@ export interface TaskScore {
   calls: number;
   failedCalls: number;
   inertial: number;
+  /** Time the executor would have waited for tools to come back (backoff, Retry-After), not slept. */
+  waitedMs: number;
   /** Why the task was not solved (empty when it was), and as a category. */
   reason: string;
   failure: MismatchKind | null;
@@ -134,6 +148,8 @@ export interface Metrics {
   clarifications: number;
   calls: number;
   inertial: number;
+  /** Mean time per task the executor waited for tools to come back (counted, not slept). */
+  waitedMs: number;
   /** Unsolved tasks by why (shares of all tasks). */
   failures: Record<MismatchKind, number>;
 }
@@ -204,6 +220,7 @@ const emptyMetrics = (): Metrics => ({
   clarifications: 0,
   calls: 0,
   inertial: 0,
+  waitedMs: 0,
   failures: { 'no-call': 0, 'missing-tool': 0, 'extra-calls': 0, order: 0, arguments: 0 },
 });
 
@@ -225,6 +242,7 @@ export function summarize(scores: readonly TaskScore[]): Metrics {
     clarifications: m('clarifications'),
     calls: m('calls'),
     inertial: m('inertial'),
+    waitedMs: m('waitedMs'),
     failures: failureShares(scores),
   };
 }
@@ -258,6 +276,7 @@ export function scoreRun(task: EvalTask, run: RunRecord): TaskScore {
     calls: run.calls.length,
     failedCalls: run.calls.filter((c) => c.status === 'error').length,
     inertial: run.inertial,
+    waitedMs: 0,
     reason: match.solved ? '' : match.reason,
     failure: match.kind,
   };
@@ -460,12 +479,17 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
       : undefined;
     if (sw?.inertia && !llm)
       configNotes.push('inertia: no-op with the graph-only engine (AutoTool saves LLM calls; llmOnly)');
+    // Waits for a tool to come back are added up per task instead of slept (the cost of backoff).
+    const waited = { ms: 0 };
     const executor: ChainExecutor = sw?.layers
       ? (options.plugins?.layeredExecutor?.(pluginCtx) ??
         new RetoExecutor({
           today: () => EVAL_TODAY,
           llm: repairLlm,
           ...(sw.detours ? {} : { maxDetours: 0 }),
+          backoff: { retries: options.outageRetries ?? DEFAULT_BACKOFF.retries },
+          random: mulberry32(seed),
+          sleep: async (ms) => void (waited.ms += ms),
         }))
       : new SequentialExecutor();
     const simulator = new ApiSimulator({
@@ -499,6 +523,7 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
               seed: hash32(`${seed}|${task.id}`),
               rate: options.failRate,
               ...(options.faults === 'mixed' ? MIXED_FAULTS : {}),
+              ...(options.outageCalls !== undefined ? { outageCalls: options.outageCalls } : {}),
             })
           : simulator;
       (noisy ?? oracle)?.beginTask(task);
@@ -567,7 +592,8 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
         crashes.push(`${task.id}: ${text}`);
         run = { ...emptyRun(), ms: performance.now() - taskStart, note: text };
       }
-      scores.push(scoreRun(task, run));
+      scores.push({ ...scoreRun(task, run), waitedMs: waited.ms });
+      waited.ms = 0;
       if (i % 8 === 7) await yieldNow();
     }
     if (crashes.length)
@@ -611,8 +637,12 @@ export async function evaluateDataset(ds: EvalDataset, options: EvalOptions): Pr
     // the hits are outages).
     const outageRate = options.faults === 'mixed' ? options.failRate / 5 : options.failRate;
     outageCeiling = mean(tasks.map((t) => (1 - outageRate) ** new Set(t.plan.map((s) => s.tool)).size));
+    const lasting =
+      (options.outageCalls ?? 'task') === 'task'
+        ? 'lasting the task'
+        : `lasting ${options.outageCalls} further call${options.outageCalls === 1 ? '' : 's'} of the tool`;
     notes.push(
-      `${Math.round(100 * options.failRate)} % of calls hit by ${options.faults === 'mixed' ? 'mixed faults (a fifth of them outages lasting the task)' : 'outages lasting the task'}: ` +
+      `${Math.round(100 * options.failRate)} % of calls hit by ${options.faults === 'mixed' ? `mixed faults (a fifth of them outages ${lasting})` : `outages ${lasting}`}: ` +
         `all of a plan's tools stay up in ${(100 * outageCeiling).toFixed(1)} % of the tasks (expected)`,
     );
   }

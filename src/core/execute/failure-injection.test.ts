@@ -164,6 +164,42 @@ describe('failure injection', () => {
     expect(kinds.slice(firstError).includes('ok')).toBe(true);
   });
 
+  it('an outage of n calls fails the hit call and the n after it, then the tool draws afresh (seeded)', async () => {
+    // mulberry32(3) gives 0.720 0.039 0.456 0.075 0.763 0.481 0.487 …; at rate 0.1 the 2nd and 4th draws
+    // hit. A call of a tool that is down draws nothing, so the draws after an outage are the stream's next.
+    const run = async (outageCalls: number | 'task') => {
+      const sim = new FailureInjector(healthy().runtime, { seed: 3, rate: 0.1, outageCalls });
+      let pattern = '';
+      for (let i = 0; i < 10; i++) pattern += (await sim.call(tool('z'), {})).ok ? '.' : 'X';
+      return pattern;
+    };
+    expect(await run('task')).toBe('.XXXXXXXXX');
+    expect(await run(2)).toBe('.XXX.XXX..'); // hit on draw 0.039, down 2 calls, 0.456 ok, 0.075 hit …
+    expect(await run(1)).toBe('.XX.XX....');
+    expect(await run(0)).toBe('.X.X......');
+    // The default is the task, as before.
+    const plain = new FailureInjector(healthy().runtime, { seed: 3, rate: 0.1 });
+    let pattern = '';
+    for (let i = 0; i < 10; i++) pattern += (await plain.call(tool('z'), {})).ok ? '.' : 'X';
+    expect(pattern).toBe(await run('task'));
+    // Mixed faults with only the outage sticky: an outage of 1 call fails twice, then draws again.
+    const mixed = new FailureInjector(healthy().runtime, {
+      seed: 3,
+      rates: { z: 0.1 },
+      faults: 'unavailable',
+      sticky: ['unavailable'],
+      outageCalls: 1,
+    });
+    const kinds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const o = await mixed.call(tool('z'), {});
+      kinds.push(o.ok ? 'ok' : o.failure.kind);
+    }
+    expect(kinds).toEqual(['ok', 'unavailable', 'unavailable', 'ok']);
+    expect(() => new FailureInjector(healthy().runtime, { seed: 1, outageCalls: -1 })).toThrow(RangeError);
+    expect(() => new FailureInjector(healthy().runtime, { seed: 1, outageCalls: 1.5 })).toThrow(RangeError);
+  });
+
   it('really waits for a slow answer only when asked, and stops waiting on abort', async () => {
     const sim = new FailureInjector(healthy().runtime, {
       seed: 1,

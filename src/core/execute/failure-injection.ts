@@ -31,6 +31,12 @@ export interface FailureInjectionOptions {
    * one call). Slow answers never stick.
    */
   sticky?: boolean | readonly InjectedFault[];
+  /**
+   * How long a sticky fault lasts: 'task' (default) until `nextTask()`, as before; a number n: the n
+   * further calls of that tool fail the same way, then the tool is up again and its next call draws
+   * afresh (a short outage: a rolling restart, a 503 that clears). 0: a sticky fault hits one call.
+   */
+  outageCalls?: number | 'task';
   /** Time limit a timeout reports (default 10 s). */
   timeoutMs?: number;
   /** Extra time a slow answer reports (default 5 s). */
@@ -61,7 +67,9 @@ export class FailureInjector implements ToolRuntime {
   calls = 0;
   failures = 0;
   private readonly rand: Random;
-  private readonly down = new Map<string, InjectedFault>();
+  /** Tools that are down: the fault, and how many more calls it lasts (Infinity: the task). */
+  private readonly down = new Map<string, { fault: InjectedFault; left: number }>();
+  private readonly lasts: number;
   private readonly faults: [InjectedFault, number][];
   private readonly faultTotal: number;
 
@@ -79,6 +87,10 @@ export class FailureInjector implements ToolRuntime {
     this.faultTotal = this.faults.reduce((a, [, w]) => a + w, 0);
     if (this.faults.length === 0) throw new RangeError('at least one fault needs a positive weight');
     this.rand = mulberry32(options.seed);
+    const lasts = options.outageCalls ?? 'task';
+    if (lasts !== 'task' && !(Number.isInteger(lasts) && lasts >= 0))
+      throw new RangeError(`outage length must be 'task' or a whole number of calls ≥ 0, got ${lasts}`);
+    this.lasts = lasts === 'task' ? Infinity : lasts;
   }
 
   /** A new task: every tool is up again. */
@@ -96,17 +108,25 @@ export class FailureInjector implements ToolRuntime {
 
   /**
    * The fault for this call, or null. The generator is drawn once per call of a tool that is not down
-   * (and once more to pick among several faults), so outcomes depend on the seed and the call order only.
+   * (and once more to pick among several faults), so outcomes depend on the seed and the call order only;
+   * a call of a tool that is down draws nothing, so an outage's length does not shift later draws.
    */
   private draw(tool: string): InjectedFault | null {
     const stuck = this.down.get(tool);
-    if (stuck) return stuck;
+    if (stuck) {
+      if (--stuck.left <= 0) this.down.delete(tool);
+      return stuck.fault;
+    }
     const rate = this.options.rates?.[tool] ?? this.options.rate ?? 0;
     if (!(this.rand() < rate)) return null;
     const fault = this.pick();
     const sticky = this.options.sticky ?? true;
-    if (fault !== 'slow' && (sticky === true || (Array.isArray(sticky) && sticky.includes(fault))))
-      this.down.set(tool, fault);
+    if (
+      fault !== 'slow' &&
+      this.lasts > 0 &&
+      (sticky === true || (Array.isArray(sticky) && sticky.includes(fault)))
+    )
+      this.down.set(tool, { fault, left: this.lasts });
     return fault;
   }
 

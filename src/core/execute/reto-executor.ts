@@ -5,7 +5,9 @@ import { CallRepairer } from './repair/call-repairer';
 import { paramIndexOf, type ParamIndex } from './repair/param-index';
 import type { LayerFiller } from './reto/layer-prompt';
 import type { ToolLayerPredictor } from './reto/layer-source';
+import { DEFAULT_BACKOFF, MAX_WAIT_PER_TURN_MS, WaitBudget, type BackoffPolicy } from './reto/backoff';
 import { RetoRun } from './reto/reto-run';
+import { mulberry32, type Random } from '../util/prng';
 
 export interface RetoExecutorOptions {
   /** Calls of one layer running at once (default 4). */
@@ -22,13 +24,25 @@ export interface RetoExecutorOptions {
    * Calls again after a transient failure (error, timeout, unusable answer) before a detour (default 3,
    * urllib3's and Cargo's default: a transient fault hits one call, so each retry meets the tool
    * afresh; at a 30 % rate of transient faults a call then fails for good 0.8 % of the time, against
-   * 2.7 % with 2 retries and 30 % with none). An outage is never retried: it lasts (failure-injection.ts)
-   * — unless the tool said when to come back (HTTP Retry-After, at most `maxRetryAfterMs`).
+   * 2.7 % with 2 retries and 30 % with none). An outage is retried under `backoff` instead, or after the
+   * wait the tool asked for (HTTP Retry-After, at most `maxRetryAfterMs`), which counts here.
    */
   retries?: number;
   /** Longest Retry-After a busy tool may ask for and still be waited for (default 5 s). */
   maxRetryAfterMs?: number;
-  /** Waits before such a retry (default: a timer the turn's Stop cuts short; tests pass their own). */
+  /**
+   * Calls again after an outage that gave no Retry-After, with exponential backoff and jitter, before
+   * routing around it; the chat says "X is unavailable, trying again in N s" and a Stop ends the wait.
+   * Given: `DEFAULT_BACKOFF` (reto/backoff.ts: 2 retries after 0.5 s and 0.75 s, each ±50 %) with these
+   * fields changed — the browser session and eval:agent pass `{}`. Absent: an outage is routed around at
+   * once, as before (the agent's built-in executor, the benches and the tests that count calls).
+   */
+  backoff?: Partial<BackoffPolicy>;
+  /** Total wait per turn for tools to come back, backoff and Retry-After together (default 10 s). */
+  maxWaitPerTurnMs?: number;
+  /** The backoff's jitter (default: mulberry32 seeded from the clock; evals and tests pass a seeded one). */
+  random?: Random;
+  /** Waits before a retry (default: a timer the turn's Stop cuts short; tests and evals pass their own). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Fills each layer's arguments with only that layer in view (RETO §3.3); absent: the plan's. */
   filler?: LayerFiller;
@@ -53,9 +67,28 @@ const SHARED_GATE = new SchemaGate();
 export class RetoExecutor implements ChainExecutor {
   private readonly gate: SchemaGate;
   private params: { world: unknown; index: ParamIndex } | null = null;
+  private readonly backoff: BackoffPolicy | undefined;
+  private readonly random: Random;
+  /**
+   * Each turn's wait budget, keyed by the turn's set of failed tools: the agent hands every chain of a
+   * turn that same set (chain-executor.ts), so the budget spans the turn's chains and ends with it.
+   */
+  private readonly budgets = new WeakMap<ReadonlySet<string>, WaitBudget>();
 
   constructor(private readonly options: RetoExecutorOptions = {}) {
     this.gate = options.gate ?? SHARED_GATE;
+    this.backoff = options.backoff ? { ...DEFAULT_BACKOFF, ...options.backoff } : undefined;
+    this.random = options.random ?? mulberry32((options.clock ?? Date.now)());
+  }
+
+  /** The wait budget of the turn `failedApis` belongs to. */
+  private budgetOf(failedApis: ReadonlySet<string>): WaitBudget {
+    let budget = this.budgets.get(failedApis);
+    if (!budget) {
+      budget = new WaitBudget(this.options.maxWaitPerTurnMs ?? MAX_WAIT_PER_TURN_MS);
+      this.budgets.set(failedApis, budget);
+    }
+    return budget;
   }
 
   run(req: ChainRunRequest): Promise<ChainRunResult> {
@@ -71,6 +104,9 @@ export class RetoExecutor implements ChainExecutor {
       concurrency: this.options.concurrency ?? 4,
       maxDetours: this.options.maxDetours ?? 3,
       retries: this.options.retries ?? 3,
+      ...(this.backoff ? { backoff: this.backoff } : {}),
+      random: this.random,
+      waitBudget: this.budgetOf(req.failedApis),
       clock,
       ...(this.options.maxRetryAfterMs !== undefined
         ? { maxRetryAfterMs: this.options.maxRetryAfterMs }

@@ -7,12 +7,14 @@ import { referencedFields } from '../../plan/step-references';
 import { UnresolvedReferenceError } from '../../plan/unresolved-reference-error';
 import type { Tool } from '../../tools/tool';
 import type { TraceCall } from '../../trace/trace';
+import type { Random } from '../../util/prng';
 import type { CallFailure, CallOutcome } from '../call-outcome';
 import { issuesText, type GateReport } from '../gate/gate-report';
 import type { CallRepairer } from '../repair/call-repairer';
 import { mapBounded } from './bounded-parallel';
 import { detourOf, detourText, type DetourView } from './detour';
 import { groundDetour } from './detour-grounding';
+import { backoffDelay, type BackoffPolicy, type WaitBudget } from './backoff';
 import type { LayerFiller } from './layer-prompt';
 import { planStepLayers, type StepLayerPlan, type ToolLayerPredictor } from './layer-source';
 import { pendingLayers } from './layering';
@@ -33,6 +35,12 @@ export interface RunSettings {
   maxRetryAfterMs?: number;
   /** Waits `ms` unless the signal aborts first (default: a timer; tests pass their own). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Calls again after an outage without Retry-After, with backoff (absent: route around at once). */
+  backoff?: BackoffPolicy;
+  /** The jitter of the backoff waits (a seeded generator, so runs repeat). */
+  random?: Random;
+  /** The turn's total wait for tools to come back (backoff and Retry-After); absent: unbounded. */
+  waitBudget?: WaitBudget;
   /** RETO's learned layer predictor for steps the DAG cannot place (layer-source.ts); absent: DAG only. */
   layerPredictor?: ToolLayerPredictor;
   /** Whether the Tool World knows toolchain edges of a tool (then the DAG places its step). */
@@ -72,21 +80,26 @@ const PASSED: GateReport = { verdict: 'passed', issues: [], repairs: [] };
 
 /**
  * Failures a second try may not meet: the tool erred, timed out or answered with something unusable (an
- * error page, nothing), or it is busy and said when to come back (Retry-After within the wait allowed).
- * Not an outage (the tool cannot be reached: route around it at once), not the caller's fault (the same arguments would fail again), not a field the answer lacks (it would lack it
- * again).
+ * error page, nothing). Not an outage (see `retryPlan`), not the caller's fault (the same arguments would
+ * fail again), not a field the answer lacks (it would lack it again).
  */
-function isTransient(outcome: CallOutcome, maxRetryAfterMs: number): boolean {
-  if (outcome.ok) return false;
-  const f = outcome.failure;
+function isTransient(f: CallFailure): boolean {
   return (
     f.kind === 'error' ||
     f.kind === 'timeout' ||
-    (f.kind === 'invalid-output' && f.code !== 'missing-output-field') ||
-    // A busy tool that said when to come back (429 / 503 with Retry-After), soon enough to wait for.
-    (f.kind === 'unavailable' && f.retryAfterMs !== undefined && f.retryAfterMs <= maxRetryAfterMs)
+    (f.kind === 'invalid-output' && f.code !== 'missing-output-field')
   );
 }
+
+/** Retries of one call still allowed: transient ones (and Retry-After waits), and backoffs after outages. */
+interface RetriesLeft {
+  transient: number;
+  outage: number;
+  /** Backoff waits taken so far (the next wait's exponent). */
+  backoffs: number;
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(1);
 
 /** Default for `RunSettings.maxRetryAfterMs`. */
 export const MAX_RETRY_AFTER_MS = 5000;
@@ -268,24 +281,82 @@ export class RetoRun {
       }
     }
     outcome = this.checked(tool, step, outcome);
-    const maxWait = this.settings.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
-    for (let retry = 0; retry < this.settings.retries && isTransient(outcome, maxWait); retry++) {
-      if (this.req.signal?.aborted) break;
+    const left: RetriesLeft = {
+      transient: this.settings.retries,
+      outage: this.settings.backoff?.retries ?? 0,
+      backoffs: 0,
+    };
+    for (;;) {
+      if (outcome.ok || this.req.signal?.aborted) break;
+      const again = this.retryPlan(tool, outcome.failure, left);
+      if (!again) break;
       // The failed attempt stays in the trace (evidence against the tool); the same arguments go again.
       this.finish(step, view, startedAt, outcome, true);
-      const wait = outcome.ok ? undefined : outcome.failure.retryAfterMs;
-      this.req.onNotice?.(
-        'info',
-        wait !== undefined
-          ? `${tool.name} is busy (${outcome.ok ? '' : outcome.failure.message}); it asked to wait ${(wait / 1000).toFixed(1)} s, then calling it again.`
-          : `${tool.name} failed (${outcome.ok ? '' : outcome.failure.message}); calling it again.`,
-      );
-      if (wait) await (this.settings.sleep ?? abortableSleep)(wait, this.req.signal);
+      this.req.onNotice?.('info', again.notice);
+      if (again.waitMs > 0) {
+        await (this.settings.sleep ?? abortableSleep)(again.waitMs, this.req.signal);
+        // A Stop during the wait: no further call (the failed one has ended already).
+        if (this.req.signal?.aborted)
+          return {
+            step,
+            ok: false,
+            stopped: true,
+            failure: { kind: 'cancelled', code: 'aborted', message: 'stopped while waiting to retry' },
+          };
+      }
       view = this.start(step, view.args, view.gate ?? PASSED);
       startedAt = this.settings.clock();
       outcome = this.checked(tool, step, await this.call(tool, view.args));
     }
     return this.finish(step, view, startedAt, outcome);
+  }
+
+  /**
+   * Whether to call again after `f`, how long to wait first and what the user is told; null: route around.
+   * - A transient failure: again at once, within `retries`.
+   * - A busy tool that said when to come back (429 / 503 with Retry-After) soon enough (`maxRetryAfterMs`)
+   *   and within the turn's wait budget: after that wait, within `retries`.
+   * - An outage with no Retry-After: after an exponential backoff with jitter (`backoff`), within its own
+   *   count and the turn's wait budget — a short outage ends, a long one is routed around after the last
+   *   wait. A Retry-After longer than allowed is an outage the tool itself says will last: no backoff.
+   */
+  private retryPlan(
+    tool: Tool,
+    f: CallFailure,
+    left: RetriesLeft,
+  ): { waitMs: number; notice: string } | null {
+    if (isTransient(f)) {
+      if (left.transient <= 0) return null;
+      left.transient--;
+      return { waitMs: 0, notice: `${tool.name} failed (${f.message}); calling it again.` };
+    }
+    if (f.kind !== 'unavailable') return null;
+    const budget = this.settings.waitBudget;
+    if (f.retryAfterMs !== undefined) {
+      const soon = f.retryAfterMs <= (this.settings.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS);
+      if (!soon || left.transient <= 0 || (budget && !budget.take(f.retryAfterMs))) return null;
+      left.transient--;
+      return {
+        waitMs: f.retryAfterMs,
+        notice: `${tool.name} is busy (${f.message}); it asked to wait ${seconds(f.retryAfterMs)} s, then calling it again.`,
+      };
+    }
+    const policy = this.settings.backoff;
+    if (!policy || left.outage <= 0) return null;
+    const waitMs = backoffDelay(policy, left.backoffs, this.settings.random ?? Math.random);
+    if (budget && !budget.take(waitMs)) {
+      this.req.onNotice?.(
+        'info',
+        `${tool.name} is unavailable (${f.message}); this turn has waited ${seconds(budget.spentMs)} s for tools already, so it is not tried again.`,
+      );
+      return null;
+    }
+    left.outage--;
+    left.backoffs++;
+    return {
+      waitMs,
+      notice: `${tool.name} is unavailable (${f.message}), trying again in ${seconds(waitMs)} s.`,
+    };
   }
 
   /** RETO's output reflection: an ok answer that is not usable becomes an 'invalid-output' failure. */
