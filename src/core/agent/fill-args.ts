@@ -69,6 +69,12 @@ export function fillArguments(input: FillInput): FilledArgs {
     // which this sub-intent's own words decide.
     const free = f.kind === 'text' || f.kind === 'title' || f.kind === 'query';
     if (k && (k.source === 'user' || !free) && set(f.name, k.value, k.source)) continue;
+    // "by author Tolkien", "for member 42": a value right after the input's own name is that input's.
+    const direct =
+      DIRECT_KINDS.has(f.kind) && ['string', 'number', 'integer'].includes(f.type)
+        ? valueAfterName(intent, f)
+        : undefined;
+    if (direct !== undefined && set(f.name, direct, 'request')) continue;
     const date = lit('date')?.value as string | undefined;
     const time = lit('time')?.value as string | undefined;
     let value: unknown;
@@ -233,6 +239,43 @@ export function namedValue(intent: string, field: string): string | undefined {
   )
     return undefined;
   return value.replace(/^(?:the|a|an) /i, '') || undefined;
+}
+
+/** Inputs a value named right after the input's own name can fill (not dates, texts or enums). */
+const DIRECT_KINDS = new Set(['other', 'id', 'person', 'number', 'city']);
+
+/**
+ * The value the request gives right after the input's name: "author Tolkien" for `author`, "member 42"
+ * for `member_id` (a trailing id / name / number of the name may be left out). Only a value that cannot
+ * be an ordinary word: capitalized words (not for number or id inputs) or a token that starts with a digit.
+ */
+function valueAfterName(intent: string, f: FieldInfo): string | number | undefined {
+  const words = f.name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+  const names = [
+    words,
+    words.length > 1 && /^(?:id|name|number|no)$/.test(words.at(-1)!) ? words.slice(0, -1) : [],
+  ]
+    .filter((w) => w.length > 0 && w.join('').length >= 3)
+    .map((w) => w.map(escapeRegExp).join('[\\s_-]+'));
+  const numeric = f.kind === 'number' || f.kind === 'id';
+  const value = numeric
+    ? String.raw`(\p{N}[\p{L}\p{N}_-]*)`
+    : String.raw`(\p{N}[\p{L}\p{N}_-]*|\p{Lu}[\p{L}\p{N}'-]*(?:\s+\p{Lu}[\p{L}\p{N}'-]*){0,3})`;
+  for (const name of names) {
+    const m = new RegExp(String.raw`\b${name}\s+(?:(?:is|=|:)\s+)?${value}`, 'u').exec(intent);
+    if (!m) continue;
+    const v = m[1]!;
+    if (f.kind === 'number') return /^-?\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined;
+    if (f.type === 'integer') return /^\d+$/.test(v) ? Number(v) : undefined;
+    return v;
+  }
+  return undefined;
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -215,6 +215,46 @@ describe('places and coded enums, without a lexicon', () => {
   });
 });
 
+describe('a value named right after its input', () => {
+  const books: Tool = {
+    name: 'search_books',
+    description: 'Search the library catalogue',
+    category: 'library',
+    source: 'openapi',
+    parameters: {
+      type: 'object',
+      properties: {
+        author: { type: 'string', description: 'Author name' },
+        member_id: { type: 'integer', description: 'Library member' },
+        shelf: { type: 'string', description: 'Shelf code' },
+      },
+    },
+    returns: { type: 'object', properties: {} },
+  };
+  const run = (intent: string) =>
+    fillArguments({
+      tool: books,
+      intent,
+      intentLiterals: findLiterals(intent, TODAY),
+      requestLiterals: [],
+      known: () => undefined,
+      today: TODAY,
+    }).args;
+
+  it('takes "author Tolkien" for author and "member 42" for member_id (the id may be left out)', () => {
+    expect(run('Search books by author Tolkien for member 42')).toMatchObject({
+      author: 'Tolkien',
+      member_id: 42,
+    });
+    expect(run('Find the books on shelf B12')).toMatchObject({ shelf: 'B12' });
+  });
+
+  it('takes no ordinary word after the name, and no word at all for a number', () => {
+    // "author of the year" names no author; "member of staff" no member number.
+    expect(run('Search books by the author of the year for a member of staff')).toEqual({});
+  });
+});
+
 describe('sub-intents', () => {
   it('splits at "and" before a verb, not inside a list of things', () => {
     expect(
