@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { embedderLabel } from '../app/embedder-options';
 import { resultSourceText } from '../app/model-source-text';
+import { scoreLegend, scoreText } from '../app/retrieval-score-text';
 import { END_OF_PLAN } from '../core/retrieval/retriever';
 import { RetrievalModelsBar } from './RetrievalModelsBar';
 import { useRetrievalModels, useRetrievalModelsState } from './use-retrieval-models';
@@ -18,7 +19,8 @@ const METHODS = [
 
 /**
  * Type a request, pick the tools already called, and see the ranked next-tool candidates with their
- * probabilities and reasons, plus the prompt each DTDR encoding would give the LLM and its token count.
+ * scores (a percentage only where the method outputs a probability) and reasons, plus the prompt each
+ * DTDR encoding would give the LLM and its token count.
  */
 export function RetrievalPanel() {
   const session = useSession();
@@ -109,6 +111,11 @@ export function RetrievalPanel() {
               request. Try other words or another method.
             </p>
           )}
+          {result.candidates.length > 0 && (
+            <p className="meta" data-testid="score-legend">
+              {scoreLegend(result.method)}
+            </p>
+          )}
           <ol className="candidates" start={1}>
             {result.candidates.map((c) => (
               <li key={c.tool} data-testid="candidate">
@@ -127,7 +134,9 @@ export function RetrievalPanel() {
                     {c.tool}
                   </button>
                 )}{' '}
-                <span className="prob">{(c.score * 100).toFixed(1)}%</span>
+                <span className="prob" title={scoreText(result.method, c.score).title}>
+                  {scoreText(result.method, c.score).text}
+                </span>
                 {c.why && <span className="why"> — {c.why}</span>}
               </li>
             ))}

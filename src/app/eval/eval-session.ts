@@ -30,6 +30,11 @@ export interface EvalSessionState {
   /** Test tasks to run (evenly spread); null for all. */
   limit: number | null;
   failRate: number;
+  /**
+   * Why a value typed into Tasks or Injected failures was refused (null: the field is fine). The refused
+   * value is not used: `limit` / `failRate` keep the last valid one, and Run waits until it is fixed.
+   */
+  fieldErrors: { limit: string | null; failRate: string | null };
   endpoint: { baseUrl: string; model: string };
   running: boolean;
   progress: { label: string; done: number; total: number; stage: EvalProgress['stage'] } | null;
@@ -63,6 +68,7 @@ export class EvalSession extends Store<EvalSessionState> {
       configs: [...DEFAULT_CONFIGS],
       limit: 50,
       failRate: 0,
+      fieldErrors: { limit: null, failRate: null },
       endpoint: { baseUrl: 'http://127.0.0.1:8080', model: 'local' },
       running: false,
       progress: null,
@@ -123,12 +129,31 @@ export class EvalSession extends Store<EvalSessionState> {
     this.set({ configs: (Object.keys(CONFIGS) as ConfigId[]).filter((c) => configs.includes(c)) });
   }
 
+  /** Test tasks to run; null for all. Anything but a whole number ≥ 1 is refused, with a message. */
   setLimit(limit: number | null): void {
-    this.set({ limit: limit !== null && limit > 0 ? Math.floor(limit) : null });
+    const fieldErrors = { ...this.state.fieldErrors };
+    if (limit !== null && !(Number.isInteger(limit) && limit >= 1)) {
+      fieldErrors.limit = `Tasks must be a whole number of 1 or more (empty: all test tasks); ${limit} is not.`;
+      this.set({ fieldErrors });
+      return;
+    }
+    fieldErrors.limit = null;
+    this.set({ limit, fieldErrors });
   }
 
+  /** Share of tool calls that fail on purpose, in [0, 1]; anything else is refused, with a message. */
   setFailRate(rate: number): void {
-    this.set({ failRate: Math.min(1, Math.max(0, rate)) });
+    const fieldErrors = { ...this.state.fieldErrors };
+    if (!(rate >= 0 && rate <= 1)) {
+      // 7 was most likely meant as 7 %: say how to type that instead of making it 100 %.
+      const hint = rate > 1 && rate <= 100 ? ` For ${rate} %, type ${+(rate / 100).toFixed(4)}.` : '';
+      const got = Number.isNaN(rate) ? 'enter a number.' : `${rate} is not.${hint}`;
+      fieldErrors.failRate = `Injected failures is a rate from 0 to 1 (0.3: 30 % of calls fail); ${got}`;
+      this.set({ fieldErrors });
+      return;
+    }
+    fieldErrors.failRate = null;
+    this.set({ failRate: rate, fieldErrors });
   }
 
   setEndpoint(endpoint: { baseUrl: string; model: string }): void {
@@ -140,6 +165,16 @@ export class EvalSession extends Store<EvalSessionState> {
     if (!ds || !this.files || this.state.running) return;
     if (this.state.configs.length === 0) {
       this.set({ message: { level: 'error', text: 'Pick at least one configuration.' } });
+      return;
+    }
+    const refused = [
+      this.state.fieldErrors.limit !== null ? 'Tasks' : null,
+      this.state.fieldErrors.failRate !== null ? 'Injected failures' : null,
+    ].filter((f): f is string => f !== null);
+    if (refused.length > 0) {
+      const fields = refused.join(', ');
+      const text = `Not run: fix the field${refused.length > 1 ? 's' : ''} marked above (${fields}).`;
+      this.set({ message: { level: 'error', text } });
       return;
     }
     this.set({ running: true, message: null, result: null, figures: null, progress: null });

@@ -14,6 +14,7 @@ import { endpointSupported } from '../../core/mcp/endpoint';
 import { isSessionLost } from '../../core/mcp/mcp-errors';
 import { McpConnectError, type McpConnect, type McpSession } from '../../core/mcp/mcp-session';
 import { sessionOfSdkClient, type SdkClientLike } from '../../core/mcp/sdk-session';
+import { httpAnswerOf, isNotMcpAnswer, notMcpMessage, type HttpAnswer } from './not-mcp-answer';
 
 const CLIENT_INFO = { name: 'naviagent-web', version: '0.1.0' };
 
@@ -75,10 +76,15 @@ export function browserConnect(origin: string, fetchImpl?: typeof fetch): McpCon
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     // Counts answers, so a refusal after the server answered is told apart from no answer at all.
     let answers = 0;
+    // The last answer that cannot be MCP (an HTTP error, a web page): the SDK's error does not name it.
+    let notMcp: Promise<HttpAnswer> | null = null;
     const base = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
     const counting = async (input: RequestInfo | URL, init?: RequestInit) => {
       const response = await base(input, init);
       answers++;
+      // Only POSTs: the SDK's optional GET for a server stream may meet a 405 on a real MCP server.
+      if ((init?.method ?? 'GET').toUpperCase() === 'POST' && isNotMcpAnswer(response))
+        notMcp = httpAnswerOf(response);
       return response;
     };
     const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: counting });
@@ -105,6 +111,8 @@ export function browserConnect(origin: string, fetchImpl?: typeof fetch): McpCon
             cause: e,
           },
         );
+      if (notMcp)
+        throw new McpConnectError('protocol', notMcpMessage(url, origin, await notMcp), { cause: e });
       throw new McpConnectError(
         'protocol',
         `${url} did not answer as an MCP server (${message(e)}). Check the URL: Streamable HTTP servers usually serve /mcp.`,

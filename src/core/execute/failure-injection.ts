@@ -62,6 +62,13 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** A call the user's Stop ended during an injected wait (a cancel, never the fault it was waiting out). */
+const stopped = (tool: string, durationMs: number): CallOutcome => ({
+  ok: false,
+  failure: { kind: 'cancelled', code: 'aborted', message: `The call to ${tool} was stopped.` },
+  durationMs,
+});
+
 export class FailureInjector implements ToolRuntime {
   /** Calls seen, and calls that came back failed or broken (slow ones excluded), since creation. */
   calls = 0;
@@ -143,7 +150,11 @@ export class FailureInjector implements ToolRuntime {
     if (fault === null) return this.inner.call(tool, args, signal);
     if (fault === 'slow') {
       const slowMs = this.options.slowMs ?? 5000;
-      if (this.options.realDelays) await wait(slowMs, signal);
+      if (this.options.realDelays) {
+        const t0 = Date.now();
+        await wait(slowMs, signal);
+        if (signal?.aborted) return stopped(tool.name, Date.now() - t0);
+      }
       const out = await this.inner.call(tool, args, signal);
       return { ...out, durationMs: out.durationMs + slowMs };
     }
@@ -165,7 +176,12 @@ export class FailureInjector implements ToolRuntime {
         return failed('error', 'injected-error', 'simulated tool error');
       case 'timeout': {
         const timeoutMs = this.options.timeoutMs ?? 10_000;
-        if (this.options.realDelays) await wait(timeoutMs, signal);
+        if (this.options.realDelays) {
+          // The wait ends early on a Stop; that call was stopped by the user, it did not time out.
+          const t0 = Date.now();
+          await wait(timeoutMs, signal);
+          if (signal?.aborted) return stopped(tool.name, Date.now() - t0);
+        }
         return failed('timeout', 'injected-timeout', `no answer within ${timeoutMs} ms`, timeoutMs);
       }
       case 'empty-result':

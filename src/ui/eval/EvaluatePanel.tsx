@@ -62,6 +62,10 @@ export function EvaluatePanel() {
   const { session, state } = useEval();
   const [over, setOver] = useState(false);
   const [name, setName] = useState('');
+  // What is typed, kept even when the session refuses it, so the refused value stays beside its message.
+  const [limitText, setLimitText] = useState(state.limit === null ? '' : String(state.limit));
+  const [failRateText, setFailRateText] = useState(String(state.failRate));
+  const errors = state.fieldErrors;
   const ds = state.dataset;
   const load = (got: { files: DroppedFile[]; folder?: string }) =>
     session.load(got.files, got.folder ?? (name.trim() || undefined));
@@ -147,10 +151,15 @@ export function EvaluatePanel() {
           <input
             type="number"
             min={1}
-            value={state.limit ?? ''}
+            value={limitText}
             placeholder="all"
+            aria-invalid={errors.limit !== null}
             data-testid="eval-limit"
-            onChange={(e) => session.setLimit(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+            onChange={(e) => {
+              const text = e.currentTarget.value;
+              setLimitText(text);
+              session.setLimit(text.trim() ? Number(text) : null);
+            }}
           />
         </label>
         <label>
@@ -160,12 +169,27 @@ export function EvaluatePanel() {
             min={0}
             max={1}
             step={0.1}
-            value={state.failRate}
+            value={failRateText}
+            aria-invalid={errors.failRate !== null}
             data-testid="eval-fail-rate"
-            onChange={(e) => session.setFailRate(Number(e.currentTarget.value))}
+            onChange={(e) => {
+              const text = e.currentTarget.value;
+              setFailRateText(text);
+              session.setFailRate(text.trim() ? Number(text) : Number.NaN);
+            }}
           />
         </label>
       </div>
+      {errors.limit && (
+        <p className="eval-message" data-level="error" role="alert" data-testid="eval-limit-error">
+          {errors.limit}
+        </p>
+      )}
+      {errors.failRate && (
+        <p className="eval-message" data-level="error" role="alert" data-testid="eval-fail-rate-error">
+          {errors.failRate}
+        </p>
+      )}
       {state.engine === 'endpoint' && (
         <div className="eval-row-fields">
           <label>

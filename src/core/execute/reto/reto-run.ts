@@ -440,7 +440,16 @@ export class RetoRun {
     const t0 = this.settings.clock();
     try {
       const out = await this.req.runtime.call(tool, args, this.req.signal);
-      return { ...out, durationMs: Math.max(out.durationMs, this.settings.clock() - t0) };
+      const durationMs = Math.max(out.durationMs, this.settings.clock() - t0);
+      // A call that ends failed after the user's Stop was stopped, whatever the runtime made of the abort
+      // (a timer cut short reads as a timeout, a torn connection as an outage): say so, not the fault.
+      if (!out.ok && out.failure.kind !== 'cancelled' && this.req.signal?.aborted)
+        return {
+          ok: false,
+          failure: { kind: 'cancelled', code: 'aborted', message: 'stopped' },
+          durationMs,
+        };
+      return { ...out, durationMs };
     } catch (e) {
       const durationMs = this.settings.clock() - t0;
       if (this.req.signal?.aborted)
