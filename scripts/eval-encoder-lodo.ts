@@ -22,9 +22,17 @@ import { QtsRetriever } from '../src/core/retrieval/baselines/qts';
 import { TfIdfRetriever } from '../src/core/retrieval/baselines/tfidf-qts';
 import {
   fitZeroShotFusion,
+  setTranslationColumns,
   type FusionExample,
   type FusionWeights,
 } from '../src/core/retrieval/zero-shot-fusion';
+import { detailedToolText } from '../src/core/retrieval/tool-details';
+import {
+  translationEvidence,
+  TranslationScorer,
+  translationTokens,
+  type TranslationModel,
+} from '../src/core/retrieval/translation-model';
 import { toolText } from '../src/core/retrieval/candidates';
 import { EmbeddingCache } from '../src/core/retrieval/embedding-cache';
 import { evaluateRetriever, pairedDifference, type RetrievalReport } from '../src/core/retrieval/metrics';
@@ -32,6 +40,7 @@ import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { ZeroShotHybrid, type ZeroShotHybridOptions } from '../src/core/retrieval/zero-shot-hybrid';
 import { mulberry32, sample } from '../src/core/util/prng';
 import { leaveOneOutExamples, SIBLINGS } from './encoder-data';
+import { TranslationModels } from './translation-data';
 import { detailed, enriched, lexicalFusionExamples, textsOf, withIo } from './zero-shot-fusion-data';
 import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 
@@ -62,6 +71,8 @@ const USAGE = `Usage: npx tsx scripts/eval-encoder-lodo.ts [options]
   --json <file>    flat figures: <dataset>.<method>.<embedder>.<metric>`;
 
 const out: Record<string, number | string> = {};
+// Translation features of a point without a model (the fifth pass's fusion).
+const ZERO_TRANSLATION = new Float64Array(0);
 const r4 = (v: number) => Math.round(v * 10000) / 10000;
 
 async function main(): Promise<void> {
@@ -144,14 +155,35 @@ async function main(): Promise<void> {
     // --enrich-test: the fusion is fitted on the texts it ranks (with details), as the shipped weights are.
     fusionPoints.set(d.name, await lexicalFusionExamples(forHybrid(d), tasks, seed));
   }
+  // The translation features' models (sixth pass): for the held-out dataset H, one trained without H; for
+  // the fit points of another dataset D in H's fold, one trained without H and without D, so neither the
+  // fold's test plans nor a point's own dataset shaped the feature the weights are fitted on.
+  const translationModels = new TranslationModels([...hybridCatalogue.values()]);
+  const scorerOf = (model: TranslationModel, d: RetrievalDataset) =>
+    new TranslationScorer(
+      model,
+      forHybrid(d).catalogue.map((t) => translationTokens(detailedToolText(t))),
+    );
   for (const trainDs of datasets.filter((d) => holdout.includes(d.name))) {
     // Fusion weights for this fold: fitted on every other dataset's train points (not its sibling's).
     const skip = new Set([trainDs.name, ...(SIBLINGS[trainDs.name] ?? [])]);
-    const groups = [...fusionPoints].filter(([n]) => !skip.has(n)).map(([, pts]) => pts);
+    const others = [...fusionPoints].filter(([n]) => !skip.has(n));
+    const groups = others.map(([, pts]) => pts);
     const f0 = performance.now();
+    // The fifth pass's fusion (no translation features: columns 0, no model), for the before column.
+    for (const [, pts] of others) setTranslationColumns(pts, () => ZERO_TRANSLATION);
+    const before = fitZeroShotFusion(groups, { endWeight: Number(values['end-weight']) });
+    for (const [n, pts] of others) {
+      const sc = scorerOf(
+        translationModels.excluding([trainDs.name, n]),
+        datasets.find((d) => d.name === n) as RetrievalDataset,
+      );
+      setTranslationColumns(pts, (q) => translationEvidence(sc, q));
+    }
     const fold = fitZeroShotFusion(groups, { endWeight: Number(values['end-weight']) });
     const foldWeights: FusionWeights = { tool: fold.tool, end: fold.end };
     const toolsOnly: FusionWeights = { tool: fold.tool, end: null };
+    const foldTranslation = translationModels.excluding([trainDs.name]);
     out[`${trainDs.name}.fusion.fitS`] = r4((performance.now() - f0) / 1000);
     out[`${trainDs.name}.fusion.datasets`] = groups.length;
     console.log(
@@ -207,12 +239,14 @@ async function main(): Promise<void> {
     // zsFusionEndFree: END anywhere (floor 1); zsFusionNoEnd: END never ranked (the tool ranking alone);
     // zsFusionRepeat3: the last called tool kept in the top 3; zsThirdPass: the third pass's shipped form.
     const variants: [string, Partial<ZeroShotHybridOptions>][] = [
-      ['zeroShotHybrid', { weights: foldWeights }],
-      ['zsFusionNoEnd', { weights: toolsOnly }],
-      ['zsFusionRepeat3', { weights: foldWeights, repeatCeiling: 3 }],
+      ['zeroShotHybrid', { weights: foldWeights, translation: foldTranslation }],
+      ['zsFusionNoEnd', { weights: toolsOnly, translation: foldTranslation }],
+      ['zsFusionRepeat3', { weights: foldWeights, repeatCeiling: 3, translation: foldTranslation }],
+      ['zsFifthPass', { weights: { tool: before.tool, end: before.end }, translation: null }],
       ['zsThirdPass', { fusion: 'score' }],
     ];
-    if (values.variants) variants.push(['zsFusionEndFree', { weights: foldWeights, endFloor: 1 }]);
+    if (values.variants)
+      variants.push(['zsFusionEndFree', { weights: foldWeights, endFloor: 1, translation: foldTranslation }]);
     if (values['variants2'])
       variants.push(
         ['zsRho05', { repeatFactor: 0.5 }],
@@ -270,6 +304,7 @@ async function main(): Promise<void> {
       await cache.warm(textsOf(r, test));
       const rep = evaluateRetriever(r, test);
       record(`${ds.name}.${mid}.${eid}`, rep);
+      recordSteps(`${ds.name}.${mid}.${eid}`, rep, test);
       reports.set(`${mid}.${eid}`, rep);
       rows.push([ds.name, mid, eid, ...cells(rep)]);
       console.log(`  ${mid.padEnd(20)} ${eid.padEnd(8)} ${cells(rep).join('  ')}`);
@@ -374,6 +409,27 @@ function record(prefix: string, r: RetrievalReport): void {
   out[`${prefix}.msPerQuery`] = r4(r.msPerQuery);
 }
 
+/**
+ * MRR over the first step's points (t = 0, nothing called yet) and over the later non-END points: the first
+ * step is where a zero-shot ranker has only the request to go by (sixth pass). Points follow `stepPoints`.
+ */
+function recordSteps(prefix: string, r: RetrievalReport, tasks: readonly RetrievalTask[]): void {
+  const t0 = { rr: 0, n: 0 };
+  const later = { rr: 0, n: 0 };
+  let i = 0;
+  for (const task of tasks)
+    for (let t = 0; t <= task.tools.length; t++, i++) {
+      if (r.pointIsEnd[i]) continue;
+      const g = t === 0 ? t0 : later;
+      g.rr += r.pointRr[i] as number;
+      g.n += 1;
+    }
+  out[`${prefix}.mrrT0`] = r4(t0.rr / Math.max(1, t0.n));
+  out[`${prefix}.mrrLaterNoEnd`] = r4(later.rr / Math.max(1, later.n));
+  out[`${prefix}.pointsT0`] = t0.n;
+  out[`${prefix}.pointsLaterNoEnd`] = later.n;
+}
+
 /** Means over the held-out datasets of every (method, embedder) that ran on all of them. */
 function means(names: string[]): void {
   const keys = new Set(
@@ -383,7 +439,7 @@ function means(names: string[]): void {
   );
   console.log(`\nMeans over ${names.length} held-out datasets:`);
   for (const key of keys) {
-    for (const metric of ['mrr', 'mrrNoEnd', 'recall5']) {
+    for (const metric of ['mrr', 'mrrNoEnd', 'recall5', 'mrrT0', 'mrrLaterNoEnd']) {
       const vs = names
         .map((n) => out[`${n}.${key}.${metric}`])
         .filter((v): v is number => typeof v === 'number');

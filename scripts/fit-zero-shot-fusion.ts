@@ -10,9 +10,22 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fitZeroShotFusion, FUSION_FEATURES, END_FEATURES } from '../src/core/retrieval/zero-shot-fusion';
+import {
+  END_FEATURES,
+  fitZeroShotFusion,
+  FUSION_FEATURES,
+  setTranslationColumns,
+  type FusionExample,
+} from '../src/core/retrieval/zero-shot-fusion';
+import { detailedToolText } from '../src/core/retrieval/tool-details';
+import {
+  translationEvidence,
+  TranslationScorer,
+  translationTokens,
+} from '../src/core/retrieval/translation-model';
+import { TranslationModels } from './translation-data';
 import { mulberry32, sample } from '../src/core/util/prng';
-import { loadRetrievalDataset, SHARED_DATASETS } from './retrieval-data';
+import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 import { detailed, lexicalFusionExamples, withIo } from './zero-shot-fusion-data';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,8 +46,9 @@ async function main(): Promise<void> {
   const dirs = values.data?.length
     ? values.data
     : SHARED_DATASETS.map((d) => resolve(REPO_ROOT, '../shared/data', d));
-  const groups = [];
+  const groups: FusionExample[][] = [];
   const names: string[] = [];
+  const loaded: RetrievalDataset[] = [];
   for (const dir of dirs) {
     const raw = loadRetrievalDataset(dir);
     if (typeof raw === 'string') {
@@ -47,7 +61,18 @@ async function main(): Promise<void> {
     const tasks = ds.train.length > fitTasks ? sample(mulberry32(seed), ds.train, fitTasks) : ds.train;
     groups.push(await lexicalFusionExamples(ds, tasks, seed));
     names.push(`${ds.name} (${tasks.length})`);
+    loaded.push(ds);
   }
+  // Translation features cross-fitted: each dataset's points read a table trained without that dataset
+  // (scripts/translation-data.ts), as the app's catalogue is one the shipped table may not know.
+  const models = new TranslationModels(loaded);
+  loaded.forEach((ds, i) => {
+    const scorer = new TranslationScorer(
+      models.excluding([ds.name]),
+      ds.catalogue.map((t) => translationTokens(detailedToolText(t))),
+    );
+    setTranslationColumns(groups[i] ?? [], (q) => translationEvidence(scorer, q));
+  });
   if (groups.length === 0) return void console.log('No dataset with a train split: nothing written.');
   const t0 = performance.now();
   const fit = fitZeroShotFusion(groups, { endWeight: Number(values['end-weight']) });

@@ -8,7 +8,7 @@
 // - RETO's layer predictor (issue 18) on the shared datasets' train plans: models/reto-layers.onnx + manifest
 //   (scripts/train-layer-model.ts; skipped when ../shared/data is absent).
 //
-//   npx tsx scripts/train.ts [--out <dir>] [--only dtdr|hgt|encoder|layers]
+//   npx tsx scripts/train.ts [--out <dir>] [--only dtdr|hgt|encoder|layers|translation]
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -37,6 +37,7 @@ import { DEFAULT_HGT_CONFIG } from '../src/core/ml/hgt/hgt-spec';
 import { HGT_TRAIN_DEFAULTS } from '../src/core/ml/hgt/train-hgt';
 import { ToolWorld } from '../src/core/world/world';
 import { trainToolEncoderModel } from './train-tool-encoder';
+import { trainTranslationTable } from './train-translation';
 import { trainLayerModel } from './train-layer-model';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -326,8 +327,9 @@ async function main(): Promise<void> {
   });
   const outDir = resolve(REPO_ROOT, values.out);
   const only = values.only;
-  if (only !== undefined && only !== 'dtdr' && only !== 'hgt' && only !== 'encoder' && only !== 'layers')
-    throw new Error(`--only takes dtdr, hgt, encoder or layers, got ${only}`);
+  const known = ['dtdr', 'hgt', 'encoder', 'layers', 'translation'];
+  if (only !== undefined && !known.includes(only))
+    throw new Error(`--only takes ${known.join(', ')}, got ${only}`);
   if (only === undefined || only === 'dtdr') await trainDtdr(outDir, values.out);
   if (only === undefined || only === 'hgt') await trainHgtModel(outDir, values.out);
   // The tool-retrieval encoder (issue 17), from the shared datasets; skipped when they are absent.
@@ -335,6 +337,9 @@ async function main(): Promise<void> {
     await trainToolEncoderModel(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
   if (only === undefined || only === 'layers')
     await trainLayerModel(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
+  // The zero-shot hybrid's word-association table (issue 17, sixth pass); skipped without the datasets.
+  if (only === undefined || only === 'translation')
+    await trainTranslationTable(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
 }
 
 main().catch((e: unknown) => {

@@ -35,7 +35,12 @@ export async function lexicalFusionExamples(
   const lexical = new LexicalEmbedder();
   lexical.fit(d.catalogue.map(toolText));
   const cache = new EmbeddingCache(lexical);
-  const h = new ZeroShotHybrid({ catalogue: d.catalogue, embedder: lexical, seed, cache });
+  // No translation model here: its columns depend on which datasets the model may have seen, so the
+  // caller fills them per fold (`setTranslationColumns`, scripts/translation-data.ts).
+  const h = new ZeroShotHybrid(
+    { catalogue: d.catalogue, embedder: lexical, seed, cache },
+    { translation: null },
+  );
   await h.fit();
   await cache.warm(textsOf(h, tasks));
   return fusionExamples(

@@ -39,6 +39,8 @@ export function fusionExamples(
         acceptable: Uint8Array.from(list, (t) => (ok.has(t) ? 1 : 0)),
         isEnd: sp.isEnd,
         end: endRow(p),
+        tools: Int32Array.from(list),
+        query: task.query,
       });
     }
   }
