@@ -46,7 +46,7 @@ test('the demo world ranks DTDR-L with the shipped ONNX head in the worker, with
   await app.rankNextTools('Email Alice Martin the notes about the budget', 'dtdrL');
   const first = page.getByTestId('candidate').first();
   await expect(first).toContainText('contacts_search');
-  await expect(first).toContainText(/\d+\.\d%/);
+  await expect(first).toContainText(/\d+\.\d %/);
   await expect(first).toContainText('DTDR-L (ONNX) p=');
   await expect(page.getByTestId('result-source')).toContainText(`dtdrL: ${SHIPPED}`);
   // Following the plan: the head conditions on the history.
