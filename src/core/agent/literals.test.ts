@@ -28,6 +28,17 @@ function fill(name: string, intent: string, request = intent) {
   });
 }
 
+/** The arguments an imported tool (no lexicon) gets from one sub-intent alone. */
+const fillWith = (t: Tool, intent: string) =>
+  fillArguments({
+    tool: t,
+    intent,
+    intentLiterals: findLiterals(intent, TODAY),
+    requestLiterals: [],
+    known: () => undefined,
+    today: TODAY,
+  }).args;
+
 describe('dates and times in plain words', () => {
   it('resolves relative days against the reference day', () => {
     const d = (s: string) => findDates(s, TODAY).map((x) => x.date);
@@ -181,15 +192,7 @@ describe('places and coded enums, without a lexicon', () => {
     },
     returns: { type: 'object', properties: {} },
   };
-  const run = (intent: string) =>
-    fillArguments({
-      tool: weather,
-      intent,
-      intentLiterals: findLiterals(intent, TODAY),
-      requestLiterals: [],
-      known: () => undefined,
-      today: TODAY,
-    }).args;
+  const run = (intent: string) => fillWith(weather, intent);
 
   it('takes the place a location query asks for, and the enum code its label names', () => {
     expect(run("What's the temperature in Fahrenheit? I'm heading out for a run in San Francisco")).toEqual({
@@ -231,15 +234,7 @@ describe('a value named right after its input', () => {
     },
     returns: { type: 'object', properties: {} },
   };
-  const run = (intent: string) =>
-    fillArguments({
-      tool: books,
-      intent,
-      intentLiterals: findLiterals(intent, TODAY),
-      requestLiterals: [],
-      known: () => undefined,
-      today: TODAY,
-    }).args;
+  const run = (intent: string) => fillWith(books, intent);
 
   it('takes "author Tolkien" for author and "member 42" for member_id (the id may be left out)', () => {
     expect(run('Search books by author Tolkien for member 42')).toMatchObject({

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LocalAgentWorld } from '../agent/local-agent-world';
-import type { PlanStep } from '../plan/plan-step';
 import {
+  ADDRESS,
   FIND_STATION,
   GET_FORECAST,
   LOCATE_CITY,
   NEAREST_STATION,
+  STATION_PLAN,
   worldOf,
 } from '../search/search-fixtures.test-util';
 import { mulberry32 } from '../util/prng';
@@ -15,12 +16,6 @@ import { backoffDelay, DEFAULT_BACKOFF, WaitBudget } from './reto/backoff';
 import { chainOf, requestFor, TimedRuntime } from './reto/reto-test-kit.test-util';
 import type { ToolRuntime } from './tool-runtime';
 
-const ADDRESS = '10 Quai de la Tournelle';
-const PLAN: PlanStep[] = [
-  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
-  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
-  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
-];
 const HANDLERS = {
   locate_city: () => ({ city_name: 'Paris' }),
   find_station: () => ({ station_id: 'ST-1' }),
@@ -77,7 +72,7 @@ describe('backoff after an outage', () => {
     const { world, known } = await station();
     const { waits, sleep } = fakeSleep();
     const down = downFor(1);
-    const { req, log } = requestFor(world, down.runtime, chainOf(PLAN), { known });
+    const { req, log } = requestFor(world, down.runtime, chainOf(STATION_PLAN), { known });
     const r = await new RetoExecutor({ backoff: {}, random: mulberry32(7), sleep }).run(req);
     expect(r.status === 'ok' ? (r.detours ?? []).length : r.status).toBe(0);
     expect(r.status === 'ok' && r.result).toEqual({ forecast: 'sunny at ST-1' });
@@ -96,7 +91,7 @@ describe('backoff after an outage', () => {
     const { world, known } = await station();
     const { waits, sleep } = fakeSleep();
     const down = downFor(Infinity);
-    const { req, log } = requestFor(world, down.runtime, chainOf(PLAN), { known });
+    const { req, log } = requestFor(world, down.runtime, chainOf(STATION_PLAN), { known });
     const r = await new RetoExecutor({ backoff: {}, random: mulberry32(7), sleep }).run(req);
     expect(r.status === 'ok' ? r.detours?.map((d) => [d.failedTool, d.mode]) : r.status).toEqual([
       ['find_station', 'io-equivalent'],
@@ -120,7 +115,7 @@ describe('backoff after an outage', () => {
     ]);
 
     const before = downFor(Infinity);
-    const plain = requestFor(world, before.runtime, chainOf(PLAN), { known });
+    const plain = requestFor(world, before.runtime, chainOf(STATION_PLAN), { known });
     const r2 = await new RetoExecutor({ sleep }).run(plain.req);
     expect(r2.status === 'ok' ? r2.detours?.map((d) => d.failedTool) : r2.status).toEqual(['find_station']);
     expect(before.tried()).toBe(1);
@@ -138,24 +133,30 @@ describe('backoff after an outage', () => {
       sleep,
     });
     const turn = new Set<string>();
-    const first = requestFor(world, downFor(Infinity).runtime, chainOf(PLAN), { known, failedApis: turn });
+    const first = requestFor(world, downFor(Infinity).runtime, chainOf(STATION_PLAN), {
+      known,
+      failedApis: turn,
+    });
     await exec.run(first.req);
     expect(waits).toEqual([500]); // 750 more would pass 600: routed around instead
     expect(first.log.notices.some((n) => n.includes('waited 0.5 s for tools already'))).toBe(true);
     // A second chain of the same turn (the agent hands it the same failed-tools set): 100 ms left.
     const second = downFor(Infinity);
-    const again = requestFor(world, second.runtime, chainOf(PLAN), { known, failedApis: turn });
+    const again = requestFor(world, second.runtime, chainOf(STATION_PLAN), { known, failedApis: turn });
     await exec.run(again.req);
     expect(second.tried()).toBe(1);
     expect(waits).toEqual([500]);
     // A Retry-After within maxRetryAfterMs but beyond what the turn has left is not waited for either.
     const busy = downFor(1, { ...DOWN, code: 'http-429', retryAfterMs: 1500 });
-    const third = requestFor(world, busy.runtime, chainOf(PLAN), { known, failedApis: turn });
+    const third = requestFor(world, busy.runtime, chainOf(STATION_PLAN), { known, failedApis: turn });
     const r3 = await exec.run(third.req);
     expect(r3.status === 'ok' ? r3.detours?.map((d) => d.failedTool) : r3.status).toEqual(['find_station']);
     expect(waits).toEqual([500]);
     // A new turn has its budget back.
-    const fresh = requestFor(world, downFor(1).runtime, chainOf(PLAN), { known, failedApis: new Set() });
+    const fresh = requestFor(world, downFor(1).runtime, chainOf(STATION_PLAN), {
+      known,
+      failedApis: new Set(),
+    });
     const r4 = await exec.run(fresh.req);
     expect(r4.status === 'ok' ? (r4.detours ?? []).length : r4.status).toBe(0);
     expect(waits).toEqual([500, 500]);
@@ -165,7 +166,7 @@ describe('backoff after an outage', () => {
     const { world, known } = await station();
     const down = downFor(Infinity);
     const controller = new AbortController();
-    const { req, log } = requestFor(world, down.runtime, chainOf(PLAN), {
+    const { req, log } = requestFor(world, down.runtime, chainOf(STATION_PLAN), {
       known,
       signal: controller.signal,
       onNotice: (_l, text) => {

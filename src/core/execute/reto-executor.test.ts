@@ -4,6 +4,7 @@ import { isEvidenceOfTool } from '../graph/blame';
 import { layers } from '../plan/dag';
 import type { PlanStep } from '../plan/plan-step';
 import {
+  ADDRESS,
   FIND_LATITUDE,
   FIND_LONGITUDE,
   FIND_STATION,
@@ -12,6 +13,7 @@ import {
   LOCATE_CITY,
   NEAREST_STATION,
   SECURE_FORECAST,
+  STATION_PLAN,
   tool,
   WEATHER_AT,
   WEATHER_REPORT,
@@ -126,12 +128,6 @@ describe('RETO layers from the chain DAG', () => {
   });
 });
 
-const ADDRESS = '10 Quai de la Tournelle';
-const STATION_PLAN: PlanStep[] = [
-  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
-  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
-  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
-];
 const GEO_PLAN: PlanStep[] = [
   { step: 0, tool: 'geocode', args: { address: ADDRESS }, deps: [] },
   { step: 1, tool: 'weather_at', args: { latitude: '$0.latitude', longitude: '$0.longitude' }, deps: [0] },

@@ -2,25 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { apiNodeId } from '../graph/graph-types';
 import type { PlanStep } from '../plan/plan-step';
 import {
+  ADDRESS,
   FIND_STATION,
   GET_FORECAST,
   LOCATE_CITY,
   NEAREST_STATION,
+  STATION_PLAN,
   worldOf,
 } from '../search/search-fixtures.test-util';
 import type { Tool } from '../tools/tool';
 import type { CallFailure, CallOutcome, FailureKind } from './call-outcome';
 import { runPlan } from './step-runner';
 import type { ToolRuntime } from './tool-runtime';
-
-const ADDRESS = '10 Quai de la Tournelle';
-
-/** locate_city → find_station → get_forecast, as extraction plans it. */
-const STATION_PLAN: PlanStep[] = [
-  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
-  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
-  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
-];
 
 async function stationWorld() {
   const w = await worldOf([LOCATE_CITY, FIND_STATION, GET_FORECAST, NEAREST_STATION]);

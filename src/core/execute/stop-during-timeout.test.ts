@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LocalAgentWorld } from '../agent/local-agent-world';
-import type { PlanStep } from '../plan/plan-step';
-import { FIND_STATION, GET_FORECAST, LOCATE_CITY, worldOf } from '../search/search-fixtures.test-util';
+import {
+  ADDRESS,
+  FIND_STATION,
+  GET_FORECAST,
+  LOCATE_CITY,
+  STATION_PLAN,
+  worldOf,
+} from '../search/search-fixtures.test-util';
 import { FailureInjector } from './failure-injection';
 import { RetoExecutor } from './reto-executor';
 import { chainOf, requestFor, TimedRuntime } from './reto/reto-test-kit.test-util';
@@ -11,12 +17,6 @@ import { ToolBreaker } from './tool-breaker';
  * QA R15: a user's Stop during a call broken with the "timeout" fault read as "timeout: no answer within
  * 3000 ms" — the injected wait ended early on the abort and then reported a timeout anyway.
  */
-const ADDRESS = '10 Quai de la Tournelle';
-const PLAN: PlanStep[] = [
-  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
-  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
-  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
-];
 const HANDLERS = {
   locate_city: () => ({ city_name: 'Paris' }),
   find_station: () => ({ station_id: 'ST-1' }),
@@ -64,7 +64,7 @@ describe('a Stop during a call that would time out', () => {
     breaker.breakTool('find_station', 'timeout');
     const inner = new TimedRuntime(HANDLERS);
     const controller = new AbortController();
-    const { req, log } = requestFor(world, breaker.wrap(inner), chainOf(PLAN), {
+    const { req, log } = requestFor(world, breaker.wrap(inner), chainOf(STATION_PLAN), {
       known,
       signal: controller.signal,
       onCallStart: (c) => {

@@ -3,6 +3,7 @@ import type { PlanStep } from '../plan/plan-step';
 import { extractPlan } from './plan-extraction';
 import { recombine } from './recombine';
 import {
+  ADDRESS,
   FIND_LATITUDE,
   FIND_LONGITUDE,
   FIND_STATION,
@@ -11,20 +12,12 @@ import {
   LOCATE_CITY,
   NEAREST_STATION,
   SECURE_FORECAST,
+  STATION_PLAN,
+  tool,
   WEATHER_AT,
   WEATHER_REPORT,
-  tool,
   worldOf,
 } from './search-fixtures.test-util';
-
-const ADDRESS = '10 Quai de la Tournelle';
-
-/** locate_city → find_station → get_forecast, as extraction plans it. */
-const STATION_PLAN: PlanStep[] = [
-  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
-  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
-  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
-];
 
 async function stationWorld(extra = [NEAREST_STATION]) {
   const w = await worldOf([LOCATE_CITY, FIND_STATION, GET_FORECAST, ...extra]);

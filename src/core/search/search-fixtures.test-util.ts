@@ -1,5 +1,6 @@
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import { paramNodeId } from '../graph/graph-types';
+import type { PlanStep } from '../plan/plan-step';
 import type { Tool } from '../tools/tool';
 import type { Trace } from '../trace/trace';
 import { ToolWorld } from '../world/world';
@@ -124,3 +125,13 @@ export function okTrace(
     calls: calls.map((c, i) => ({ ...c, status: 'ok' as const, startedAt: i, durationMs: 1 })),
   };
 }
+
+/** The station tools' request: an address to a forecast. */
+export const ADDRESS = '10 Quai de la Tournelle';
+
+/** locate_city → find_station → get_forecast, as extraction plans it. */
+export const STATION_PLAN: PlanStep[] = [
+  { step: 0, tool: 'locate_city', args: { address: ADDRESS }, deps: [] },
+  { step: 1, tool: 'find_station', args: { city: '$0.city_name' }, deps: [0] },
+  { step: 2, tool: 'get_forecast', args: { station_id: '$1.station_id' }, deps: [1] },
+];
