@@ -555,8 +555,9 @@ export class Agent {
     if (kind === 'rejected-by-gate' || kind === 'invalid-arguments') return null;
     const failed = toolOf(target);
     const other = toolOf(choice.tool)!;
-    // A stand-in must do what the failed tool did (same-purpose.ts): no DeleteMeeting for a ModifyMeeting.
-    if (failed && !doesSameThing(failed, other)) return null;
+    // A stand-in must do what the failed tool did (same-purpose.ts): no DeleteMeeting for a ModifyMeeting,
+    // and act on nothing the failed one does not (`places_weather` shares only a prefix with `places_search`).
+    if (failed && !doesSameThing(failed, other, { bothWays: true })) return null;
     return standsIn(si.text, failed, other, entityKinds(si)) ? choice : null;
   }
 

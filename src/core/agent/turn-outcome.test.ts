@@ -5,6 +5,9 @@ import { Agent } from './agent';
 import type { AgentAction } from './agent-action';
 import { ANNA, demoAgentWorld, FakeRuntime } from './agent-fixtures.test-util';
 import { GraphPolicy } from './graph-policy';
+import { builtInAgentWorld } from './fixtures/run-fixture';
+import { createSandboxRuntime } from '../sandbox';
+import { ToolBreaker } from '../execute/tool-breaker';
 import { LlmPolicy } from './llm-policy';
 import type { LocalAgentWorld } from './local-agent-world';
 
@@ -104,5 +107,21 @@ describe('the turn says what each part did', () => {
     const r = await agent.runTurn(`Juggle ${'zorblax '.repeat(3000)}`);
     expect(r.answer.length).toBeLessThan(400);
     expect(r.answer).toContain('None of my tools can do this');
+  });
+
+  it('a failed place search is not stood in for by a tool that only shares its "places" prefix', async () => {
+    // In the app: break places_search, ask for a route; "trying places_weather instead" asked which city
+    // to forecast. A stand-in must act on nothing the failed tool does not (same-purpose, both ways).
+    const breaker = new ToolBreaker();
+    breaker.breakTool('places_search', 'unavailable');
+    const agent = new Agent({
+      world: await builtInAgentWorld(),
+      runtime: breaker.wrap(await createSandboxRuntime()),
+      policy: new GraphPolicy(),
+      learn: false,
+    });
+    const r = await agent.runTurn('How do I get from the Louvre to the Eiffel Tower?');
+    expect(r.calls.map((c) => c.tool)).not.toContain('places_weather');
+    expect(r.answer).not.toContain('places_weather');
   });
 });
