@@ -13,15 +13,10 @@ import { mulberry32 } from '../util/prng';
 import type { CallFailure } from './call-outcome';
 import { RetoExecutor } from './reto-executor';
 import { backoffDelay, DEFAULT_BACKOFF, WaitBudget } from './reto/backoff';
-import { chainOf, requestFor, TimedRuntime } from './reto/reto-test-kit.test-util';
+import { chainOf, requestFor, STATION_HANDLERS, TimedRuntime } from './reto/reto-test-kit.test-util';
 import type { ToolRuntime } from './tool-runtime';
 
-const HANDLERS = {
-  locate_city: () => ({ city_name: 'Paris' }),
-  find_station: () => ({ station_id: 'ST-1' }),
-  nearest_station: () => ({ weather_station_id: 'ST-2' }),
-  get_forecast: (a: Record<string, unknown>) => ({ forecast: `sunny at ${String(a.station_id)}` }),
-};
+const HANDLERS = STATION_HANDLERS;
 const DOWN: CallFailure = { kind: 'unavailable', code: 'http-503', message: 'service unavailable' };
 
 /** find_station is unreachable for its first `calls` calls (Infinity: for good), then answers. */

@@ -25,7 +25,7 @@ import type { ToolRuntime } from './tool-runtime';
 import { RetoExecutor } from './reto-executor';
 import { LlmLayerFiller, type LayerContext } from './reto/layer-prompt';
 import { pendingLayers } from './reto/layering';
-import { chainOf, requestFor, TimedRuntime } from './reto/reto-test-kit.test-util';
+import { chainOf, requestFor, STATION_HANDLERS, TimedRuntime } from './reto/reto-test-kit.test-util';
 
 const g = (name: string, inputs: string[], outputs: string[]) =>
   tool(
@@ -133,10 +133,7 @@ const GEO_PLAN: PlanStep[] = [
   { step: 1, tool: 'weather_at', args: { latitude: '$0.latitude', longitude: '$0.longitude' }, deps: [0] },
 ];
 const HANDLERS = {
-  locate_city: () => ({ city_name: 'Paris' }),
-  find_station: () => ({ station_id: 'ST-1' }),
-  nearest_station: () => ({ weather_station_id: 'ST-2' }),
-  get_forecast: (a: Record<string, unknown>) => ({ forecast: `sunny at ${String(a.station_id)}` }),
+  ...STATION_HANDLERS,
   weather_report: (a: Record<string, unknown>) => ({ forecast: `mild in ${String(a.city)}` }),
   geocode: () => ({ latitude: '48.85', longitude: '2.35' }),
   find_latitude: () => ({ latitude_deg: '48.8' }),

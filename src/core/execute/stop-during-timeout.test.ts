@@ -10,18 +10,14 @@ import {
 } from '../search/search-fixtures.test-util';
 import { FailureInjector } from './failure-injection';
 import { RetoExecutor } from './reto-executor';
-import { chainOf, requestFor, TimedRuntime } from './reto/reto-test-kit.test-util';
+import { chainOf, requestFor, STATION_HANDLERS, TimedRuntime } from './reto/reto-test-kit.test-util';
 import { ToolBreaker } from './tool-breaker';
 
 /**
  * QA R15: a user's Stop during a call broken with the "timeout" fault read as "timeout: no answer within
  * 3000 ms" — the injected wait ended early on the abort and then reported a timeout anyway.
  */
-const HANDLERS = {
-  locate_city: () => ({ city_name: 'Paris' }),
-  find_station: () => ({ station_id: 'ST-1' }),
-  get_forecast: (a: Record<string, unknown>) => ({ forecast: `sunny at ${String(a.station_id)}` }),
-};
+const HANDLERS = STATION_HANDLERS;
 
 describe('a Stop during a call that would time out', () => {
   it('the injector reports the call cancelled, not timed out, and returns at the Stop', async () => {

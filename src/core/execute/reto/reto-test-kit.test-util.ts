@@ -89,3 +89,11 @@ export function requestFor(
   };
   return { req, log };
 }
+
+/** Answers of the station tools (search-fixtures' LOCATE_CITY … GET_FORECAST): Paris, ST-1, ST-2, sunny. */
+export const STATION_HANDLERS = {
+  locate_city: () => ({ city_name: 'Paris' }),
+  find_station: () => ({ station_id: 'ST-1' }),
+  nearest_station: () => ({ weather_station_id: 'ST-2' }),
+  get_forecast: (a: Record<string, unknown>) => ({ forecast: `sunny at ${String(a.station_id)}` }),
+};
