@@ -1,3 +1,4 @@
+import { HOME_CITY } from '../demo/demo-traces';
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { CITY_GEO } from './data/geo';
 import { PLACES } from './data/places';
@@ -9,7 +10,7 @@ const unique = (words: string[]): string[] => [...new Set(words.map((w) => w.toL
 
 /**
  * Names the sandbox's tools know, so an agent without an LLM can spot them in a request: contacts (with
- * their first name: "Anna"), cities, places (with "the museum", "the cafe"…), currencies and units.
+ * their first name: "Anna"), cities, places (with "the museum", "the cafe"… of the home city), currencies and units.
  */
 export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
   const people = state.contacts.map((c) => ({
@@ -22,10 +23,12 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
     value: c.name,
     aliases: unique([c.name, ...c.aliases]),
   }));
+  // "The museum" is the one in the user's home city: every city has one, and the first in the list
+  // (Paris) was a museum the user never meant.
   const places = PLACES.map((p) => ({
     kind: 'place',
     value: p.name,
-    aliases: unique([p.name, ...p.aliases, `the ${p.kind}`]),
+    aliases: unique([p.name, ...p.aliases, ...(p.city === HOME_CITY ? [`the ${p.kind}`] : [])]),
   }));
   const currencies = Object.keys(EUR_VALUE).map((code) => ({
     kind: 'currency',

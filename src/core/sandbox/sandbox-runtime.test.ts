@@ -230,6 +230,8 @@ describe('createSandboxRuntime', () => {
       value: 'Natural History Museum',
       aliases: ['natural history museum', 'the museum'],
     });
+    // Only the home city's museum (London) is "the museum", not the first one listed (Paris).
+    expect(lexicon.find((e) => e.value === 'Louvre Museum')?.aliases).not.toContain('the museum');
     expect(lexicon.find((e) => e.kind === 'currency' && e.value === 'EUR')?.aliases).toContain('euros');
     expect(lexicon.filter((e) => e.kind === 'person')).toHaveLength(16);
   });

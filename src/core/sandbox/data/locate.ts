@@ -2,7 +2,9 @@ import { HOME_ADDRESS } from '../../demo/demo-traces';
 import { UnknownAddressError } from '../errors/unknown-address-error';
 import { normalize } from '../text/normalize';
 import { CITY_GEO, CITY_NAMES, type CityGeo, type LatLon } from './geo';
-import { PLACES, placeAddress } from './places';
+import { KIND_WORDS, PLACES, placeAddress } from './places';
+
+const PLACE_KINDS = Object.keys(KIND_WORDS);
 
 /** Finding cities and addresses on the bundled map, forgivingly ("nyc", "Lisboa", "27 upper st, london"). */
 
@@ -83,7 +85,9 @@ export function locateAddress(text: string, field: string): Located {
       ? `no street "${head.trim()}" in ${city.name}; its streets are ${Object.keys(city.streets).join(', ')}.`
       : hit
         ? `"${head.trim()}" is in ${candidates.map((c) => c.city.name).join(' and ')}; add the city.`
-        : 'no street of that name on the bundled map; add the city to see its streets.';
+        : houseNumber > 0
+          ? 'no street of that name on the bundled map; add the city to see its streets.'
+          : `no street or place of that name on the bundled map, which knows a ${PLACE_KINDS.join(', ')} in each of ${CITY_NAMES.join(', ')}.`;
     throw new UnknownAddressError(field, text, hint);
   }
   const numberPart = houseNumber > 0 ? `${houseNumber} ` : '';

@@ -105,6 +105,26 @@ describe('places_directions', () => {
     ).toEqual({ duration_minutes: 0, distance_km: 0 });
   });
 
+  it("searches an end that is no address as a place, in the other end's city; never renames a place", async () => {
+    const sandbox = await openSandbox();
+    const route = (origin_address: string, destination_address: string) =>
+      callOk(sandbox, 'places_directions', { origin_address, destination_address });
+    // "from the Louvre to the train station" is Gare du Nord, not King's Cross in the home city.
+    expect(await route('Louvre Museum', 'train station')).toEqual(
+      await route('Louvre Museum', 'Gare du Nord'),
+    );
+    expect(await route('museum', 'the station')).toEqual(
+      await route('Natural History Museum', "King's Cross Station"),
+    );
+    // A name the map does not know is not the nearest museum of another name.
+    const unknown = await callFails(sandbox, 'places_directions', {
+      origin_address: 'British Museum',
+      destination_address: "King's Cross",
+    });
+    expect(unknown.message).toContain('"British Museum"');
+    expect(unknown.message).toContain('no street or place of that name');
+  });
+
   it('fails with an actionable message on unknown addresses, oceans and absurd walks', async () => {
     const sandbox = await openSandbox();
     const unknown = await callFails(sandbox, 'places_directions', {

@@ -2,11 +2,12 @@ import { HOME_CITY } from '../../demo/demo-traces';
 import type { ToolImplementation } from '../../execute/tool-runtime';
 import { optionalString, requireString } from '../args';
 import { CITY_GEO, CITY_NAMES, type CityGeo } from '../data/geo';
-import { findCity, locateAddress } from '../data/locate';
+import { findCity, locateAddress, type Located } from '../data/locate';
 import { KIND_WORDS, PLACES, placeAddress, type Place, type PlaceKind } from '../data/places';
 import { simulatedForecast } from '../data/weather';
 import { parseDay } from '../dates';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
+import { UnknownAddressError } from '../errors/unknown-address-error';
 import { PlaceNotFoundError } from '../errors/place-not-found-error';
 import { UnknownCityError } from '../errors/unknown-city-error';
 import type { SandboxAccess } from '../sandbox-access';
@@ -52,6 +53,38 @@ export function findPlace(query: string, city: CityGeo | undefined): Place | und
   return best;
 }
 
+/** The address located, or null when the map has no such address (other errors stay errors). */
+function locateOrNull(text: string, field: string): Located | null {
+  try {
+    return locateAddress(text, field);
+  } catch (e) {
+    if (UnknownAddressError.isInstance(e)) return null;
+    throw e;
+  }
+}
+
+/** `text` as a place search near `nearCity`; when nothing matches, the address error names the input. */
+function locatePlace(text: string, field: string, nearCity: string | undefined): Located {
+  const city = cityInQuery(text) ?? (nearCity ? findCity(nearCity) : undefined);
+  const place = findPlace(text, city) ?? (city ? findPlace(text, undefined) : undefined);
+  if (!place || !describes(text, place)) return locateAddress(text, field);
+  return locateAddress(placeAddress(place), field);
+}
+
+/**
+ * Whether every word of `text` says what `place` is ("train station", "the museum in Paris") — a name the
+ * map does not know ("British Museum") is not the nearest museum of another name.
+ */
+function describes(text: string, place: Place): boolean {
+  const known = [
+    ...KIND_WORDS[place.kind],
+    ...normalize(place.name).split(' '),
+    ...place.aliases.flatMap((a) => normalize(a).split(' ')),
+    ...[normalize(place.city), ...(findCity(place.city)?.aliases ?? [])].flatMap((c) => c.split(' ')),
+  ];
+  return keywords(text).every((w) => wordMatches(w, known));
+}
+
 function modeArgument(value: string | undefined): TravelMode {
   if (value === undefined) return 'driving';
   const mode = TRAVEL_MODES.find((m) => m === value.toLowerCase());
@@ -81,9 +114,17 @@ export function placesTools(sandbox: SandboxAccess) {
   const places_directions: ToolImplementation = {
     source: DIRECTIONS_SOURCE,
     async run(args) {
-      const from = locateAddress(requireString(args, 'origin_address'), 'origin_address');
-      const to = locateAddress(requireString(args, 'destination_address'), 'destination_address');
-      return estimateRoute(from, to, modeArgument(optionalString(args, 'mode')));
+      const origin = requireString(args, 'origin_address');
+      const destination = requireString(args, 'destination_address');
+      const from = locateOrNull(origin, 'origin_address');
+      const to = locateOrNull(destination, 'destination_address');
+      // Like a maps API, an end that is no address is searched as a place ("the train station"), in the
+      // other end's city when that one is known ("from the Louvre to the train station" is in Paris).
+      return estimateRoute(
+        from ?? locatePlace(origin, 'origin_address', to?.city),
+        to ?? locatePlace(destination, 'destination_address', from?.city),
+        modeArgument(optionalString(args, 'mode')),
+      );
     },
   };
 
