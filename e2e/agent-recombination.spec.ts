@@ -19,7 +19,7 @@ test('break a tool, watch the detour: the failure, the way around it, the graph 
   await page.getByTestId('break-apply').click();
   await expect(page.getByTestId('broken-tool')).toHaveAttribute('data-tool', 'contacts_search');
 
-  await app.ask('Email Anna the agenda for the offsite');
+  await app.ask('Email Anna that the offsite agenda is ready');
   const status = await app.turnEnded(60_000);
   expect(status, await app.lastTurnSummary()).toBe('answered');
   const turn = app.lastTurn();

@@ -86,7 +86,7 @@ test('a broken tool turns red and the detour is drawn and labelled', async ({ pa
   await page.getByTestId('break-tool').selectOption('contacts_search');
   await page.getByTestId('break-fault').selectOption('unavailable');
   await page.getByTestId('break-apply').click();
-  await app.ask('Email Anna the agenda for the offsite');
+  await app.ask('Email Anna that the offsite agenda is ready');
   expect(await app.turnEnded(60_000)).toBe('answered');
 
   await app.openChatTab('graph');

@@ -9,7 +9,7 @@ import { AppPage } from './app-page';
  * the same request's layers move to "(graph)" once a trace has taught the world the edge.
  */
 
-const EMAIL = 'Email Anna the agenda for the offsite';
+const EMAIL = 'Email Anna that the offsite agenda is ready';
 
 /** The layer labels of the newest turn's calls, in the chat's order ("· layer 1 (predictor)", …). */
 async function layerLabels(app: AppPage): Promise<string[]> {

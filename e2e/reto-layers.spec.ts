@@ -10,7 +10,7 @@ test('the calls of a chain show their layer and its source', async ({ page }) =>
   const app = new AppPage(page);
   await app.openChat();
   // contacts_search → email_send: the email reads the contact's address, a DAG edge.
-  await app.ask('Email Anna the agenda for the offsite');
+  await app.ask('Email Anna that the offsite agenda is ready');
   expect(await app.turnEnded(60_000)).toBe('answered');
   const layers = app.lastTurn().getByTestId('call-layer');
   await expect(layers).toHaveCount(2);

@@ -10,7 +10,7 @@ import type { Trace, TraceCall } from '../trace/trace';
 import type { AgentAction } from './agent-action';
 import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-events';
 import type { AgentWorld } from './agent-world';
-import { composeAnswer, formatValue } from './answer';
+import { composeAnswer, describeOutput, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
 import { fillArguments } from './fill-args';
 import { fieldKind, toolFields } from './field-kind';
@@ -18,7 +18,7 @@ import { answerValue } from './answer-value';
 import type { ChainExecutor } from './chain-executor';
 import { RetoExecutor } from '../execute/reto-executor';
 import type { DetourView } from '../execute/reto/detour';
-import { doesSameThing } from '../tools/same-purpose';
+import { doesSameThing, effectOf } from '../tools/same-purpose';
 import type { InertiaAdvisor, InertialDecision } from './inertia-advisor';
 import { findLiterals } from './literals';
 import { literalKnown } from './literal-known';
@@ -104,6 +104,12 @@ export interface TurnHooks {
  * toolchain for call_api, a question to the user for clarify_intent — until every sub-intent is
  * settled. The calls become one trace the world learns from.
  */
+/**
+ * Least relevance (`relevance`, words of the thing over the tool's) for a tool to look up what a
+ * sending command names: "the weather forecast for Paris" scores 0.67 on the weather tool.
+ */
+const LOOKUP_RELEVANCE = 0.3;
+
 export class Agent {
   private readonly executor: ChainExecutor;
   /** Whether the decision being carried out came from inertia (calls it makes are marked so). */
@@ -152,8 +158,13 @@ export class Agent {
         splitSubIntents(request),
         this.deps.world.outputFieldNames(),
         (text, field) => this.toolTakes(text, field),
+        (thing) => this.looksUp(thing),
       );
-      state.subIntents = split.map((s) => makeSubIntent(s.rank, s.text, s.dependsOn));
+      state.subIntents = split.map((s) => {
+        const si = makeSubIntent(s.rank, s.text, s.dependsOn);
+        if (s.contentFrom !== undefined) si.contentFrom = s.contentFrom;
+        return si;
+      });
       emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
     }
 
@@ -530,7 +541,7 @@ export class Agent {
           si.target = undefined;
           si.chain = null;
           si.status = 'pending';
-          si.note = `${run.tool} failed: ${run.failure.message}${run.why ? `; no way around it (${run.why})` : ''}`;
+          si.note = `${run.tool} failed: ${run.failure.message.replace(/\.$/, '')}${run.why ? `; no way around it: ${afterFailure(run.why, run.failure.message)}` : ''}`;
         }
         return 'replan';
       }
@@ -591,8 +602,14 @@ export class Agent {
     });
     const args: Record<string, unknown> = { ...filled.args };
     const sources: Record<string, string> = { ...filled.sources };
-    // "…the address of the museum": the free text is what an earlier call looked up.
-    const looked = this.mentionedOutput(si, state);
+    // "…the address of the museum": the free text is what an earlier call looked up; "email Hugo the
+    // forecast": the whole of what the lookup before returned.
+    const lookup =
+      si.contentFrom !== undefined ? state.subIntents.find((x) => x.rank === si.contentFrom) : undefined;
+    const looked =
+      lookup?.status === 'done' && lookup.result !== undefined
+        ? describeOutput(lookup.result)
+        : this.mentionedOutput(si, state);
     if (looked !== undefined) {
       for (const f of toolFields(tool.parameters))
         if (f.kind === 'text' && !(f.name in explicit)) {
@@ -677,6 +694,18 @@ export class Agent {
     if (Object.keys(tool.parameters.properties ?? {}).some((k) => k.toLowerCase() === field)) return true;
     const named = new Set(contentWords(tool.name).map(stem));
     return contentWords(field).every((w) => named.has(stem(w)));
+  }
+
+  /**
+   * Whether a tool other than a sender looks `thing` up ("the weather forecast for Paris" → the
+   * weather tool): its words must cover the thing, and it must change nothing.
+   */
+  private looksUp(thing: string): boolean {
+    const best = bestByRelevance(thing, this.deps.world.tools(), 1)[0];
+    const tool = best ? this.deps.world.tool(best.tool) : undefined;
+    if (!tool || best!.score < LOOKUP_RELEVANCE) return false;
+    const effect = effectOf(tool);
+    return effect === null || effect === 'none';
   }
 
   /** The earlier output a sub-intent's words name ("the address of the museum"), formatted as text. */
@@ -822,3 +851,12 @@ const entityKinds = (si: SubIntentState): string[] =>
   si.literals.flatMap((l) => KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []);
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * What `why` adds after quoting the failure ("step 1 (x) failed (kind: <message>): no other API …" →
+ * "no other API …"): the answer says the message once.
+ */
+function afterFailure(why: string, message: string): string {
+  const at = message ? why.indexOf(message) : -1;
+  return at < 0 ? why : why.slice(at + message.length).replace(/^\)?:?\s*/, '') || why;
+}

@@ -13,13 +13,20 @@ export function composeAnswer(state: Readonly<TurnState>): string {
   const lines: string[] = [];
   for (const si of state.subIntents) lines.push(subIntentLine(si, state.calls));
   // A call tried again after the same failure is one line, with the number of attempts.
-  const failures = new Map<string, number>();
+  const failures = new Map<string, { n: number; call: CallView }>();
   for (const c of state.calls)
     if (c.status === 'error') {
       const line = failureLine(c);
-      failures.set(line, (failures.get(line) ?? 0) + 1);
+      failures.set(line, { n: (failures.get(line)?.n ?? 0) + 1, call: c });
     }
-  for (const [line, n] of failures) lines.push(n > 1 ? `${line.replace(/\.$/, '')} (${n} attempts).` : line);
+  // A single failure a sub-intent's line already explains is not said twice; a detour or several
+  // attempts add something, so they are.
+  const said = state.subIntents.map((si) => si.note ?? '').join('\n');
+  for (const [line, { n, call }] of failures) {
+    const message = call.failure?.message.replace(/\.$/, '');
+    if (n === 1 && !call.detour && message && said.includes(message)) continue;
+    lines.push(n > 1 ? `${line.replace(/\.$/, '')} (${n} attempts).` : line);
+  }
   if (lines.length === 0) return 'Nothing to do.';
   return lines.join('\n');
 }

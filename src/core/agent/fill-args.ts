@@ -3,6 +3,7 @@ import { isoDate } from './dates';
 import { toolFields, type FieldInfo } from './field-kind';
 import { firstWords, keywords, namedTitle, residualText, spelledOutContent } from './free-text';
 import { currencyOf, localDateTime, unitOf, type Literal } from './literals';
+import { contentWords, stem, wordsOf } from './target-choice';
 
 /**
  * Arguments for one tool from what is known without an LLM (the graph-only engine's argument filling):
@@ -124,7 +125,12 @@ export function fillArguments(input: FillInput): FilledArgs {
       }
       case 'unit': {
         const q = lit('quantity');
-        value = f.side === 'to' ? targetWord(intent, unitOf) : (q?.sub ?? undefined);
+        // "10 pounds" is read as money first; for a unit input its word is the unit.
+        const moneyUnit = lit('money')?.text.replace(/[\d.,\s]/g, '');
+        value =
+          f.side === 'to'
+            ? targetWord(intent, unitOf, q?.sub)
+            : (q?.sub ?? (moneyUnit ? (unitOf(moneyUnit) ?? undefined) : undefined));
         break;
       }
       case 'number': {
@@ -142,13 +148,18 @@ export function fillArguments(input: FillInput): FilledArgs {
         break;
       }
       case 'person':
-        value = lit('entity', 'person')?.value ?? capitalizedName(intent, intentLiterals);
+        value =
+          lit('entity', 'person')?.value ??
+          capitalizedName(intent, intentLiterals) ??
+          (namesAThing(f) ? soleOtherWord(intent, intentLiterals, tool) : undefined);
         break;
       case 'city':
         value = lit('entity', 'city')?.value;
         break;
       case 'address':
-        value = streetAddress(intent);
+        // "from the Louvre to Gare du Nord": each end of a route goes to its own side, never one
+        // place (or one lookup) to both.
+        value = (f.side ? routeEnd(intent, intentLiterals, f.side) : undefined) ?? streetAddress(intent);
         break;
       case 'enum':
         value = enumIn(lower, f.enum ?? [], f.description);
@@ -293,12 +304,36 @@ function freeText(
   const residual = residualText(intent, literals);
   const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
   if (f.kind === 'title') {
-    const t = title ?? (twoParts ? firstWords(stripTail(residual), 8) : (quoted ?? content ?? residual));
+    const said = residual.replace(/^that\s+(?=\S)/i, '');
+    const t = title ?? (twoParts ? firstWords(stripTail(said), 8) : (quoted ?? content ?? said));
     // "a dentist appointment" → "dentist appointment": a title has no article.
-    return t.replace(/^(?:a|an|the)\s+/i, '') || undefined;
+    const bare = t.replace(/^(?:a|an|the)\s+/i, '');
+    // "Schedule a meeting with Bob" → "Meeting with Bob", not "with Bob": the command took the noun.
+    const noun = /\b(meeting|appointment|call|event|session|interview|review)\b/i.exec(intent)?.[1];
+    if (noun && /^(?:with|about|for|on|regarding)\b/i.test(bare))
+      return `${noun[0]!.toUpperCase()}${noun.slice(1).toLowerCase()} ${bare}`;
+    return bare || undefined;
   }
-  const t = content ?? quoted ?? (title && twoParts ? stripTitle(residual, title) : residual);
+  // "Email Anna that the offsite starts at 9": what is said follows "that".
+  const said = residual.replace(/^that\s+(?=\S)/i, '');
+  const t = content ?? quoted ?? (title && twoParts ? stripTitle(said, title) : said);
+  // "Send Anna the quarterly report", "send Bob a message": a thing named or the kind of text, not the
+  // words to send — a producer (the file's content) or the user says what goes in.
+  if (t && !content && !quoted && said === residual && namesNoContent(t)) return undefined;
   return t || undefined;
+}
+
+/** A reference ("the quarterly report", "my notes") or a bare kind of text ("a message"), up to four words. */
+function namesNoContent(text: string): boolean {
+  const t = text.trim().replace(/[.!?]+$/, '');
+  // "the offsite is ready" says something: a reference has no verb.
+  if (/\b(?:is|are|was|were|will|has|have|had|can|could|should|would|be|been|am)\b/i.test(t)) return false;
+  return (
+    /^(?:the|my|our|this|these|those|his|their)\s+(?:[\p{L}\p{N}'-]+\s+){0,3}[\p{L}\p{N}'-]+$/iu.test(t) ||
+    /^(?:a|an|some)\s+(?:short\s+|quick\s+|new\s+)?(?:message|e-?mail|mail|text|note|sms|reply|line)$/i.test(
+      t,
+    )
+  );
 }
 
 const stripTail = (s: string) => s.replace(/\s+(?:saying|that says|with the text)\b.*$/i, '');
@@ -319,11 +354,14 @@ function plusMinutes(localIso: string, minutes: number): string | undefined {
   return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 19) : undefined;
 }
 
-/** A unit or currency named after "to", "into" or "in" ("convert 5 km to miles"). */
-function targetWord(text: string, of: (w: string) => string | null): string | undefined {
-  for (const m of text.matchAll(/\b(?:to|into|in)\s+([^\s,.?!]+)/gi)) {
+/**
+ * A unit or currency named after "to", "into" or "in" ("convert 5 km to miles") or asked for with "how
+ * many" ("how many pounds is 10 kg"); never `source`, the one converted from.
+ */
+function targetWord(text: string, of: (w: string) => string | null, source?: string): string | undefined {
+  for (const m of text.matchAll(/\b(?:to|into|in|how many|how much)\s+([^\s,.?!]+)/gi)) {
     const v = of(m[1]!);
-    if (v) return v;
+    if (v && v !== source) return v;
   }
   return undefined;
 }
@@ -339,6 +377,68 @@ function daysIn(lower: string): number | undefined {
 function numberNear(literals: readonly Literal[], lower: string, unit: RegExp): number | undefined {
   for (const l of literals) {
     if (l.kind === 'number' && unit.test(lower.slice(l.end, l.end + 8))) return l.value as number;
+  }
+  return undefined;
+}
+
+/** Words that make a `…_name` input a person's name; any other (`plant_name`) names a thing. */
+const PERSON_NAME =
+  /\b(?:first|last|full|given|family|sur|user|contact|recipient|attendee|person|customer|author|owner|guest|employee|patient|member|player|artist|sender|receiver|driver|passenger|student|teacher|doctor|client|account|display|nick|middle)\b/;
+
+/** A `<thing>_name` input whose thing is no person ("plant_name", "product_name"). */
+function namesAThing(f: FieldInfo): boolean {
+  const n = f.name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]/g, ' ')
+    .toLowerCase();
+  return /\w\s+name$/.test(n) && !PERSON_NAME.test(n);
+}
+
+/**
+ * "How often should I water my tomato?" for `watering_schedule(plant_name)`: the one content word of the
+ * request the tool's own text does not explain is the thing it asks about. Two or more: unsure, asked.
+ */
+function soleOtherWord(intent: string, literals: readonly Literal[], tool: Tool): string | undefined {
+  const own = wordsOf(tool).all;
+  const rest = contentWords(keywords(intent, literals)).filter(
+    (w) => !own.has(stem(w)) && !LEAD_WORDS.has(w),
+  );
+  return rest.length === 1 ? rest[0] : undefined;
+}
+
+/** Question and frequency words that are never what a request is about. */
+const LEAD_WORDS = new Set(['often', 'much', 'many', 'long', 'should', 'best', 'way', 'need', 'know']);
+
+/** "from A to B", "to B from A": the two ends of a route, as spans of the text. */
+const ROUTE = [
+  {
+    re: /\bfrom\s+(.+?)\s+to\s+(.+?)(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now)\b|[,.?!;]|$)/i,
+    from: 1,
+    to: 2,
+  },
+  {
+    re: /\bto\s+(.+?)\s+from\s+(.+?)(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now)\b|[,.?!;]|$)/i,
+    from: 2,
+    to: 1,
+  },
+];
+
+/**
+ * The `side` end of a route the text names: the place a literal found inside that end ("the Louvre" →
+ * "Louvre Museum"), else the end's own words without "the" ("Eiffel Tower") for the tool to look up.
+ */
+function routeEnd(text: string, literals: readonly Literal[], side: 'from' | 'to'): string | undefined {
+  for (const { re, from, to } of ROUTE) {
+    const m = new RegExp(re.source, 'id').exec(text);
+    if (!m?.indices) continue;
+    const group = side === 'from' ? from : to;
+    const [start, end] = m.indices[group]!;
+    const place = literals.find(
+      (l) =>
+        l.kind === 'entity' && (l.sub === 'place' || l.sub === 'city') && l.start >= start && l.end <= end,
+    );
+    const words = m[group]!.replace(/^(?:the|a|an)\s+/i, '').trim();
+    return place ? String(place.value) : words || undefined;
   }
   return undefined;
 }

@@ -80,6 +80,8 @@ export function residualText(text: string, literals: readonly Literal[]): string
     for (const l of literals)
       if (l.kind === 'entity' && l.sub === 'person' && s.toLowerCase().startsWith(l.text.toLowerCase()))
         s = s.slice(l.text.length).replace(/^['’]s\b/, '');
+    // "Email Zorblax the report": a name no contact has, right before what is sent, is still the recipient.
+    s = s.replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=(?:the|a|an|my|our|that|this)\s)/u, '');
   }
   s = s.replace(OBJECT, '');
   // "…to her / him / them" names a recipient, who is another argument.

@@ -37,7 +37,7 @@ export class GraphPolicy implements DecisionPolicy {
           intent: si.text,
           action: 'direct_answer',
           analysis: 'failed',
-          answer: `Not done: it needs "${clip(unmet.text, 80)}", which could not be done.`,
+          answer: `Not done: it needs "${clip(unmet.text, 80)}", which ${unmet.status === 'unanswered' ? 'waits for your answer' : 'could not be done'}.`,
         });
         continue;
       }

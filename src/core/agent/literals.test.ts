@@ -5,7 +5,7 @@ import { fillArguments } from './fill-args';
 import { residualText } from './free-text';
 import { findLiterals } from './literals';
 import { splitSubIntents } from './sub-intents';
-import { insertLookups } from './lookups';
+import { insertLookups, sentThing } from './lookups';
 import type { Tool } from '../tools/tool';
 
 // Tuesday 24 November 2026, 10:00 UTC.
@@ -120,6 +120,49 @@ describe('free text and argument filling', () => {
       date: '2026-12-25',
       days: 10,
     });
+  });
+
+  it('each end of a route goes to its own side, in either order, a known place by its name', () => {
+    const PLACES = [
+      { kind: 'place', value: 'Louvre Museum', aliases: ['the louvre'] },
+      { kind: 'place', value: 'Gare du Nord', aliases: [] },
+    ];
+    const route = (intent: string) =>
+      fillArguments({
+        tool: tool('places_directions'),
+        intent,
+        intentLiterals: findLiterals(intent, TODAY, PLACES),
+        requestLiterals: [],
+        known: () => undefined,
+        today: TODAY,
+      }).args;
+    expect(route('How far is it from the Louvre to Gare du Nord by bike?')).toEqual({
+      origin_address: 'Louvre Museum',
+      destination_address: 'Gare du Nord',
+      mode: 'cycling',
+    });
+    expect(route('Directions to the train station from Gare du Nord')).toMatchObject({
+      origin_address: 'Gare du Nord',
+      destination_address: 'train station',
+    });
+  });
+
+  it('"pounds" is a weight where the request converts into a unit, a currency where into money', () => {
+    const units = (intent: string) => fill('units_convert', intent).args;
+    expect(units('How many pounds is 10 kg?')).toEqual({ value: 10, from_unit: 'kg', to_unit: 'pounds' });
+    expect(units('Convert 10 pounds to kg')).toEqual({ value: 10, from_unit: 'pounds', to_unit: 'kg' });
+    expect(units('What is 10 kg in pounds?')).toEqual({ value: 10, from_unit: 'kg', to_unit: 'pounds' });
+    expect(fill('currency_convert', 'Convert 10 pounds to euros').args).toEqual({
+      amount: 10,
+      from_currency: 'GBP',
+      to_currency: 'EUR',
+    });
+    const kinds = (s: string) => findLiterals(s, TODAY).map((l) => [l.kind, l.sub ?? l.value]);
+    expect(kinds('Convert 10 pounds to kg')).toEqual([['quantity', 'pounds']]);
+    expect(kinds('Convert 10 pounds to euros')).toEqual([
+      ['money', 'GBP'],
+      ['currency', 'EUR'],
+    ]);
   });
 
   it("several number inputs take the request's numbers in order", () => {
@@ -262,6 +305,84 @@ describe('sub-intents', () => {
     ]);
     const two = splitSubIntents("Find Anna's email. Then text her that I'm late");
     expect(two.map((s) => s.dependsOn)).toEqual([[], [1]]);
+  });
+
+  it('a second amount after "and" is a second conversion that borrows the first one\'s lead', () => {
+    const texts = (r: string) => splitSubIntents(r).map((s) => s.text);
+    expect(texts('What is 3 km in miles and 10 kg in pounds?')).toEqual([
+      'What is 3 km in miles',
+      'What is 10 kg in pounds?',
+    ]);
+    expect(texts('Convert 5 USD to EUR and 7 GBP to USD')).toEqual([
+      'Convert 5 USD to EUR',
+      'Convert 7 GBP to USD',
+    ]);
+    expect(texts('Convert 5 USD to EUR, 7 GBP to USD and €20 into yen')).toEqual([
+      'Convert 5 USD to EUR, 7 GBP to USD',
+      'Convert €20 into yen',
+    ]);
+    // Amounts that are no units or currencies, and lists of things, stay one request.
+    expect(texts('Book a table for 4 people in Paris and 2 rooms in London')).toHaveLength(1);
+    expect(texts('Add 3 apples and 2 pears to the list')).toHaveLength(1);
+  });
+
+  it('a sending command that names a thing sends what a lookup finds, when a reading tool covers it', () => {
+    expect(sentThing('Email Hugo the weather forecast for Paris tomorrow')).toBe(
+      'the weather forecast for Paris tomorrow',
+    );
+    expect(sentThing('send her the agenda')).toBe('the agenda');
+    expect(sentThing("Text Bob that I'm on my way")).toBeNull();
+    expect(sentThing('Find the weather in Paris')).toBeNull();
+    const split = insertLookups(
+      splitSubIntents('Email Hugo the weather forecast for Paris'),
+      new Set(),
+      () => false,
+      (thing) => thing.includes('weather'),
+    );
+    expect(split).toEqual([
+      { rank: 1, text: 'get the weather forecast for Paris', dependsOn: [] },
+      { rank: 2, text: 'Email Hugo the weather forecast for Paris', dependsOn: [1], contentFrom: 1 },
+    ]);
+    // Nothing reads "the quarterly report" here: no lookup, the command stays alone.
+    expect(
+      insertLookups(
+        splitSubIntents('Send Anna the quarterly report'),
+        new Set(),
+        () => false,
+        () => false,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('a `<thing>_name` input takes the one word of the request the tool does not explain', () => {
+    const watering: Tool = {
+      name: 'watering_schedule',
+      description: 'Tells how often to water a plant.',
+      category: 'garden',
+      parameters: {
+        type: 'object',
+        properties: { plant_name: { type: 'string', description: 'Name of the plant.' } },
+        required: ['plant_name'],
+      },
+      returns: { type: 'object', properties: { interval_days: { type: 'number' } } },
+    };
+    expect(fillWith(watering, 'How often should I water my tomato?')).toEqual({ plant_name: 'tomato' });
+    // Two candidates: unsure, so asked, never guessed.
+    expect(fillWith(watering, 'How often should I water my basil and my tomato?')).toEqual({});
+  });
+
+  it('a title that starts with "with" keeps the noun the command took: "Meeting with Bob"', () => {
+    expect(fill('calendar_create_event', 'Schedule a meeting with Bob tomorrow at 3pm').args.title).toBe(
+      'Meeting with Bob',
+    );
+  });
+
+  it('a text input is never a reference or the kind of text ("the report", "a message"): it is asked', () => {
+    const text = (name: string, intent: string) => fill(name, intent).args;
+    expect(text('messages_send', 'Send Bob a message')).not.toHaveProperty('text');
+    expect(text('mail_send', 'Email Zorblax the report')).not.toHaveProperty('body');
+    expect(text('messages_send', "Text Bob that I'm on my way").text).toMatch(/on my way/);
+    expect(fill('mail_send', 'Send Anna the quarterly report').missing.map((f) => f.name)).toContain('body');
   });
 
   it('a named output of another tool becomes a lookup before the command', () => {

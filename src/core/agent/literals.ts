@@ -104,6 +104,12 @@ const UNITS: Record<string, string> = {
   grams: 'g',
   lb: 'pounds',
   lbs: 'pounds',
+  // Also a currency (GBP): which one a request means is the chosen tool's field kind, unit or currency.
+  pound: 'pounds',
+  pounds: 'pounds',
+  stone: 'stone',
+  tonne: 'tonnes',
+  tonnes: 'tonnes',
   oz: 'ounces',
   ounce: 'ounces',
   ounces: 'ounces',
@@ -113,6 +119,20 @@ const UNITS: Record<string, string> = {
   litre: 'liters',
   litres: 'liters',
   ml: 'ml',
+  millilitre: 'ml',
+  millilitres: 'ml',
+  milliliter: 'ml',
+  milliliters: 'ml',
+  cup: 'cups',
+  cups: 'cups',
+  centimeter: 'cm',
+  centimeters: 'cm',
+  centimetre: 'cm',
+  centimetres: 'cm',
+  millimeter: 'mm',
+  millimeters: 'mm',
+  millimetre: 'mm',
+  millimetres: 'mm',
   gallon: 'gallons',
   gallons: 'gallons',
   c: 'celsius',
@@ -128,6 +148,13 @@ const UNITS: Record<string, string> = {
 export const unitOf = (word: string): string | null => UNITS[word.toLowerCase()] ?? null;
 /** A currency word or symbol (e.g. "euros", "€", "usd"), as an ISO code, or null. */
 export const currencyOf = (word: string): string | null => CURRENCIES[word.toLowerCase()] ?? null;
+
+/** Whether `text` asks for a unit that is no currency: "… to kg", "how many ounces …". */
+function convertsToUnit(text: string): boolean {
+  for (const m of text.matchAll(/\b(?:to|into|in|how many)\s+([^\s,.?!]+)/gi))
+    if (unitOf(m[1]!) && !currencyOf(m[1]!)) return true;
+  return false;
+}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -174,6 +201,10 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     ),
     (m) => {
       const amount = Number((m[2] ?? m[3])!.replace(',', '.'));
+      const word = (m[1] ?? m[4])!;
+      // "10 pounds to kg" weighs: a word that is a unit as well as a currency is a unit where the
+      // request converts it into a unit that is no currency.
+      if (unitOf(word) && convertsToUnit(text)) return;
       add({
         kind: 'money',
         value: amount,
@@ -185,7 +216,7 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
   );
   // A currency named alone ("into yen", "in USD").
   each(new RegExp(`(?<![\\w])(${cur})(?![\\w])`, 'i'), (m) => {
-    if (m[1] === '$' || /^(f|c|in|m|g|l)$/i.test(m[1]!)) return;
+    if (m[1] === '$' || /^(f|c|in|m|g|l)$/i.test(m[1]!) || (unitOf(m[1]!) && convertsToUnit(text))) return;
     add({ kind: 'currency', value: currencyOf(m[1]!)!, start: m.index, end: m.index + m[0].length });
   });
   // Quantities with units: "5 km", "20 °C", "3.5 miles"

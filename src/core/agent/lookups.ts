@@ -14,16 +14,22 @@ export function insertLookups(
   intents: SplitIntent[],
   outputFields: ReadonlySet<string>,
   givesField: (text: string, field: string) => boolean = () => false,
+  looksUp: (thing: string) => boolean = () => false,
 ): SplitIntent[] {
   const out: SplitIntent[] = [];
   for (const si of intents) {
     const field = mentionedField(si.text, outputFields);
+    const thing = field ? null : sentThing(si.text);
     // "Retrieve papers on the topic of sustainability": the tool that does it takes a `topic`, and the
     // request gives it — nothing to look up (`givesField`).
     if (field && !IS_QUESTION.test(si.text) && !givesField(si.text, field)) {
       const m = LOOKUP.exec(si.text)!;
       out.push({ rank: 0, text: `find the ${m[1]} of ${m[2]!.trim()}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
+    } else if (thing && looksUp(thing)) {
+      // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
+      out.push({ rank: 0, text: `get ${thing}`, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
     } else out.push(si);
   }
   // Renumber, and turn "-1" (the lookup just before) into its real rank.
@@ -35,7 +41,23 @@ export function insertLookups(
     dependsOn: si.dependsOn
       .map((d) => (d === -1 ? i : (rankOf.get(d) ?? d)))
       .filter((d) => d >= 1 && d < i + 1),
+    ...(si.contentFrom === -1 ? { contentFrom: i } : {}),
   }));
+}
+
+/**
+ * What a sending command sends, when it names a thing instead of words: "email Hugo the weather
+ * forecast for Paris" → "the weather forecast for Paris"; "text her that I'm late" sends words (null).
+ */
+export function sentThing(text: string): string | null {
+  const t = text.trim();
+  const verb = /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|forward|share)\s+/i.exec(t);
+  if (!verb) return null;
+  const rest = t
+    .slice(verb[0].length)
+    .replace(/^(?:to\s+)?(?:her|him|them|me)\s+/i, '')
+    .replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=the\s)/u, '');
+  return /^(the\s+[^,;!?]+?)\.?$/i.exec(rest)?.[1] ?? null;
 }
 
 /** The output field a text names in "the <field> of …", or null. */

@@ -49,4 +49,16 @@ describe('repeatOf for a tool the world calls once per task', () => {
     expect(repeatOf([other], calls, true)?.index).toBe(0);
     expect(repeatOf([{ step: 0, tool: 'file_delete', args: {}, deps: [] }], calls, true)).toBeUndefined();
   });
+
+  it('never takes a call that disagrees on a number: "3 km in miles and 10 kg in pounds" is two calls', () => {
+    const calls: CallView[] = [call(0, 'units_convert', { value: 3, from_unit: 'km', to_unit: 'miles' })];
+    const second = { value: 10, from_unit: 'kg', to_unit: 'pounds' };
+    expect(
+      repeatOf([{ step: 0, tool: 'units_convert', args: second, deps: [] }], calls, true),
+    ).toBeUndefined();
+    const sameAmount = { value: 3, from_unit: 'km', to_unit: 'mi' };
+    expect(
+      repeatOf([{ step: 0, tool: 'units_convert', args: sameAmount, deps: [] }], calls, true)?.index,
+    ).toBe(0);
+  });
 });

@@ -6,7 +6,8 @@ import type { CallView } from './agent-events';
  * arguments), or undefined. Two sub-intents of one request often name the same call ("how many cats are
  * there? Can you count them?"); calling it again costs a call and, for a tool that changes something,
  * does it twice. `anyArgs`: the same tool with other arguments counts too — for a tool the world's plans
- * call once per task (`AgentWorld.rarelyRepeated`), where a second call comes from two ways of saying one.
+ * call once per task (`AgentWorld.rarelyRepeated`), where a second call comes from two ways of saying one
+ * — unless the two disagree on a number.
  */
 export function repeatOf(
   steps: readonly PlanStep[],
@@ -17,8 +18,22 @@ export function repeatOf(
   const step = steps[0]!;
   const key = canonical(step.args);
   return calls.find(
-    (c) => c.status === 'ok' && c.tool === step.tool && (anyArgs || canonical(c.args) === key),
+    (c) =>
+      c.status === 'ok' &&
+      c.tool === step.tool &&
+      (anyArgs ? !otherNumbers(c.args, step.args) : canonical(c.args) === key),
   );
+}
+
+/**
+ * Two numbers the user stated for one input ("3 km in miles and 10 kg in pounds") make two calls, even of
+ * a tool the world calls once per task: two ways of saying one call do not disagree on an amount.
+ */
+function otherNumbers(a: unknown, b: unknown): boolean {
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  return Object.keys(x).some((k) => typeof x[k] === 'number' && typeof y[k] === 'number' && x[k] !== y[k]);
 }
 
 /** JSON with object keys sorted, so argument order does not matter. */

@@ -5,6 +5,8 @@
  * that refers back ("her", "it", "the result") depends on the one before it.
  */
 
+import { currencyOf, unitOf } from './literals';
+
 /** Verbs that start a new request in a compound sentence (imperative mood). */
 const ACTION_VERBS = [
   'add',
@@ -96,6 +98,40 @@ const ACTION_VERBS = [
   'view',
 ];
 
+/**
+ * "3 km in miles and 10 kg in pounds", "convert 5 USD to EUR and 7 GBP to USD": a second amount with its
+ * own unit and target after "and" is a second conversion, said without its verb. Both sides must name a
+ * known unit or currency, so "4 people in Paris and 2 rooms in London" is left alone.
+ */
+const AMOUNT = String.raw`(?:[$€£¥]\s?)?\d[\d.,]*\s?([\p{L}°$€£¥]+)?\s+(?:to|in|into)\s+([\p{L}°$€£¥]+)`;
+
+function isMeasure(word: string | undefined): boolean {
+  return word !== undefined && (unitOf(word) !== null || currencyOf(word) !== null);
+}
+
+/** `text` cut at each "and" that starts another conversion; the later parts borrow the first one's lead ("What is"). */
+function splitParallelAmounts(text: string): string[] {
+  const amount = new RegExp(AMOUNT, 'giu');
+  const hits = [...text.matchAll(amount)].filter((m) => {
+    const sym = /^[$€£¥]/.test(m[0]) ? m[0][0] : undefined;
+    return isMeasure(m[1] ?? sym) && isMeasure(m[2]);
+  });
+  if (hits.length < 2) return [text];
+  const lead = text.slice(0, hits[0]!.index).trim();
+  const parts: string[] = [];
+  let start = 0;
+  for (const h of hits.slice(1)) {
+    const before = text.slice(start, h.index);
+    const and = /\s*,?\s*\band\s+$/i.exec(before);
+    if (!and) continue;
+    parts.push(text.slice(start, start + and.index));
+    start = h.index!;
+  }
+  if (parts.length === 0) return [text];
+  parts.push(text.slice(start));
+  return parts.map((p, i) => (i === 0 || !lead ? p : `${lead} ${p}`));
+}
+
 const REFERS_BACK = /\b(her|him|them|it|that|this|those|these|there|the result|the answer|its|their|his)\b/i;
 
 export interface SplitIntent {
@@ -103,6 +139,8 @@ export interface SplitIntent {
   text: string;
   /** Ranks this sub-intent builds on (the previous one when it refers back). */
   dependsOn: number[];
+  /** The rank of a lookup whose result is what this sub-intent sends (`insertLookups`). */
+  contentFrom?: number;
 }
 
 /**
@@ -219,6 +257,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
       ),
     )
     .flatMap((s) => s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b(?!-))`, 'i')))
+    .flatMap(splitParallelAmounts)
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
       s.split(new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b(?!-))`, 'i')),

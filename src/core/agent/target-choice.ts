@@ -18,8 +18,9 @@ const STOP = new Set(
 
 /** Command verbs and the words tools use for the same action. */
 const SYNONYMS: Record<string, string[]> = {
-  email: ['mail', 'email'],
-  mail: ['mail', 'email'],
+  // "Email Hugo …" as a command sends one: the sender covers more of it than the mail reader.
+  email: ['mail', 'email', 'send'],
+  mail: ['mail', 'email', 'send'],
   text: ['message', 'send'],
   sms: ['message', 'send'],
   message: ['message'],
@@ -133,7 +134,9 @@ function outputWords(tool: Tool): Set<string> {
  * what the tool does).
  */
 export function relevance(intent: string, tool: Tool, entityKinds: readonly string[] = []): number {
-  const words = contentWords(intent);
+  // "How do I get from A to B", "walk from A to B": the request is for directions, said with a
+  // motion verb that no tool names.
+  const words = ROUTE_ASKED.test(intent) ? ['directions', ...contentWords(intent)] : contentWords(intent);
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   let score = 0;
@@ -165,6 +168,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   }
   return hits === 0 ? 0 : score / (words.length + 2);
 }
+
+const ROUTE_ASKED =
+  /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:\w+\s+)?from\s+\S.*\bto\s+\S/i;
 
 /** Below this a tool shares too little with the request to serve it, whatever its rank. */
 const MIN_RELEVANCE = 0.05;

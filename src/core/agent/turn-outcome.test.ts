@@ -125,3 +125,53 @@ describe('the turn says what each part did', () => {
     expect(r.answer).not.toContain('places_weather');
   });
 });
+
+describe('routes and amounts on the built-in tools, found by a first-time user', () => {
+  const agentOnSandbox = async () =>
+    new Agent({
+      world: await builtInAgentWorld(),
+      runtime: await createSandboxRuntime(),
+      policy: new GraphPolicy(),
+      learn: false,
+    });
+
+  it('"from A to B" asks for directions between two places, never from a place to itself', async () => {
+    const agent = await agentOnSandbox();
+    for (const request of [
+      'How far is it from the museum to the train station?',
+      'How do I get from the Louvre to the train station by metro?',
+    ]) {
+      const r = await agent.runTurn(request);
+      const route = r.calls.find((c) => c.tool === 'places_directions');
+      expect(route?.status, request).toBe('ok');
+      expect(route!.args.origin_address).not.toEqual(route!.args.destination_address);
+      expect((route!.output as { distance_km: number }).distance_km).toBeGreaterThan(1);
+    }
+  });
+
+  it('a place the map does not know is said once, plainly, not renamed', async () => {
+    const r = await (await agentOnSandbox()).runTurn('Directions from the Louvre to the Eiffel Tower');
+    expect(r.calls.map((c) => [c.tool, c.status])).toEqual([['places_directions', 'error']]);
+    expect(r.answer.match(/cannot locate destination_address "Eiffel Tower"/g)).toHaveLength(1);
+  });
+
+  it('"email Hugo the weather forecast for Paris" mails the forecast, not the words', async () => {
+    const r = await (await agentOnSandbox()).runTurn('Email Hugo the weather forecast for Paris tomorrow');
+    const weather = r.calls.find((c) => c.tool === 'places_weather');
+    const mail = r.calls.find((c) => c.tool === 'mail_send');
+    expect(weather?.status).toBe('ok');
+    const { temperature_c } = weather!.output as { temperature_c: number };
+    expect(mail?.args.body).toContain(`temperature ${temperature_c} °C`);
+    expect(mail?.args.to_email).toBe('hugo.laurent@example.com');
+  });
+
+  it('two amounts in one question are two conversions, each answered with its own result', async () => {
+    const r = await (await agentOnSandbox()).runTurn('What is 3 km in miles and 10 kg in pounds?');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['units_convert', { value: 3, from_unit: 'km', to_unit: 'miles' }],
+      ['units_convert', { value: 10, from_unit: 'kg', to_unit: 'pounds' }],
+    ]);
+    expect(r.answer).toContain('value 1.86');
+    expect(r.answer).toContain('value 22.05');
+  });
+});

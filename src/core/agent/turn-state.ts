@@ -46,6 +46,8 @@ export interface SubIntentState {
   precursor?: boolean;
   /** Whether learnt plans were asked for a tool to call before this sub-intent's target. */
   preceded?: boolean;
+  /** The rank of the lookup whose result this sub-intent sends as its text ("email Hugo the forecast"). */
+  contentFrom?: number;
 }
 
 /** A sub-intent nothing has been done for yet. */
