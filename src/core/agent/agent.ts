@@ -24,6 +24,7 @@ import { findLiterals } from './literals';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField } from './lookups';
 import { splitSubIntents } from './sub-intents';
+import { fanOutIntents } from './list-fanout';
 import { withoutUngroundedProducers } from './grounded-producers';
 import { repeatOf } from './repeat-call';
 import { targetPrior } from './target-prior';
@@ -155,7 +156,7 @@ export class Agent {
       newSubIntent(rank, text, findLiterals(text, today, lexicon), dependsOn);
     if (!this.deps.policy.decomposes) {
       const split = insertLookups(
-        splitSubIntents(request),
+        fanOutIntents(splitSubIntents(request), (text) => findLiterals(text, today, lexicon)),
         this.deps.world.outputFieldNames(),
         (text, field) => this.toolTakes(text, field),
         (thing) => this.looksUp(thing),
@@ -481,7 +482,7 @@ export class Agent {
         }
         const once = (await this.deps.world.rarelyRepeated?.(target)) === true;
         const repeat =
-          this.engine.kind === 'graph-only' ? repeatOf(chain.steps, state.calls, once) : undefined;
+          this.engine.kind === 'graph-only' ? repeatOf(chain.steps, state.calls, once, si.text) : undefined;
         if (repeat) {
           // Graph-only: the same call twice comes from splitting the request, not from a decision to repeat.
           si.status = 'done';
@@ -585,11 +586,12 @@ export class Agent {
   ): Promise<ChainView> {
     const world = this.deps.world;
     const tool = world.tool(target)!;
+    const about = aboutOthers(si, state);
     const knownByField = (field: string): { value: unknown; source: string } | undefined => {
       if (si.answers[field] !== undefined) return { value: si.answers[field], source: 'user' };
       const node = world.paramNodeOf(target, 'in', field);
       const k = node ? state.known.get(node) : undefined;
-      return k ? { value: k.value, source: k.source } : undefined;
+      return k && !about(k) ? { value: k.value, source: k.source } : undefined;
     };
     const filled = fillArguments({
       tool,
@@ -631,7 +633,7 @@ export class Agent {
     const known: Record<string, unknown> = {
       ...literalKnown(world.paramKinds(), si.literals, state.requestLiterals, searchWords(si, tool)),
     };
-    for (const [node, k] of state.known) known[node] = k.value;
+    for (const [node, k] of state.known) if (!about(k)) known[node] = k.value;
     const chain = await world.toolchain({
       target,
       known,
@@ -859,4 +861,24 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
 function afterFailure(why: string, message: string): string {
   const at = message ? why.indexOf(message) : -1;
   return at < 0 ? why : why.slice(at + message.length).replace(/^\)?:?\s*/, '') || why;
+}
+
+/**
+ * Whether a value an earlier call returned is about someone other than the person this sub-intent
+ * names: "email Anna … and Bob …" — Anna's address is known, but Bob's part needs his own look-up.
+ */
+function aboutOthers(si: SubIntentState, state: TurnState): (k: KnownValue) => boolean {
+  const mine = new Set(
+    si.literals.filter((l) => l.kind === 'entity' && l.sub === 'person').map((l) => l.value),
+  );
+  if (mine.size === 0) return () => false;
+  const people = new Set(
+    state.requestLiterals.filter((l) => l.kind === 'entity' && l.sub === 'person').map((l) => l.value),
+  );
+  return (k) => {
+    const call = k.call !== undefined ? state.calls.find((c) => c.index === k.call) : undefined;
+    if (!call) return false;
+    const named = Object.values(call.args).filter((v) => people.has(v));
+    return named.length > 0 && !named.some((v) => mine.has(v));
+  };
 }

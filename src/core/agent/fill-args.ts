@@ -314,8 +314,10 @@ function freeText(
       return `${noun[0]!.toUpperCase()}${noun.slice(1).toLowerCase()} ${bare}`;
     return bare || undefined;
   }
-  // "Email Anna that the offsite starts at 9": what is said follows "that".
-  const said = residual.replace(/^that\s+(?=\S)/i, '');
+  // "Email Anna that the offsite moved to Friday": what is said is the whole clause after "that", its
+  // dates and times included (the residual has them taken out).
+  const clause = /^that\s/i.test(residual) ? /\bthat\s+(.+?)[.!]*$/i.exec(intent)?.[1] : undefined;
+  const said = clause ?? residual;
   const t = content ?? quoted ?? (title && twoParts ? stripTitle(said, title) : said);
   // "Send Anna the quarterly report", "send Bob a message": a thing named or the kind of text, not the
   // words to send — a producer (the file's content) or the user says what goes in.

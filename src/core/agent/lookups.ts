@@ -26,6 +26,9 @@ export function insertLookups(
       const m = LOOKUP.exec(si.text)!;
       out.push({ rank: 0, text: `find the ${m[1]} of ${m[2]!.trim()}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
+    } else if (thing && BACK_REFERENCE.test(thing) && si.dependsOn.length > 0) {
+      // "… and email the result to Bob": what is sent is what the part before returned.
+      out.push({ ...si, contentFrom: si.dependsOn[si.dependsOn.length - 1]! });
     } else if (thing && looksUp(thing)) {
       // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
       out.push({ rank: 0, text: `get ${thing}`, dependsOn: [] });
@@ -41,9 +44,17 @@ export function insertLookups(
     dependsOn: si.dependsOn
       .map((d) => (d === -1 ? i : (rankOf.get(d) ?? d)))
       .filter((d) => d >= 1 && d < i + 1),
-    ...(si.contentFrom === -1 ? { contentFrom: i } : {}),
+    ...(si.contentFrom === -1
+      ? { contentFrom: i }
+      : si.contentFrom !== undefined
+        ? { contentFrom: rankOf.get(si.contentFrom) ?? si.contentFrom }
+        : {}),
   }));
 }
+
+/** "The result", "it": what the part before returned. */
+const BACK_REFERENCE =
+  /^(?:the\s+(?:results?|answers?|outputs?|totals?|sums?|conversions?|forecasts?|figures?)|it|that|this|them)$/i;
 
 /**
  * What a sending command sends, when it names a thing instead of words: "email Hugo the weather
@@ -56,7 +67,10 @@ export function sentThing(text: string): string | null {
   const rest = t
     .slice(verb[0].length)
     .replace(/^(?:to\s+)?(?:her|him|them|me)\s+/i, '')
-    .replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=the\s)/u, '');
+    .replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=the\s)/u, '')
+    // "… the result to Bob": the recipient after the thing is no part of it.
+    .replace(/\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)[.!]?$/u, '');
+  if (/^(?:it|that|this|them)$/i.test(rest)) return rest;
   return /^(the\s+[^,;!?]+?)\.?$/i.exec(rest)?.[1] ?? null;
 }
 

@@ -7,12 +7,13 @@ import type { CallView } from './agent-events';
  * there? Can you count them?"); calling it again costs a call and, for a tool that changes something,
  * does it twice. `anyArgs`: the same tool with other arguments counts too — for a tool the world's plans
  * call once per task (`AgentWorld.rarelyRepeated`), where a second call comes from two ways of saying one
- * — unless the two disagree on a number.
+ * — unless the two disagree on a number or on a value the sub-intent states.
  */
 export function repeatOf(
   steps: readonly PlanStep[],
   calls: readonly CallView[],
   anyArgs = false,
+  said = '',
 ): CallView | undefined {
   if (steps.length !== 1) return undefined;
   const step = steps[0]!;
@@ -21,19 +22,29 @@ export function repeatOf(
     (c) =>
       c.status === 'ok' &&
       c.tool === step.tool &&
-      (anyArgs ? !otherNumbers(c.args, step.args) : canonical(c.args) === key),
+      (anyArgs ? !disagree(c.args, step.args, said) : canonical(c.args) === key),
   );
 }
 
 /**
- * Two numbers the user stated for one input ("3 km in miles and 10 kg in pounds") make two calls, even of
- * a tool the world calls once per task: two ways of saying one call do not disagree on an amount.
+ * Two numbers for one input ("3 km in miles and 10 kg in pounds"), or a value the sub-intent states
+ * (`said`: "… in Berlin" after "… in Paris") that the earlier call did not have, make two calls, even of
+ * a tool the world calls once per task: two ways of saying one call do not disagree on what was said.
  */
-function otherNumbers(a: unknown, b: unknown): boolean {
+function disagree(a: unknown, b: unknown, said: string): boolean {
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  return Object.keys(x).some((k) => typeof x[k] === 'number' && typeof y[k] === 'number' && x[k] !== y[k]);
+  const text = said.toLowerCase();
+  return Object.keys(x).some(
+    (k) =>
+      k in y &&
+      x[k] !== y[k] &&
+      ((typeof x[k] === 'number' && typeof y[k] === 'number') ||
+        (typeof y[k] === 'string' &&
+          (y[k] as string).length > 1 &&
+          text.includes((y[k] as string).toLowerCase()))),
+  );
 }
 
 /** JSON with object keys sorted, so argument order does not matter. */

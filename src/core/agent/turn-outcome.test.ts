@@ -175,3 +175,49 @@ describe('routes and amounts on the built-in tools, found by a first-time user',
     expect(r.answer).toContain('value 22.05');
   });
 });
+
+describe('lists, recipients and results, found by probing the built-in tools', () => {
+  const agentOnSandbox = async () =>
+    new Agent({
+      world: await builtInAgentWorld(),
+      runtime: await createSandboxRuntime(),
+      policy: new GraphPolicy(),
+      learn: false,
+    });
+
+  it('"the weather in Paris, Berlin and Lisbon" is three forecasts, not the first one', async () => {
+    const r = await (await agentOnSandbox()).runTurn('What is the weather in Paris, Berlin and Lisbon?');
+    expect(r.calls.map((c) => [c.tool, c.args.city])).toEqual([
+      ['places_weather', 'Paris'],
+      ['places_weather', 'Berlin'],
+      ['places_weather', 'Lisbon'],
+    ]);
+  });
+
+  it('"email Anna and Bob that …" mails each at their own address, the whole clause as the body', async () => {
+    const r = await (await agentOnSandbox()).runTurn('Email Anna and Bob that the offsite moved to Friday');
+    const mails = r.calls.filter((c) => c.tool === 'mail_send');
+    expect(mails.map((c) => c.args.to_email)).toEqual(['anna.keller@example.com', 'bob.chen@example.com']);
+    expect(mails.every((c) => c.args.body === 'the offsite moved to Friday')).toBe(true);
+  });
+
+  it('"… and then email the result to Bob" sends what the first part returned', async () => {
+    const r = await (
+      await agentOnSandbox()
+    ).runTurn('Convert 100 euros to dollars and then email the result to Bob');
+    const converted = r.calls.find((c) => c.tool === 'currency_convert')!.output as { amount: number };
+    const mail = r.calls.find((c) => c.tool === 'mail_send');
+    expect(mail?.args).toMatchObject({
+      to_email: 'bob.chen@example.com',
+      body: `amount ${converted.amount}`,
+    });
+  });
+
+  it('"a pharmacy near me" is in the home city; "25 degrees Celsius in Fahrenheit" converts', async () => {
+    const agent = await agentOnSandbox();
+    const near = await agent.runTurn('Find a pharmacy near me');
+    expect((near.calls[0]!.output as { city: string }).city).toBe('London');
+    const temp = await agent.runTurn('What is 25 degrees Celsius in Fahrenheit?');
+    expect(temp.calls.map((c) => [c.tool, c.output])).toEqual([['units_convert', { value: 77 }]]);
+  });
+});

@@ -27,6 +27,8 @@ const cityInQuery = (query: string): CityGeo | undefined =>
     [normalize(c.name), ...c.aliases].some((n) => ` ${normalize(query)} `.includes(` ${n} `)),
   );
 
+const KIND_WORD_SET = new Set(Object.values(KIND_WORDS).flat());
+
 /** The place's name or alias said in full beats a kind word ("coffee" → cafe), which beats name words. */
 function placeScore(place: Place, query: string, words: string[]): number {
   const q = normalize(query);
@@ -35,7 +37,10 @@ function placeScore(place: Place, query: string, words: string[]): number {
   const kindHits = words.filter((w) =>
     kindWords.some((k) => k === w || k.startsWith(w) || wordMatches(w, [k])),
   ).length;
-  const nameHits = words.filter((w) => wordMatches(w, normalize(place.name).split(' '))).length;
+  // A kind word in the name ("Green Cross Pharmacy") is no better match than a pharmacy named otherwise.
+  const nameHits = words.filter(
+    (w) => !KIND_WORD_SET.has(w) && wordMatches(w, normalize(place.name).split(' ')),
+  ).length;
   return kindHits * 100 + nameHits * 10;
 }
 

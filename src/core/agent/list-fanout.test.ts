@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { fanOutIntents, fanOutList } from './list-fanout';
+import { findLiterals } from './literals';
+
+const TODAY = Date.UTC(2026, 10, 24, 10);
+const LEXICON = [
+  { kind: 'city', value: 'Paris', aliases: [] },
+  { kind: 'city', value: 'Berlin', aliases: [] },
+  { kind: 'city', value: 'Lisbon', aliases: [] },
+  { kind: 'person', value: 'Anna Keller', aliases: ['anna'] },
+  { kind: 'person', value: 'Bob Chen', aliases: ['bob'] },
+];
+const fan = (text: string) => fanOutList(text, findLiterals(text, TODAY, LEXICON));
+
+describe('fanOutList', () => {
+  it('makes one request per named place of a list, with any separator between them', () => {
+    expect(fan('What is the weather in Paris, Berlin and Lisbon?')).toEqual([
+      'What is the weather in Paris?',
+      'What is the weather in Berlin?',
+      'What is the weather in Lisbon?',
+    ]);
+    expect(fan('Weather in Paris and in Berlin')).toEqual(['Weather in Paris', 'Weather in Berlin']);
+  });
+
+  it('leaves a route, a meeting of two people and a single place whole; fans out the recipients of a message', () => {
+    expect(fan('Directions from Paris to Berlin')).toHaveLength(1);
+    expect(fan('Schedule a meeting with Anna and Bob')).toHaveLength(1);
+    expect(fan('Weather in Paris')).toHaveLength(1);
+    expect(fan('Text Anna and Bob that I am late')).toEqual([
+      'Text Anna that I am late',
+      'Text Bob that I am late',
+    ]);
+  });
+
+  it('renumbers, and a later part that builds on a fanned one builds on every copy', () => {
+    const split = fanOutIntents(
+      [
+        { rank: 1, text: 'Weather in Paris and Berlin', dependsOn: [] },
+        { rank: 2, text: 'email them to Anna', dependsOn: [1] },
+      ],
+      (t) => findLiterals(t, TODAY, LEXICON),
+    );
+    expect(split.map((s) => [s.rank, s.text, s.dependsOn])).toEqual([
+      [1, 'Weather in Paris', []],
+      [2, 'Weather in Berlin', []],
+      [3, 'email them to Anna', [1, 2]],
+    ]);
+  });
+});
