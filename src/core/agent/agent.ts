@@ -482,7 +482,14 @@ export class Agent {
         }
         const once = (await this.deps.world.rarelyRepeated?.(target)) === true;
         const repeat =
-          this.engine.kind === 'graph-only' ? repeatOf(chain.steps, state.calls, once, si.text) : undefined;
+          this.engine.kind === 'graph-only'
+            ? repeatOf(
+                chain.steps,
+                state.calls,
+                once,
+                si.literals.map((l) => l.value),
+              )
+            : undefined;
         if (repeat) {
           // Graph-only: the same call twice comes from splitting the request, not from a decision to repeat.
           si.status = 'done';

@@ -102,6 +102,9 @@ export function describeOutput(output: unknown): string {
     .map(([k, v]) => {
       if (Array.isArray(v)) return listText(v, k.replace(/_/g, ' '));
       const [words, unit] = fieldWords(k);
+      // 898 min reads as "14 h 58 min".
+      if (unit === ' min' && typeof v === 'number' && v >= 120)
+        return `${words} ${Math.floor(v / 60)} h${v % 60 ? ` ${Math.round(v % 60)} min` : ''}`;
       return `${words} ${typeof v === 'object' ? formatValue(v, 1) : `${formatValue(v)}${unit}`}`;
     })
     .join(', ');

@@ -1,4 +1,5 @@
 import type { Tool } from '../tools/tool';
+import { effectOf } from '../tools/same-purpose';
 import { isoDate } from './dates';
 import { toolFields, type FieldInfo } from './field-kind';
 import { firstWords, keywords, namedTitle, residualText, spelledOutContent } from './free-text';
@@ -135,7 +136,9 @@ export function fillArguments(input: FillInput): FilledArgs {
       }
       case 'number': {
         const n = f.name.toLowerCase();
-        if (/amount|price|cost|sum|money/.test(n)) value = lit('money')?.value ?? lit('number')?.value;
+        if (/amount|price|cost|sum|money/.test(n))
+          // "The exchange rate from GBP to JPY" is the value of one unit.
+          value = lit('money')?.value ?? lit('number')?.value ?? (/\brates?\b/.test(lower) ? 1 : undefined);
         else if (/\bdays?\b/.test(n.replace(/_/g, ' '))) value = daysIn(lower);
         else {
           // Several plain number inputs ("the sum of 2 and 3"): each takes the next number not used yet.
@@ -176,7 +179,7 @@ export function fillArguments(input: FillInput): FilledArgs {
       }
       case 'title':
       case 'text':
-        value = freeText(f, textFields, intent, intentLiterals);
+        value = freeText(f, textFields, intent, intentLiterals, effectOf(tool) === 'send');
         if (value === undefined && k) {
           set(f.name, k.value, k.source);
           continue;
@@ -297,6 +300,7 @@ function freeText(
   all: FieldInfo[],
   intent: string,
   literals: readonly Literal[],
+  sends = false,
 ): string | undefined {
   const quoted = literals.find((l) => l.kind === 'quoted')?.value as string | undefined;
   const content = spelledOutContent(intent);
@@ -307,7 +311,13 @@ function freeText(
     const said = residual.replace(/^that\s+(?=\S)/i, '');
     const t = title ?? (twoParts ? firstWords(stripTail(said), 8) : (quoted ?? content ?? said));
     // "a dentist appointment" → "dentist appointment": a title has no article.
-    const bare = t.replace(/^(?:a|an|the)\s+/i, '');
+    // "Add Carla's party to my calendar": where it goes is no part of the title.
+    const bare = t
+      .replace(/^(?:a|an|the)\s+/i, '')
+      .replace(
+        /\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
+        '',
+      );
     // "Schedule a meeting with Bob" → "Meeting with Bob", not "with Bob": the command took the noun.
     const noun = /\b(meeting|appointment|call|event|session|interview|review)\b/i.exec(intent)?.[1];
     if (noun && /^(?:with|about|for|on|regarding)\b/i.test(bare))
@@ -320,8 +330,9 @@ function freeText(
   const said = clause ?? residual;
   const t = content ?? quoted ?? (title && twoParts ? stripTitle(said, title) : said);
   // "Send Anna the quarterly report", "send Bob a message": a thing named or the kind of text, not the
-  // words to send — a producer (the file's content) or the user says what goes in.
-  if (t && !content && !quoted && said === residual && namesNoContent(t)) return undefined;
+  // words to send — a producer (the file's content) or the user says what goes in. (A reminder "for my
+  // dentist appointment" is its own words.)
+  if (sends && t && !content && !quoted && said === residual && namesNoContent(t)) return undefined;
   return t || undefined;
 }
 
@@ -420,6 +431,12 @@ const ROUTE = [
   },
   {
     re: /\bto\s+(.+?)\s+from\s+(.+?)(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now)\b|[,.?!;]|$)/i,
+    from: 2,
+    to: 1,
+  },
+  // "How far is Berlin from Paris by car?"
+  {
+    re: /\b(?:far|long|distance)\b.*?\bis\s+(.+?)\s+from\s+(.+?)(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now)\b|[,.?!;]|$)/i,
     from: 2,
     to: 1,
   },

@@ -110,5 +110,10 @@ const targetArgs = (si: SubIntentState): Record<string, unknown> =>
 /** A question for one missing input, in words: "What is the recipient email address?" */
 export function question(m: { tool: string; field: string; description: string }): string {
   const what = (m.description || m.field.replace(/_/g, ' ')).replace(/\.$/, '');
-  return `What is the ${what.charAt(0).toLowerCase()}${what.slice(1)} (${m.field} for ${m.tool})?`;
+  const lower = `${what.charAt(0).toLowerCase()}${what.slice(1)}`;
+  // "Keywords to match …" and "What to be reminded of" are no nouns after "What is the".
+  if (/^what\b/.test(lower)) return `${what} (${m.field} for ${m.tool})?`;
+  const first = lower.split(/\s+/)[0] ?? '';
+  const verb = /[^s]s$/.test(first) && !/(?:ss|us|is)$/.test(first) ? 'are' : 'is';
+  return `What ${verb} the ${lower} (${m.field} for ${m.tool})?`;
 }

@@ -377,6 +377,18 @@ describe('sub-intents', () => {
     );
   });
 
+  it('"the exchange rate" converts one unit; where an event goes is no part of its title', () => {
+    expect(fill('currency_convert', "What's the exchange rate from GBP to JPY?").args).toEqual({
+      amount: 1,
+      from_currency: 'GBP',
+      to_currency: 'JPY',
+    });
+    expect(
+      fill('calendar_create_event', "Add Carla's birthday party to my calendar on December 5 at 7 pm").args
+        .title,
+    ).toBe("Carla's birthday party");
+  });
+
   it('a text input is never a reference or the kind of text ("the report", "a message"): it is asked', () => {
     const text = (name: string, intent: string) => fill(name, intent).args;
     expect(text('messages_send', 'Send Bob a message')).not.toHaveProperty('text');

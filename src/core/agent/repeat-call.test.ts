@@ -50,15 +50,18 @@ describe('repeatOf for a tool the world calls once per task', () => {
     expect(repeatOf([{ step: 0, tool: 'file_delete', args: {}, deps: [] }], calls, true)).toBeUndefined();
   });
 
-  it('never takes a call that disagrees on a number: "3 km in miles and 10 kg in pounds" is two calls', () => {
+  it('never takes a call that disagrees on a value the sub-intent states ("… and 10 kg in pounds")', () => {
     const calls: CallView[] = [call(0, 'units_convert', { value: 3, from_unit: 'km', to_unit: 'miles' })];
-    const second = { value: 10, from_unit: 'kg', to_unit: 'pounds' };
-    expect(
-      repeatOf([{ step: 0, tool: 'units_convert', args: second, deps: [] }], calls, true),
-    ).toBeUndefined();
-    const sameAmount = { value: 3, from_unit: 'km', to_unit: 'mi' };
-    expect(
-      repeatOf([{ step: 0, tool: 'units_convert', args: sameAmount, deps: [] }], calls, true)?.index,
-    ).toBe(0);
+    const second = {
+      step: 0,
+      tool: 'units_convert',
+      args: { value: 10, from_unit: 'kg', to_unit: 'pounds' },
+      deps: [],
+    };
+    expect(repeatOf([second], calls, true, [10, 'kg', 'pounds'])).toBeUndefined();
+    // A value the sub-intent does not state (an argument filled from other words) does not count.
+    expect(repeatOf([second], calls, true, [])?.index).toBe(0);
+    // Nor does one the earlier call had too: both parts said it.
+    expect(repeatOf([second], calls, true, [3, 10])?.index).toBe(0);
   });
 });

@@ -7,13 +7,13 @@ import type { CallView } from './agent-events';
  * there? Can you count them?"); calling it again costs a call and, for a tool that changes something,
  * does it twice. `anyArgs`: the same tool with other arguments counts too — for a tool the world's plans
  * call once per task (`AgentWorld.rarelyRepeated`), where a second call comes from two ways of saying one
- * — unless the two disagree on a number or on a value the sub-intent states.
+ * — unless the two disagree on a value the sub-intent states.
  */
 export function repeatOf(
   steps: readonly PlanStep[],
   calls: readonly CallView[],
   anyArgs = false,
-  said = '',
+  stated: readonly unknown[] = [],
 ): CallView | undefined {
   if (steps.length !== 1) return undefined;
   const step = steps[0]!;
@@ -22,28 +22,22 @@ export function repeatOf(
     (c) =>
       c.status === 'ok' &&
       c.tool === step.tool &&
-      (anyArgs ? !disagree(c.args, step.args, said) : canonical(c.args) === key),
+      (anyArgs ? !disagree(c.args, step.args, stated) : canonical(c.args) === key),
   );
 }
 
 /**
- * Two numbers for one input ("3 km in miles and 10 kg in pounds"), or a value the sub-intent states
- * (`said`: "… in Berlin" after "… in Paris") that the earlier call did not have, make two calls, even of
- * a tool the world calls once per task: two ways of saying one call do not disagree on what was said.
+ * A value the sub-intent states (`stated`: its literals' values — "10" in "… and 10 kg in pounds",
+ * "Berlin" after "… in Paris") that the earlier call had another value for, which this sub-intent does
+ * not state, makes two calls, even of a tool the world calls once per task: two ways of saying one call
+ * do not disagree on what was said.
  */
-function disagree(a: unknown, b: unknown, said: string): boolean {
+function disagree(a: unknown, b: unknown, stated: readonly unknown[]): boolean {
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  const text = said.toLowerCase();
   return Object.keys(x).some(
-    (k) =>
-      k in y &&
-      x[k] !== y[k] &&
-      ((typeof x[k] === 'number' && typeof y[k] === 'number') ||
-        (typeof y[k] === 'string' &&
-          (y[k] as string).length > 1 &&
-          text.includes((y[k] as string).toLowerCase()))),
+    (k) => k in y && x[k] !== y[k] && stated.includes(y[k]) && !stated.includes(x[k]),
   );
 }
 

@@ -25,6 +25,8 @@ const SYNONYMS: Record<string, string[]> = {
   sms: ['message', 'send'],
   message: ['message'],
   remind: ['reminder'],
+  // "Set a reminder / an alarm / a timer": setting one creates it.
+  set: ['set', 'create', 'reminder', 'alarm', 'timer'],
   reminder: ['reminder'],
   schedule: ['event', 'calendar', 'create'],
   book: ['event', 'calendar', 'create'],
@@ -45,6 +47,7 @@ const SYNONYMS: Record<string, string[]> = {
   look: ['search', 'find'],
   search: ['search', 'find'],
   show: ['list', 'read', 'get'],
+  list: ['list', 'search', 'find', 'get'],
   open: ['read'],
   read: ['read'],
   far: ['directions', 'distance'],
@@ -73,7 +76,19 @@ const SYNONYMS: Record<string, string[]> = {
  * more than any word — "find the current temperature" is about the temperature, and a tool named
  * `searchAxolotlImages` must not win on "find" ↔ "search".
  */
-const GIVE_ME = new Set(['find', 'search', 'look', 'show', 'provide', 'retrieve', 'fetch', 'obtain', 'tell']);
+const GIVE_ME = new Set([
+  'find',
+  'search',
+  'look',
+  'show',
+  'provide',
+  'retrieve',
+  'fetch',
+  'obtain',
+  'tell',
+  // "List my notes" is about the notes, not about the calendar tool whose name says "list".
+  'list',
+]);
 
 export const stem = (w: string): string =>
   w
@@ -139,6 +154,7 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   const words = ROUTE_ASKED.test(intent) ? ['directions', ...contentWords(intent)] : contentWords(intent);
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
+  const asks = QUESTION.test(intent.trim());
   let score = 0;
   let hits = 0;
   words.forEach((w, i) => {
@@ -148,7 +164,8 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     const synonyms = SYNONYMS[w]?.map(stem);
     const command = i === 0 && synonyms !== undefined;
     const forms = [...new Set([stem(w), ...(synonyms ?? [])])];
-    const weight = i === 0 && !GIVE_ME.has(w) ? 3 : 1;
+    // A question's first word is what it asks about ("what time …"), not a command.
+    const weight = i === 0 && !GIVE_ME.has(w) && !asks ? 3 : 1;
     const namedForms = forms.filter((f) => named.has(f));
     if (namedForms.length > 0) {
       score += 2 * weight * (command ? 0.75 + (0.25 * namedForms.length) / forms.length : 1);
@@ -171,6 +188,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
 
 const ROUTE_ASKED =
   /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:\w+\s+)?from\s+\S.*\bto\s+\S/i;
+
+/** A question for information: a wh-word first, not "can you / could you …" (a request said politely). */
+const QUESTION =
+  /^(?:what|what's|whats|where|where's|who|who's|whose|which|when|when's|how|how's|is|are|does|do)\b/i;
 
 /** Below this a tool shares too little with the request to serve it, whatever its rank. */
 const MIN_RELEVANCE = 0.05;
@@ -195,6 +216,7 @@ export function chooseTarget(
   let best: TargetChoice | null = null;
   const command = contentWords(intent)[0];
   const asked = command ? verbEffect(command) : null;
+  const question = QUESTION.test(intent.trim());
   candidates.forEach((c, rank) => {
     const tool = toolOf(c.tool);
     if (!tool || exclude.has(c.tool)) return;
@@ -202,6 +224,8 @@ export function chooseTarget(
     // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
     const does = effectOf(tool);
     if (asked && does && asked !== does && (asked === 'delete' || does === 'delete')) return;
+    // "What's Anna's phone number?" asks; it never sends or deletes anything.
+    if (question && (does === 'send' || does === 'delete')) return;
     const words = relevance(intent, tool, entityKinds);
     if (words <= MIN_RELEVANCE) return;
     // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks

@@ -213,6 +213,34 @@ describe('lists, recipients and results, found by probing the built-in tools', (
     });
   });
 
+  it('a question never sends: "What\'s Anna\'s phone number?" looks her up, the text goes only once', async () => {
+    const r = await (
+      await agentOnSandbox()
+    ).runTurn("What's Anna's phone number? Text her that dinner is at 8");
+    expect(r.calls.map((c) => c.tool)).toEqual(['contacts_search', 'messages_send']);
+    expect(r.calls[1]!.args.text).toBe('dinner is at 8');
+  });
+
+  it('"How far is Berlin from Paris by car?" routes between the two cities and says hours', async () => {
+    const r = await (await agentOnSandbox()).runTurn('How far is Berlin from Paris by car?');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['places_directions', { origin_address: 'Paris', destination_address: 'Berlin', mode: 'driving' }],
+    ]);
+    expect(r.answer).toMatch(/duration \d+ h( \d+ min)?, distance \d+/);
+  });
+
+  it('"Set a reminder for my dentist appointment" sets a reminder, not a calendar look-up', async () => {
+    const r = await (
+      await agentOnSandbox()
+    ).runTurn('Set a reminder for my dentist appointment on Friday at 2pm');
+    expect(r.calls.map((c) => c.tool)).toEqual(['reminders_create']);
+  });
+
+  it('"List my notes" is about notes, not the calendar tool named "list"', async () => {
+    const r = await (await agentOnSandbox()).runTurn('List my notes');
+    expect(r.questions.map((q) => q.tool)).toEqual(['notes_search']);
+  });
+
   it('"a pharmacy near me" is in the home city; "25 degrees Celsius in Fahrenheit" converts', async () => {
     const agent = await agentOnSandbox();
     const near = await agent.runTurn('Find a pharmacy near me');

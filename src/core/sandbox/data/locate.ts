@@ -66,6 +66,10 @@ export function locateAddress(text: string, field: string): Located {
   const cityPart = rest.join(',');
   const place = placeNamed(head, cityPart);
   if (place) return locateAddress(placeAddress(place), field);
+  // A city alone ("Paris", "paris, france") is its centre, as a maps service reads it.
+  const wholeCity = findCity(text);
+  if (wholeCity && [normalize(wholeCity.name), ...wholeCity.aliases].includes(normalize(head)))
+    return { address: wholeCity.name, city: wholeCity.name, point: wholeCity.centre };
 
   const m = /^\s*(\d+)\s*[a-z]?\s+(.+)$/i.exec(head);
   const houseNumber = m ? Number(m[1]) : 0;
