@@ -12,7 +12,7 @@ import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-ev
 import type { AgentWorld } from './agent-world';
 import { composeAnswer, describeOutput, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
-import { fillArguments } from './fill-args';
+import { everything, fillArguments } from './fill-args';
 import { fieldKind, toolFields } from './field-kind';
 import { answerValue } from './answer-value';
 import type { ChainExecutor } from './chain-executor';
@@ -488,6 +488,7 @@ export class Agent {
                 state.calls,
                 once,
                 si.literals.map((l) => l.value),
+                state.requestLiterals.map((l) => l.value),
               )
             : undefined;
         if (repeat) {
@@ -814,10 +815,12 @@ export class Agent {
  */
 function searchWords(si: SubIntentState, target: Tool): string {
   const own = wordsOf(target);
-  return keywords(si.text, si.literals)
+  const words = keywords(si.text, si.literals)
     .split(' ')
     .filter((w) => w && !own.named.has(stem(w)) && !own.all.has(stem(w)))
     .join(' ');
+  // "Read my latest email": no keyword, so a search asks for the newest of everything.
+  return words || (everything(si.text) ?? '');
 }
 
 /** The target and the steps it depends on, transitively, in their order. */

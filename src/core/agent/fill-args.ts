@@ -174,7 +174,12 @@ export function fillArguments(input: FillInput): FilledArgs {
           ? placeName(intent, intentLiterals)
           : undefined;
         value =
-          lit('quoted')?.value ?? place?.value ?? where ?? (keywords(intent, intentLiterals) || undefined);
+          lit('quoted')?.value ??
+          place?.value ??
+          where ??
+          (keywords(intent, intentLiterals) ||
+            // "Read my latest email", "List all my notes": no keyword, the newest of everything.
+            everything(intent));
         break;
       }
       case 'title':
@@ -278,16 +283,29 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
     .filter((w) => w.length > 0 && w.join('').length >= 3)
     .map((w) => w.map(escapeRegExp).join('[\\s_-]+'));
   const numeric = f.kind === 'number' || f.kind === 'id';
+  // A dot between digits is a decimal point ("latitude 41.9676"), one before a space ends the sentence.
+  const token = String.raw`\p{N}(?:[\p{L}\p{N}_-]|\.(?=\p{N}))*`;
   const value = numeric
-    ? String.raw`(\p{N}[\p{L}\p{N}_-]*)`
-    : String.raw`(\p{N}[\p{L}\p{N}_-]*|\p{Lu}[\p{L}\p{N}'-]*(?:\s+\p{Lu}[\p{L}\p{N}'-]*){0,3})`;
+    ? `(${token})`
+    : String.raw`(${token}|\p{Lu}[\p{L}\p{N}'-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'-]*){0,3})`;
   for (const name of names) {
-    const m = new RegExp(String.raw`\b${name}\s+(?:(?:is|=|:)\s+)?${value}`, 'u').exec(intent);
+    // On one line: "My username is JohnSmith123\nMy password …" ends the value at the line break.
+    const m = new RegExp(String.raw`\b${name}[ \t]+(?:(?:is|=|:)[ \t]+)?${value}`, 'u').exec(intent);
     if (!m) continue;
     const v = m[1]!;
     if (f.kind === 'number') return /^-?\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined;
     if (f.type === 'integer') return /^\d+$/.test(v) ? Number(v) : undefined;
     return v;
+  }
+  if (numeric) return undefined;
+  // "… in the Asia region": capitalized words right before the input's name, after an article or a
+  // preposition (never the sentence's first word).
+  for (const name of names) {
+    const m = new RegExp(
+      String.raw`\b(?:the|in|for|of|from|at|on)[ \t]+(\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*){0,2})[ \t]+${name}\b`,
+      'u',
+    ).exec(intent);
+    if (m) return m[1];
   }
   return undefined;
 }
@@ -328,7 +346,11 @@ function freeText(
   // dates and times included (the residual has them taken out).
   const clause = /^that\s/i.test(residual) ? /\bthat\s+(.+?)[.!]*$/i.exec(intent)?.[1] : undefined;
   const said = clause ?? residual;
-  const t = content ?? quoted ?? (title && twoParts ? stripTitle(said, title) : said);
+  // "… called Shopping with eggs and milk": the content follows "with".
+  const t =
+    content ??
+    quoted ??
+    (title && twoParts ? stripTitle(said, title).replace(/^(?:with|containing)\s+(?=\S)/i, '') : said);
   // "Send Anna the quarterly report", "send Bob a message": a thing named or the kind of text, not the
   // words to send — a producer (the file's content) or the user says what goes in. (A reminder "for my
   // dentist appointment" is its own words.)
@@ -392,6 +414,15 @@ function numberNear(literals: readonly Literal[], lower: string, unit: RegExp): 
     if (l.kind === 'number' && unit.test(lower.slice(l.end, l.end + 8))) return l.value as number;
   }
   return undefined;
+}
+
+/**
+ * The word a search gets when the request names no keyword but asks for the newest of everything or
+ * for a list: "Read my latest email" → "latest", "List my notes" → "all".
+ */
+export function everything(intent: string): string | undefined {
+  const word = /\b(latest|newest|recent|last|all)\b/i.exec(intent)?.[1]?.toLowerCase();
+  return word ?? (/^(?:please\s+)?(?:list|show)\b/i.test(intent.trim()) ? 'all' : undefined);
 }
 
 /** Words that make a `…_name` input a person's name; any other (`plant_name`) names a thing. */

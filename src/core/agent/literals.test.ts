@@ -287,6 +287,31 @@ describe('a value named right after its input', () => {
     expect(run('Find the books on shelf B12')).toMatchObject({ shelf: 'B12' });
   });
 
+  it('keeps a decimal point, stops at a line break, and reads "the Asia region" before the name', () => {
+    const geo: Tool = {
+      ...books,
+      parameters: {
+        type: 'object',
+        properties: {
+          latitude: { type: 'number', description: 'Latitude' },
+          username: { type: 'string', description: 'Login' },
+          region: { type: 'string', description: 'Region' },
+        },
+      },
+    };
+    expect(fillWith(geo, 'Check coverage at latitude 41.9676 and longitude 19.0.')).toMatchObject({
+      latitude: 41.9676,
+    });
+    expect(fillWith(geo, 'Register me\nMy username is JohnSmith123\nMy password is x')).toMatchObject({
+      username: 'JohnSmith123',
+    });
+    expect(fillWith(geo, 'Get the governance index for 2020 in the Asia region')).toMatchObject({
+      region: 'Asia',
+    });
+    // The sentence's first word is no value: "Region data …" names no region.
+    expect(fillWith(geo, 'Region data for 2020')).not.toHaveProperty('region');
+  });
+
   it('takes no ordinary word after the name, and no word at all for a number', () => {
     // "author of the year" names no author; "member of staff" no member number.
     expect(run('Search books by the author of the year for a member of staff')).toEqual({});
@@ -305,6 +330,14 @@ describe('sub-intents', () => {
     ]);
     const two = splitSubIntents("Find Anna's email. Then text her that I'm late");
     expect(two.map((s) => s.dependsOn)).toEqual([[], [1]]);
+  });
+
+  it('a connective left alone by a comma ("Additionally, provide …") is no part of the request', () => {
+    expect(
+      splitSubIntents(
+        'Retrieve the index for the Asia region. Additionally, provide information about law.',
+      ).map((s) => s.text),
+    ).toEqual(['Retrieve the index for the Asia region', 'provide information about law']);
   });
 
   it('a second amount after "and" is a second conversion that borrows the first one\'s lead', () => {
@@ -387,6 +420,18 @@ describe('sub-intents', () => {
       fill('calendar_create_event', "Add Carla's birthday party to my calendar on December 5 at 7 pm").args
         .title,
     ).toBe("Carla's birthday party");
+  });
+
+  it('"in 2 hours" is a moment from now; "called X with Y" has the content Y', () => {
+    // TODAY is 10:00 UTC.
+    expect(fill('reminders_create', 'Remind me to call mom in 2 hours').args).toEqual({
+      text: 'call mom',
+      due_time: '2026-11-24T12:00:00',
+    });
+    expect(fill('notes_create', 'Create a note called Shopping with eggs, milk and bread').args).toEqual({
+      title: 'Shopping',
+      content: 'eggs, milk and bread',
+    });
   });
 
   it('a text input is never a reference or the kind of text ("the report", "a message"): it is asked', () => {

@@ -188,6 +188,14 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     if (/^\d{4}-\d{2}-\d{2}$/.test(m[0]) || m[0].replace(/\D/g, '').length < 7) return;
     add({ kind: 'phone', value: m[0].replace(/[^\d+]/g, ''), start: m.index, end: m.index + m[0].length });
   });
+  // "in 2 hours", "in 30 minutes", "in an hour": a moment from now (`today` is the current instant), as a
+  // date on "in" and a time on the rest, before a duration can claim "2 hours".
+  for (const m of text.matchAll(/\bin\s+(an?|half an|\d+(?:\.\d+)?)\s*(hours?|hrs?|minutes?|mins?)\b/gi)) {
+    const n = /^an?$/i.test(m[1]!) ? 1 : /^half/i.test(m[1]!) ? 0.5 : Number(m[1]);
+    const at = new Date(today + Math.round(/^h/i.test(m[2]!) ? n * 60 : n) * 60_000).toISOString();
+    add({ kind: 'date', value: at.slice(0, 10), start: m.index, end: m.index + 2 });
+    add({ kind: 'time', value: at.slice(11, 16), start: m.index + 3, end: m.index + m[0].length });
+  }
   for (const d of findDates(text, today)) add({ kind: 'date', value: d.date, start: d.start, end: d.end });
   for (const t of findTimes(text)) add({ kind: 'time', value: t.time, start: t.start, end: t.end });
   for (const d of findDurations(text))

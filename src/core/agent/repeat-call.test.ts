@@ -58,10 +58,13 @@ describe('repeatOf for a tool the world calls once per task', () => {
       args: { value: 10, from_unit: 'kg', to_unit: 'pounds' },
       deps: [],
     };
-    expect(repeatOf([second], calls, true, [10, 'kg', 'pounds'])).toBeUndefined();
+    const request = [3, 'km', 'miles', 10, 'kg', 'pounds'];
+    expect(repeatOf([second], calls, true, [10, 'kg', 'pounds'], request)).toBeUndefined();
     // A value the sub-intent does not state (an argument filled from other words) does not count.
     expect(repeatOf([second], calls, true, [])?.index).toBe(0);
     // Nor does one the earlier call had too: both parts said it.
     expect(repeatOf([second], calls, true, [3, 10])?.index).toBe(0);
+    // Nor an earlier value the request never stated (other words filled it).
+    expect(repeatOf([second], calls, true, [10], [10])?.index).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ export function repeatOf(
   calls: readonly CallView[],
   anyArgs = false,
   stated: readonly unknown[] = [],
+  statedAnywhere: readonly unknown[] = stated,
 ): CallView | undefined {
   if (steps.length !== 1) return undefined;
   const step = steps[0]!;
@@ -22,22 +23,33 @@ export function repeatOf(
     (c) =>
       c.status === 'ok' &&
       c.tool === step.tool &&
-      (anyArgs ? !disagree(c.args, step.args, stated) : canonical(c.args) === key),
+      (anyArgs ? !disagree(c.args, step.args, stated, statedAnywhere) : canonical(c.args) === key),
   );
 }
 
 /**
- * A value the sub-intent states (`stated`: its literals' values — "10" in "… and 10 kg in pounds",
- * "Berlin" after "… in Paris") that the earlier call had another value for, which this sub-intent does
- * not state, makes two calls, even of a tool the world calls once per task: two ways of saying one call
- * do not disagree on what was said.
+ * Two values the request states for one input — this sub-intent's (`stated`, its literals' values: "10"
+ * in "… and 10 kg in pounds", "Berlin" after "… in Paris") and another the earlier call took from the
+ * rest of the request (`statedAnywhere`) — make two calls, even of a tool the world calls once per task:
+ * two ways of saying one call do not disagree on what was said. An earlier value made of other words
+ * ("create a notepad file" as its content, then the quoted content) is no such disagreement.
  */
-function disagree(a: unknown, b: unknown, stated: readonly unknown[]): boolean {
+function disagree(
+  a: unknown,
+  b: unknown,
+  stated: readonly unknown[],
+  statedAnywhere: readonly unknown[],
+): boolean {
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   return Object.keys(x).some(
-    (k) => k in y && x[k] !== y[k] && stated.includes(y[k]) && !stated.includes(x[k]),
+    (k) =>
+      k in y &&
+      x[k] !== y[k] &&
+      stated.includes(y[k]) &&
+      !stated.includes(x[k]) &&
+      statedAnywhere.includes(x[k]),
   );
 }
 

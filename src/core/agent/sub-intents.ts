@@ -236,6 +236,9 @@ function isBareValues(text: string): boolean {
  */
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])/gu;
 
+const CONNECTIVE =
+  /^(?:additionally|also|furthermore|moreover|besides|next|then|afterwards|finally|lastly|and|plus|as well)$/i;
+
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
 const LEAD_IN = String.raw`(?:(?:please|also)\s+|help\s+me\s+(?:to\s+)?)*`;
 
@@ -267,7 +270,8 @@ export function splitSubIntents(request: string): SplitIntent[] {
     .map((s) =>
       isBareValues(s) ? s.trim() : s.replace(/^[\s,]+|[\s,.;!]+$/g, '').replace(/^(?:also|please)\s+/i, ''),
     )
-    .filter((s) => /[a-z0-9]/i.test(s));
+    // "Additionally, provide …": a connective left alone by the comma split is no part of its own.
+    .filter((s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s));
   const out: SplitIntent[] = [];
   for (const text of mergeBareValues(parts.length > 0 ? parts : [request.trim()])) {
     const rank = out.length + 1;

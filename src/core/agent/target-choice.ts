@@ -95,7 +95,9 @@ export const stem = (w: string): string =>
     .toLowerCase()
     .replace(/(?:ies)$/, 'y')
     .replace(/(?:ing|ed|es|s)$/, '')
-    .replace(/(?:e)$/, '');
+    .replace(/(?:e)$/, '')
+    // "emailed", "e-mails": the mail tools' word.
+    .replace(/^e-?mail$/, 'mail');
 
 export function contentWords(text: string): string[] {
   return text
@@ -161,7 +163,8 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     // The command word ("text", "schedule", "book") means its action: itself and its synonyms, and a
     // little more for the share of them a tool covers ("schedule" → create + calendar + event beats
     // calendar + event). Itself too: "book" is booking a ticket as much as creating an event.
-    const synonyms = SYNONYMS[w]?.map(stem);
+    // Own keys only: "constructor" found Object.prototype's and crashed the turn (second QA pass).
+    const synonyms = Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : undefined;
     const command = i === 0 && synonyms !== undefined;
     const forms = [...new Set([stem(w), ...(synonyms ?? [])])];
     // A question's first word is what it asks about ("what time …"), not a command.

@@ -236,9 +236,21 @@ describe('lists, recipients and results, found by probing the built-in tools', (
     expect(r.calls.map((c) => c.tool)).toEqual(['reminders_create']);
   });
 
+  it('"Read my latest email" reads the newest mail: no keyword means the newest of everything', async () => {
+    const r = await (await agentOnSandbox()).runTurn('Read my latest email');
+    expect(r.calls.map((c) => [c.tool, c.status])).toEqual([
+      ['mail_search', 'ok'],
+      ['mail_read', 'ok'],
+    ]);
+    const { messages } = r.calls[0]!.output as { messages: { message_id: string; date: string }[] };
+    expect(r.calls[1]!.args.message_id).toBe(messages[0]!.message_id);
+    expect(messages.map((m) => m.date)).toEqual([...messages.map((m) => m.date)].sort().reverse());
+  });
+
   it('"List my notes" is about notes, not the calendar tool named "list"', async () => {
     const r = await (await agentOnSandbox()).runTurn('List my notes');
-    expect(r.questions.map((q) => q.tool)).toEqual(['notes_search']);
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([['notes_search', { query: 'all' }]]);
+    expect((r.calls[0]!.output as { count: number }).count).toBeGreaterThan(3);
   });
 
   it('"a pharmacy near me" is in the home city; "25 degrees Celsius in Fahrenheit" converts', async () => {

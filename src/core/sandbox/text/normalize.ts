@@ -60,3 +60,25 @@ export function matchCount(queryWords: readonly string[], text: string): number 
   const hay = normalize(text).split(' ');
   return queryWords.filter((w) => wordMatches(w, hay)).length;
 }
+
+/** Words that ask for every item, newest first ("my latest emails", "all my notes"), not for a match. */
+const EVERYTHING = new Set([
+  'all',
+  'everything',
+  'any',
+  'latest',
+  'newest',
+  'recent',
+  'last',
+  'new',
+  'my',
+  'the',
+]);
+
+/** Whether a search query asks for everything: "*", "", or only words like "latest" and "all". */
+export function asksForEverything(query: string): boolean {
+  if (query.trim() === '*') return true;
+  return normalize(query)
+    .split(' ')
+    .every((w) => w === '' || EVERYTHING.has(w));
+}

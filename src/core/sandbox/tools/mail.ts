@@ -4,7 +4,7 @@ import { dayOfInstant } from '../dates';
 import { MailNotFoundError } from '../errors/mail-not-found-error';
 import type { SandboxAccess } from '../sandbox-access';
 import type { InboxMail, SentMail } from '../sandbox-state';
-import { keywords, matchCount } from '../text/normalize';
+import { asksForEverything, keywords, matchCount } from '../text/normalize';
 import { emailArgument } from './email-address';
 import { OWNER } from './owner';
 
@@ -17,6 +17,7 @@ const newestFirst = (a: InboxMail, b: InboxMail): number =>
  * while words no mail has ("latest", "email") do not hide the ones that match the rest.
  */
 export function searchInbox(inbox: readonly InboxMail[], query: string): InboxMail[] {
+  if (asksForEverything(query)) return [...inbox].sort(newestFirst);
   const words = keywords(query);
   const scored = inbox.map((m) => ({
     m,

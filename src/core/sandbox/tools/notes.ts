@@ -2,10 +2,11 @@ import type { ToolImplementation } from '../../execute/tool-runtime';
 import { requireString } from '../args';
 import type { SandboxAccess } from '../sandbox-access';
 import type { Note } from '../sandbox-state';
-import { keywords, matchCount } from '../text/normalize';
+import { asksForEverything, keywords, matchCount } from '../text/normalize';
 
 /** Notes matching any query word, best first: more words matched, then title matches, then newest. */
 export function searchNotes(notes: readonly Note[], query: string): Note[] {
+  if (asksForEverything(query)) return [...notes].sort((a, b) => b.createdAt - a.createdAt);
   const words = keywords(query);
   return notes
     .map((n) => {
