@@ -3,14 +3,10 @@
 // by size, LLM calls, ms per request), and what an LLM decision would cost in prompt tokens (Qwen3
 // tokenizer) with the pruned-subgraph context, without it, and with every tool in the prompt.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LocalAgentWorld } from '../src/core/agent/local-agent-world';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import { worldFromPlans } from '../src/core/linkpred/dataset-world';
-import type { PlanTask } from '../src/core/plan/plan-step';
-import { parseCatalogue } from '../src/core/tools/importers';
 import type { Decision, DecisionInput, DecisionPolicy } from '../src/core/agent/decision-policy';
 import { checkCase } from '../src/core/agent/fixtures/check-case';
 import { GRAPH_ONLY_REQUESTS, REFERENCE_DAY } from '../src/core/agent/fixtures/graph-only-requests';
@@ -20,7 +16,8 @@ import { GraphPolicy } from '../src/core/agent/graph-policy';
 import { observationText } from '../src/core/agent/observation';
 import { buildPrompt, promptParts, signature } from '../src/core/agent/prompt';
 import { createSandboxRuntime } from '../src/core/sandbox';
-import { FigureSheet, printRows, runCli } from './figures';
+import { loadDatasetFolder, warnSkippedPlans } from './dataset-folder';
+import { FigureSheet, intOption, printRows, runCli } from './figures';
 import { tryLoadQwenTokenCounter } from './qwen-token-counter';
 
 const USAGE = `Usage: npm run bench:agent -- [--data <dataset dir>]... [--limit N] [--json <file>]
@@ -75,7 +72,8 @@ async function main(): Promise<void> {
   const counter = qwen ? 'Qwen3 tokenizer' : 'chars/4 (Qwen3 tokenizer not installed)';
   sheet.meta.tokenCounter = counter;
   if (values.data?.length) {
-    for (const dir of values.data) await datasetPrompts(dir, Number(values.limit), count, sheet);
+    for (const dir of values.data)
+      await datasetPrompts(dir, intOption('limit', values.limit, 1), count, sheet);
     sheet.printTable();
     if (values.json) sheet.writeJson(values.json);
     return;
@@ -146,21 +144,14 @@ async function main(): Promise<void> {
 
 /** Prompt tokens per decision on a dataset's test requests (its tools are not executable here). */
 async function datasetPrompts(dir: string, limit: number, count: (t: string) => number, sheet: FigureSheet) {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  const name = basename(resolve(dir)).replace(/[^A-Za-z0-9]+/g, '_');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath)) {
-    console.log(`Skipping ${dir}: no tools.json + tasks.jsonl there.`);
-    return;
-  }
-  const tools = parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))).tools;
-  const tasks = readFileSync(tasksPath, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as PlanTask & { split?: string });
+  const ds = loadDatasetFolder(dir);
+  if (!ds) return;
+  const { name, tools, tasks } = ds;
   const train = tasks.filter((t) => t.split === 'train' && Array.isArray(t.plan) && t.plan.length > 0);
   const test = tasks.filter((t) => t.split === 'test').slice(0, limit);
-  const { world } = await worldFromPlans(tools, train, new LexicalEmbedder());
+  if (test.length === 0) return void console.log(`Skipping ${name}: no test tasks (split "test").`);
+  const { world, skipped } = await worldFromPlans(tools, train, new LexicalEmbedder());
+  warnSkippedPlans(name, skipped, train.length);
   const agentWorld = new LocalAgentWorld(world);
   const probe = new PromptProbe(count);
   const runtime = await createSandboxRuntime();

@@ -8,10 +8,10 @@
 // when absent; any folder holding tools.json + tasks.jsonl in the shared format works, and --data may be
 // repeated.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FigureSheet, runCli, type Goal, intOption } from './figures';
+import { FigureSheet, fmt, runCli, type Goal, intOption } from './figures';
 import { parseArgs } from 'node:util';
 import { max, mean, median, p95 } from '../src/core/bench/stats';
 import {
@@ -21,11 +21,19 @@ import {
 } from '../src/core/bench/synthetic-catalogue';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import { parseCatalogue } from '../src/core/tools/importers';
-import type { PlanTask } from '../src/core/plan/plan-step';
 import { planToTrace } from '../src/core/trace/plan-to-trace';
 import type { Trace } from '../src/core/trace/trace';
 import { ToolWorld } from '../src/core/world/world';
 import { measureColdLoad } from './browser-cold-load';
+import {
+  datasetFolderProblem,
+  readDatasetTasks,
+  readToolsArray,
+  TASKS_FILE,
+  TOOLS_FILE,
+  unlessBadData,
+  warnLeftOut,
+} from './dataset-folder';
 import { findChromium } from '../e2e/find-chromium';
 import type { WorldSnapshot } from '../src/core/world/world-snapshot';
 
@@ -118,32 +126,34 @@ function prefixOf(dir: string): string {
 }
 
 async function benchDataset(dir: string): Promise<void> {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath)) {
-    console.log(
-      `Skipping dataset ${dir}: no tools.json + tasks.jsonl there (a clone without ../shared has none).`,
-    );
+  const problem = datasetFolderProblem(dir);
+  if (problem) {
+    console.log(`Skipping dataset ${dir}: ${problem} (a clone without ../shared has none).`);
     return;
   }
+  const toolsPath = resolve(dir, TOOLS_FILE);
   const p = prefixOf(dir);
   console.log(`Dataset ${basename(resolve(dir))} (${dir}) as "${p}.*"`);
 
-  const parsed = await timed(() => parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))));
+  const parsed = await timed(() => parseCatalogue(readToolsArray(toolsPath)));
   record(`${p}.tools`, parsed.value.tools.length, '');
   record(`${p}.parse.issues`, parsed.value.issues.length, '');
   record(`${p}.parseMs`, parsed.ms, 'ms');
+  warnLeftOut(
+    toolsPath,
+    'tool entries',
+    parsed.value.issues.map((i) => `entry #${i.index + 1}${i.name ? ` "${i.name}"` : ''}: ${i.reason}`),
+    parsed.value.tools.length + parsed.value.issues.length,
+  );
 
   const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => CLOCK });
   const built = await timed(() => world.importTools(parsed.value.tools));
   record(`${p}.buildMs`, built.ms, 'ms', { kind: 'max', limit: 20_000 });
   record(`${p}.clusters`, world.standardizer.clusters().length, '');
 
-  const tasks = readFileSync(tasksPath, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as PlanTask & { split?: string });
+  const tasks = readDatasetTasks(resolve(dir, TASKS_FILE));
   const train = tasks.filter((t) => t.split === 'train');
+  console.log(`  world built (${fmt(built.ms)} ms); ingesting ${train.length} train plans`);
   const { times, errors } = await ingestAll(
     world,
     train.map((t) => planToTrace(t)),
@@ -170,7 +180,9 @@ async function benchSynthetic(
   const built = await timed(() => world.importTools(cat.tools));
   record('synthetic.buildMs', built.ms, 'ms', { kind: 'max', limit: 20_000 });
   record('synthetic.clusters', world.standardizer.clusters().length, '');
+  console.log(`  world built (${fmt(built.ms)} ms); ingesting ${traces.length} traces`);
   const { times, errors } = await ingestAll(world, traces);
+  console.log('  traces ingested; exporting and re-importing the snapshot');
   recordIngest('synthetic', times, errors);
   // The generator's size targets (ToolBench scale), checked so a drift is visible.
   recordGraph('synthetic', world, {
@@ -246,7 +258,7 @@ async function main(): Promise<void> {
   meta['meta.date'] = new Date().toISOString();
   meta['meta.data'] = dirs;
 
-  for (const dir of dirs) await benchDataset(dir);
+  for (const dir of dirs) await unlessBadData(() => benchDataset(dir));
   const runs = values['no-browser'] ? 0 : intOption('runs', values.runs, 0);
   await benchSynthetic(seed, values['snapshot-out'], runs);
   sheet.printTable();

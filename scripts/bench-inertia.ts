@@ -7,8 +7,6 @@
 // the request fixture with and without inertia. With --data (shared format): the train split's plans
 // build the world, the first N test tasks are the requests, a synthetic runtime answers every call.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent } from '../src/core/agent/agent';
 import type { AgentAction } from '../src/core/agent/agent-action';
@@ -36,10 +34,11 @@ import { ScriptedEngine } from '../src/core/llm/scripted-engine';
 import { referencesIn, substituteReferences } from '../src/core/plan/references';
 import type { PlanStep, PlanTask } from '../src/core/plan/plan-step';
 import { createSandboxRuntime } from '../src/core/sandbox';
-import { parseCatalogue } from '../src/core/tools/importers';
 import { outputNames, type Tool } from '../src/core/tools/tool';
 import type { ToolWorld } from '../src/core/world/world';
-import { FigureSheet, printRows, runCli } from './figures';
+import { loadDatasetFolder, warnSkippedPlans } from './dataset-folder';
+import { ProgressLine } from './progress-line';
+import { FigureSheet, intOption, printRows, runCli } from './figures';
 
 const USAGE = `Usage: npm run bench:inertia -- [--data <dataset dir>]... [--limit N] [--json <file>]
 
@@ -490,12 +489,17 @@ async function compare(
   sheet: FigureSheet,
   rows: string[][],
 ): Promise<void> {
+  // Each (engine, configuration) runs every task: seconds on a real dataset, so say which one is running.
+  const progress = new ProgressLine();
   for (const engine of ENGINES) {
     const results = new Map<string, Totals>();
-    for (const c of CONFIGS)
+    for (const c of CONFIGS) {
+      progress.update(`${name}: ${engine} ${c.name} (${tasks.length} tasks)`, `${engine} ${c.name}`);
       results.set(c.name, await runConfig(engine, tasks, agentWorld, toolWorld, runtime(), c.settings));
+    }
     record(sheet, name, engine, results, rows);
   }
+  progress.clear();
 }
 
 /** Built-in: the demo world against 40 new demonstration tasks (seed 8), replayed. */
@@ -551,26 +555,20 @@ async function graphOnly(sheet: FigureSheet): Promise<void> {
 }
 
 async function dataset(dir: string, limit: number, sheet: FigureSheet, rows: string[][]): Promise<void> {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  const name = basename(resolve(dir)).replace(/[^A-Za-z0-9]+/g, '_');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath)) {
-    console.log(`Skipping ${dir}: no tools.json + tasks.jsonl there.`);
-    return;
-  }
-  const tools = parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))).tools;
-  const all = readFileSync(tasksPath, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as PlanTask & { split?: string });
+  const ds = loadDatasetFolder(dir);
+  if (!ds) return;
+  const { name, tools, tasks: all } = ds;
   const usable = (t: PlanTask) => Array.isArray(t.plan) && t.plan.length > 0;
   const train = all.filter((t) => t.split === 'train' && usable(t));
   // An even spread over the test split (files are often sorted by difficulty: the first N are all easy).
   const pool = all.filter((t) => t.split === 'test' && usable(t));
   const stride = Math.max(1, pool.length / limit);
   const test = Array.from({ length: Math.min(limit, pool.length) }, (_, i) => pool[Math.floor(i * stride)]!);
+  if (test.length === 0)
+    return void console.log(`Skipping ${name}: no test tasks with a plan (split "test").`);
   const t0 = performance.now();
-  const { world } = await worldFromPlans(tools, train, new LexicalEmbedder());
+  const { world, skipped } = await worldFromPlans(tools, train, new LexicalEmbedder());
+  warnSkippedPlans(name, skipped, train.length);
   const agentWorld = new LocalAgentWorld(world);
   console.log(
     `${name}: ${tools.length} tools, ${train.length} train plans, ${test.length} test tasks (world in ${Math.round(performance.now() - t0)} ms)`,
@@ -596,7 +594,7 @@ async function main(): Promise<void> {
   sheet.meta.tokenCounter = 'chars/4 (ScriptedEngine)';
   const rows: string[][] = [];
   if (values.data?.length) {
-    for (const dir of values.data) await dataset(dir, Number(values.limit), sheet, rows);
+    for (const dir of values.data) await dataset(dir, intOption('limit', values.limit, 1), sheet, rows);
   } else {
     await builtin(sheet, rows);
     await graphOnly(sheet);

@@ -30,7 +30,6 @@
 // next trace (the graph view at 4k tools); half the traces are spaced 0.4 s apart as turns are, the other
 // half back to back. Rankings in the worker before and after (window.__naviTest.rankTimings).
 
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -42,9 +41,7 @@ import { mean, median, p95 } from '../src/core/bench/stats';
 import { syntheticCatalogue, syntheticTraces } from '../src/core/bench/synthetic-catalogue';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import { worldFromPlans } from '../src/core/linkpred/dataset-world';
-import type { PlanTask } from '../src/core/plan/plan-step';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
-import { parseCatalogue } from '../src/core/tools/importers';
 import { planToTrace } from '../src/core/trace/plan-to-trace';
 import type { Trace } from '../src/core/trace/trace';
 import { evolveAfterTrace, mergeInto } from '../src/core/world/evolution-policy';
@@ -53,6 +50,8 @@ import { emptyChange } from '../src/core/world/world-snapshot';
 import { openWorldStore } from '../src/persist/idb-world-store';
 import { findChromium } from '../e2e/find-chromium';
 import { measureWorldInBrowser } from './browser-world-timing';
+import { loadDatasetFolder, unlessBadData, warnSkippedPlans } from './dataset-folder';
+import { ProgressLine } from './progress-line';
 import { FigureSheet, runCli, intOption } from './figures';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,28 +84,30 @@ interface WorldCase {
   snapshotJson: string;
 }
 
-async function sealCase(dir: string, count: number): Promise<WorldCase | null> {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath)) {
-    console.log(`Skipping ${dir}: no tools.json + tasks.jsonl there (a clone without ../shared has none).`);
-    return null;
-  }
-  const tasks = readFileSync(tasksPath, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as PlanTask & { split?: string })
-    .filter((t) => t.plan.length > 0);
-  const tools = parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))).tools;
-  const t0 = performance.now();
-  const train = tasks.filter((t) => t.split === 'train');
-  const { world } = await worldFromPlans(tools, train, new LexicalEmbedder());
-  record('seal.buildMs', ms(t0), 'ms');
+/** Figure prefix of a dataset folder: seal_tools keeps its short "seal" (BENCHMARKS), others their folder name. */
+function prefixOf(name: string): string {
+  return name === 'seal_tools' ? 'seal' : name;
+}
+
+async function datasetCase(dir: string, count: number): Promise<WorldCase | null> {
+  const ds = loadDatasetFolder(dir);
+  if (!ds) return null;
+  const name = prefixOf(ds.name);
+  const tasks = ds.tasks.filter((t) => t.plan.length > 0);
   const traces = tasks
     .filter((t) => t.split === 'test')
     .slice(0, count)
     .map((t) => planToTrace(t));
-  return { name: 'seal', world, traces, snapshotJson: JSON.stringify(world.snapshot(BENCH_CLOCK)) };
+  if (traces.length === 0) {
+    console.log(`Skipping ${dir}: no test tasks with a plan (split "test") to time as traces.`);
+    return null;
+  }
+  const t0 = performance.now();
+  const train = tasks.filter((t) => t.split === 'train');
+  const { world, skipped } = await worldFromPlans(ds.tools, train, new LexicalEmbedder());
+  warnSkippedPlans(name, skipped, train.length);
+  record(`${name}.buildMs`, ms(t0), 'ms');
+  return { name, world, traces, snapshotJson: JSON.stringify(world.snapshot(BENCH_CLOCK)) };
 }
 
 async function syntheticCase(seed: number, count: number): Promise<WorldCase> {
@@ -158,9 +159,13 @@ async function benchCase(c: WorldCase, methods: string[]): Promise<void> {
 
   const retrieval = new RetrievalService(new LexicalEmbedder(), { policy: { retrainAfter: 0 } });
   retrieval.reset(world);
+  // A fit can take a minute or more at this scale: say which one is running (stderr, the log stays as it was).
+  const progress = new ProgressLine();
   for (const method of methods) {
+    progress.update(`  fitting ${method}…`, method);
     t0 = performance.now();
     await retrieval.rank({ query: traces[0]!.query, history: [], method });
+    progress.clear();
     record(`${p}.fit.${method}Ms`, ms(t0), 'ms');
     console.log(`  ${method} fitted in ${(ms(t0) / 1000).toFixed(1)} s`);
   }
@@ -275,7 +280,7 @@ async function main(): Promise<void> {
   meta['meta.clock'] = BENCH_CLOCK;
   const t0 = performance.now();
 
-  const seal = await sealCase(dir, count);
+  const seal = await unlessBadData(() => datasetCase(dir, count));
   const synthetic = values['no-synthetic'] ? null : await syntheticCase(seed, count);
   for (const c of [seal, synthetic]) if (c && !values['no-node']) await benchCase(c, methods);
 

@@ -29,6 +29,7 @@ import {
 } from '../src/core/eval/run-eval';
 import { EndpointEngine } from '../src/core/llm/endpoint-engine';
 import { loadEvalDatasetDir } from './eval-dataset-file';
+import { ProgressLine } from './progress-line';
 import { FigureSheet, runCli } from './figures';
 import { tryLoadQwenTokenCounter } from './qwen-token-counter';
 
@@ -283,18 +284,18 @@ async function main(): Promise<void> {
     };
     const groups = splitConfigs(configs, jobs);
     const status = new Map<number, string>();
+    const stages = new Map<number, string>();
+    const line = new ProgressLine();
     const show = (i: number, p: EvalProgress) => {
       status.set(i, p.stage === 'run' ? `${p.config} ${p.done}/${p.total}` : p.stage);
-      if (process.stderr.isTTY)
-        process.stderr.write(
-          `\r${`${ds.name}: ${[...status.values()].join(' | ')}`.slice(0, 100).padEnd(100)}`,
-        );
+      stages.set(i, `${p.stage} ${p.config ?? ''}`);
+      line.update(`${ds.name}: ${[...status.values()].join(' | ')}`, [...stages.values()].join('|'));
     };
     const parts =
       groups.length === 1
         ? [await runJob({ ...base, configs: groups[0]! }, (p) => show(0, p))]
         : await Promise.all(groups.map((g, i) => runInThread({ ...base, configs: g }, (p) => show(i, p))));
-    if (process.stderr.isTTY) process.stderr.write(`\r${''.padEnd(100)}\r`);
+    line.clear();
     const r = mergeResults(
       parts.map((p) => p.result),
       configs,

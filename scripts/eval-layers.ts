@@ -110,8 +110,10 @@ async function main(): Promise<void> {
       'text-only': { type: 'boolean', default: false },
       weighting: { type: 'string', default: LAYER_TRAIN_DEFAULTS.weighting },
       folds: { type: 'string' },
+      help: { type: 'boolean', default: false },
     },
   });
+  if (values.help) return void console.log(USAGE);
   const dirs = values.data?.length
     ? values.data
     : existsSync(SHARED)

@@ -45,8 +45,7 @@
 // - Timing: HGT training s/epoch (Node) per dataset; ONNX inference of a seeded 8k-node / 24k-edge graph in
 //   onnxruntime-web (wasm, Node) via scripts/hgt-timing.ts; with --browser also in Chromium.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mean } from '../src/core/bench/stats';
@@ -60,6 +59,8 @@ import { LINK_METHOD_IDS, linkMethods } from '../src/core/link-model/link-method
 import { coldStartSetting, edgeSetting, type LinkSetting } from '../src/core/linkpred/settings';
 import { parseCatalogue } from '../src/core/tools/importers';
 import type { PlanTask } from '../src/core/plan/plan-step';
+import { datasetKey } from '../src/core/eval/dataset';
+import { loadDatasetFolder } from './dataset-folder';
 import { FigureSheet, printRows, runCli } from './figures';
 import { randomHgtGraph, timeHgtInference } from './hgt-timing';
 
@@ -118,22 +119,15 @@ interface Dataset {
   train: PlanTask[];
 }
 
-function loadDataset(dir: string): Dataset | string {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath))
-    return 'no tools.json + tasks.jsonl there (a clone without ../shared has none)';
-  const train = readFileSync(tasksPath, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as PlanTask & { split?: string })
-    .filter((t) => t.split === 'train' && Array.isArray(t.plan) && t.plan.length > 0);
-  if (train.length === 0) return 'no training plans (split "train") to build the graph from';
-  return {
-    name: basename(resolve(dir)).replace(/[^A-Za-z0-9]+/g, '_'),
-    tools: parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))).tools,
-    train,
-  };
+function loadDataset(dir: string): Dataset | null {
+  const ds = loadDatasetFolder(dir);
+  if (!ds) return null;
+  const train = ds.tasks.filter((t) => t.split === 'train' && t.plan.length > 0);
+  if (train.length === 0) {
+    console.log(`Skipping ${dir}: no training plans (split "train") to build the graph from.`);
+    return null;
+  }
+  return { name: ds.name, tools: ds.tools, train };
 }
 
 async function linkData(ds: Dataset): Promise<{ data: LinkData; skipped: number }> {
@@ -268,10 +262,7 @@ const ABLATIONS = new Set([
 
 async function evalDataset(dir: string, o: RunOptions): Promise<Map<string, MethodRow> | undefined> {
   const ds = loadDataset(dir);
-  if (typeof ds === 'string') {
-    console.log(`\nSkipping dataset ${dir}: ${ds}.`);
-    return undefined;
-  }
+  if (!ds) return undefined;
   const t0 = performance.now();
   const { data, skipped } = await linkData(ds);
   const g = data.fullGraph;
@@ -483,7 +474,7 @@ async function main(): Promise<void> {
       coldStart: !values['no-cold-start'],
       coldStartAll: values['cold-start-all'],
     });
-    if (rows) all.set(basename(resolve(dir)).replace(/[^A-Za-z0-9]+/g, '_'), rows);
+    if (rows) all.set(datasetKey(resolve(dir)), rows);
   }
   printMeans(all, methods);
   const hgtRows = [...all.values()].map((r) => r.get('hgt')?.edges).filter((r): r is LinkOutcome => !!r);

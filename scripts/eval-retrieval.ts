@@ -41,6 +41,7 @@ import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
 import { approximateTokenCounter, type TokenCounter } from '../src/core/retrieval/token-counter';
 import { runCli, intOption } from './figures';
 import { tryLoadQwenTokenCounter } from './qwen-token-counter';
+import { ProgressLine } from './progress-line';
 import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 import { withIo } from './zero-shot-fusion-data';
 
@@ -290,7 +291,10 @@ async function evalDataset(dir: string, o: EvalOptions): Promise<Map<string, Met
   }).catalogue;
   const results = new Map<string, MethodResult>();
   const rows: [string, MethodResult | string][] = [];
-  for (const id of methods) {
+  // A method's fit and evaluation can take minutes on a large dataset: say which one is running.
+  const progress = new ProgressLine();
+  for (const [i, id] of methods.entries()) {
+    progress.update(`${ds.name}: ${id} (method ${i + 1} of ${methods.length})`, id);
     const r = (METHODS[id] as (typeof METHODS)[string])({
       catalogue,
       embedder,
@@ -317,6 +321,7 @@ async function evalDataset(dir: string, o: EvalOptions): Promise<Map<string, Met
       out[`${ds.name}.${id}.validationMrrNoEnd`] = num(r.report.validationMrrNoEnd);
     }
   }
+  progress.clear();
   const points = [...results.values()][0]?.report.groups;
   printTable(
     `${ds.name}: ${points?.all.points ?? 0} step points (${points?.end.points ?? 0} end-of-plan, ${points?.t0.points ?? 0} at t=0)`,

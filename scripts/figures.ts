@@ -4,6 +4,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { DatasetFileError } from './dataset-file-error';
 
 export type Goal =
   { kind: 'max'; limit: number } | { kind: 'min'; limit: number } | { kind: 'range'; lo: number; hi: number };
@@ -88,6 +89,12 @@ export function runCli(main: () => Promise<void>, usage: string): void {
     if (e instanceof Error && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`${e.message}\n\n${usage}`);
       process.exitCode = 2;
+      return;
+    }
+    // A dataset file that cannot be read: the message names the file and line, a stack would hide it.
+    if (DatasetFileError.isInstance(e)) {
+      console.error(`error: ${e.message}`);
+      process.exitCode = 1;
       return;
     }
     console.error(e);

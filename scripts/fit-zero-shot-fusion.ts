@@ -27,8 +27,15 @@ import { TranslationModels } from './translation-data';
 import { mulberry32, sample } from '../src/core/util/prng';
 import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './retrieval-data';
 import { detailed, lexicalFusionExamples, withIo } from './zero-shot-fusion-data';
+import { runCli } from './figures';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const USAGE = `Usage: npm run fit:zero-shot -- [--data <dataset dir>]... [--fit-tasks 250] [--end-weight 1] [--seed 1]
+       [--out <file>]
+
+  Fits the zero-shot hybrid's fusion weights on each dataset's train split (default: the shared datasets
+  under ../shared/data, absent ones skipped) and writes them to --out (default: the shipped
+  src/core/retrieval/zero-shot-fusion-weights.ts).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -38,9 +45,11 @@ async function main(): Promise<void> {
       'end-weight': { type: 'string', default: '1' },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
+      help: { type: 'boolean', default: false },
     },
     strict: true,
   });
+  if (values.help) return void console.log(USAGE);
   const seed = Number(values.seed);
   const fitTasks = Number(values['fit-tasks']);
   const dirs = values.data?.length
@@ -107,7 +116,4 @@ export const SHIPPED_FUSION_WEIGHTS: FusionWeights = {
   if (end) END_FEATURES.forEach((f, i) => console.log(`  END ${f.padEnd(18)} ${end[i]}`));
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exitCode = 1;
-});
+runCli(main, USAGE);

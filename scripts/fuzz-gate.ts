@@ -4,15 +4,15 @@
 // strings, deep nesting, __proto__/constructor keys, NaN, odd unicode) and one-mistake calls labelled by
 // kind. Crashes and invalid calls let through (checked by an independent strict validator) must be 0.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtInAgentWorld } from '../src/core/agent/fixtures/run-fixture';
 import { DEMO_TOOLS } from '../src/core/demo/demo-tools';
 import { fuzzGate } from '../src/core/execute/gate/fuzz-run';
 import { paramIndexOf } from '../src/core/execute/repair/param-index';
-import { parseCatalogue } from '../src/core/tools/importers';
 import type { Tool } from '../src/core/tools/tool';
+import { readDatasetTools, unlessBadData } from './dataset-folder';
 import { FigureSheet, fmt, printRows, runCli } from './figures';
 
 const USAGE = `Usage: npm run fuzz:gate -- [--calls N] [--data <dataset dir>]... [--seed N] [--json <file>]
@@ -51,10 +51,13 @@ async function main(): Promise<void> {
   for (const dir of datasetDirs(values.data)) {
     const file = join(dir, 'tools.json');
     if (!existsSync(file)) {
-      console.log(`skipped ${dir}: no tools.json`);
+      console.log(
+        `Skipping ${dir}: ${existsSync(dir) ? 'no tools.json there' : 'the folder does not exist'}.`,
+      );
       continue;
     }
-    const { tools: found } = parseCatalogue(JSON.parse(readFileSync(file, 'utf8')));
+    const found = await unlessBadData(() => readDatasetTools(file));
+    if (!found) continue;
     // Names repeat across datasets; each dataset's schema is a tool of its own here.
     tools.push(...found.map((t) => ({ ...t, name: `${basename(dir)}/${t.name}` })));
     sources.push(`${basename(dir)} (${found.length})`);

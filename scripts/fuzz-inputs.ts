@@ -26,9 +26,31 @@ import { ToolWorld } from '../src/core/world/world';
 import { parseWorldFile, serializeWorld, worldRecordsProblem } from '../src/core/world/world-file';
 import { WorldFileError } from '../src/core/world/world-file-error';
 
-const { values } = parseArgs({
-  options: { n: { type: 'string' }, seed: { type: 'string' }, json: { type: 'string' } },
-});
+const USAGE = `Usage: npm run fuzz:inputs -- [--n N] [--seed S] [--json <file>]
+
+  Adversarial inputs at every door (catalogues, world files, LLM output, tool output, HGT manifests):
+  N random mutations per door (default 200) on top of the fixed cases. Reads no dataset folder.`;
+function cliOptions() {
+  try {
+    return parseArgs({
+      options: {
+        n: { type: 'string' },
+        seed: { type: 'string' },
+        json: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (e) {
+    // A bad flag: the message and the usage, not a stack (as runCli does for the other commands).
+    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = cliOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const N = Number(values.n ?? 200);
 const rand = mulberry32(Number(values.seed ?? 21));
 

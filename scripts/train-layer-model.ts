@@ -3,9 +3,9 @@
 // id picks the epoch; the manifest carries each dataset's test figures against the rule-based layerings.
 // Skips (keeping the committed model) when ../shared/data is absent.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseEvalDataset } from '../src/core/eval/dataset';
+import { loadEvalDatasetDir } from './eval-dataset-file';
 import { createSession, initOrt, releaseSession, run } from '../src/core/ml/ort-runtime';
 import { exportLayerPredictor, LAYER_ONNX } from '../src/core/ml/layers/export-layers';
 import { TraceGraphDepth } from '../src/core/ml/layers/layer-baselines';
@@ -64,25 +64,35 @@ async function onnxParity(
   return worst;
 }
 
-export async function trainLayerModel(outDir: string, outName: string, dataDir = SHARED): Promise<void> {
+/**
+ * `data`: the shared-data folder (each of LAYER_DATASETS under it) or a list of dataset folders
+ * (`npm run train -- --data`); absent ones are skipped.
+ */
+export async function trainLayerModel(
+  outDir: string,
+  outName: string,
+  data: string | readonly string[] = SHARED,
+): Promise<void> {
   const started = Date.now();
   const sets: LayerDataset[] = [];
-  for (const name of LAYER_DATASETS) {
-    const dir = resolve(dataDir, name);
+  const dirs = typeof data === 'string' ? LAYER_DATASETS.map((name) => resolve(data, name)) : data;
+  for (const dir of dirs) {
     if (!existsSync(resolve(dir, 'tasks.jsonl'))) continue;
-    sets.push(
-      layerDataset(
-        parseEvalDataset(
-          name,
-          readFileSync(resolve(dir, 'tools.json'), 'utf8'),
-          readFileSync(resolve(dir, 'tasks.jsonl'), 'utf8'),
-        ),
-      ),
+    // The shared reader (scripts/dataset-folder.ts): bad lines named and left out, an unreadable file skipped.
+    const ds = loadEvalDatasetDir(dir);
+    if (typeof ds === 'string') console.log(`Layer predictor: skipping ${dir}: ${ds}.`);
+    else sets.push(layerDataset(ds));
+  }
+  // Plans of one tool have no layers to learn: without any multi-tool train plan there is nothing to fit.
+  if (sets.length > 0 && sets.every((s) => s.train.length === 0)) {
+    console.log(
+      `Layer predictor: no train plan with two or more tools; ${outName}/${LAYER_MODEL_NAME}.onnx left as it is.`,
     );
+    return;
   }
   if (sets.length === 0) {
     console.log(
-      `Layer predictor: no dataset under ${dataDir}; ${outName}/${LAYER_MODEL_NAME}.onnx left as it is.`,
+      `Layer predictor: no dataset in ${typeof data === 'string' ? data : data.join(', ')}; ${outName}/${LAYER_MODEL_NAME}.onnx left as it is.`,
     );
     return;
   }
@@ -150,7 +160,7 @@ export async function trainLayerModel(outDir: string, outName: string, dataDir =
       'RETO layer predictor (§3.2): query/tool projections with LayerNorm + ReLU, post-norm Transformer encoder over [query; tools], ordinal head (shared w, one bias per threshold), weighted cumulative BCE; the shift rule is applied after decoding (src/core/ml/layers)',
     features,
     trainingData: {
-      description: `train split of ${sets.map((s) => s.name).join(', ')} (../shared/data), pooled; gold layer of a tool = DAG depth of its first call`,
+      description: `train split of ${sets.map((s) => s.name).join(', ')} (${typeof data === 'string' ? '../shared/data' : data.join(', ')}), pooled; gold layer of a tool = DAG depth of its first call`,
       trainTasks: train.length,
       validationTasks: validation.length,
       validation:

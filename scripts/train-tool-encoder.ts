@@ -21,21 +21,26 @@ import { loadRetrievalDataset, SHARED_DATASETS, type RetrievalDataset } from './
 /** The encoder learns from every shared dataset (leave-one-dataset-out runs drop one). */
 export const TOOL_ENCODER_DATASETS = SHARED_DATASETS;
 
-/** Trains on `dataRoot`/<each dataset> (train splits) and writes the model; skips when no data is there. */
+/**
+ * Trains on the train splits and writes the model; skips when no data is there. `data`: the shared-data
+ * folder (each of TOOL_ENCODER_DATASETS under it) or a list of dataset folders (`npm run train -- --data`).
+ */
 export async function trainToolEncoderModel(
   outDir: string,
   outName: string,
-  dataRoot: string,
+  data: string | readonly string[],
 ): Promise<void> {
   const datasets: RetrievalDataset[] = [];
-  for (const name of TOOL_ENCODER_DATASETS) {
-    const dir = resolve(dataRoot, name);
+  const dirs = typeof data === 'string' ? TOOL_ENCODER_DATASETS.map((name) => resolve(data, name)) : data;
+  for (const dir of dirs) {
     if (!existsSync(dir)) continue;
     const ds = loadRetrievalDataset(dir);
     if (typeof ds !== 'string') datasets.push(ds);
   }
   if (datasets.length === 0) {
-    console.log(`Skipping the tool encoder: no shared datasets under ${dataRoot}.`);
+    console.log(
+      `Skipping the tool encoder: no dataset in ${typeof data === 'string' ? data : data.join(', ')}.`,
+    );
     return;
   }
   const started = performance.now();

@@ -17,22 +17,27 @@ import { detailed } from './zero-shot-fusion-data';
 
 export const TRANSLATION_TABLE = 'translation-table';
 
-/** Trains on `dataRoot`/<each dataset> (train splits) and writes the table; skips when no data is there. */
+/**
+ * Trains on the train splits and writes the table; skips when no data is there. `data`: the shared-data
+ * folder (each of SHARED_DATASETS under it) or a list of dataset folders (`npm run train -- --data`).
+ */
 export async function trainTranslationTable(
   outDir: string,
   outName: string,
-  dataRoot: string,
+  data: string | readonly string[],
 ): Promise<void> {
   const datasets: RetrievalDataset[] = [];
-  for (const name of SHARED_DATASETS) {
-    const dir = resolve(dataRoot, name);
+  const dirs = typeof data === 'string' ? SHARED_DATASETS.map((name) => resolve(data, name)) : data;
+  for (const dir of dirs) {
     if (!existsSync(dir)) continue;
     const ds = loadRetrievalDataset(dir);
     // Tool texts with their parameters, as the zero-shot hybrid reads a catalogue (detailedToolText).
     if (typeof ds !== 'string') datasets.push(detailed(ds));
   }
   if (datasets.length === 0) {
-    console.log(`Skipping the translation table: no shared datasets under ${dataRoot}.`);
+    console.log(
+      `Skipping the translation table: no dataset in ${typeof data === 'string' ? data : data.join(', ')}.`,
+    );
     return;
   }
   const pairs = translationPairs(datasets);

@@ -39,8 +39,16 @@ import { ToolWorld } from '../src/core/world/world';
 import { trainToolEncoderModel } from './train-tool-encoder';
 import { trainTranslationTable } from './train-translation';
 import { trainLayerModel } from './train-layer-model';
+import { runCli } from './figures';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const USAGE = `Usage: npm run train -- [--out models] [--only dtdr|hgt|encoder|layers|translation] [--data <dir>]...
+
+  Rebuilds the shipped models (byte-reproducible) into --out (default models/, relative to the repo root):
+  DTDR-L and the HGT from the built-in demo traces; the tool encoder, the layer predictor and the
+  translation table from the shared datasets under ../shared/data (each skipped when they are absent), or
+  from the dataset folders given with --data (shared format; repeatable; use --out elsewhere to keep the
+  shipped models).`;
 
 /** Everything that decides the model's bytes. */
 const CONFIG = {
@@ -322,10 +330,19 @@ async function trainHgtModel(outDir: string, outName: string): Promise<void> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { out: { type: 'string', default: 'models' }, only: { type: 'string' } },
+    options: {
+      out: { type: 'string', default: 'models' },
+      only: { type: 'string' },
+      data: { type: 'string', multiple: true },
+      help: { type: 'boolean', default: false },
+    },
     strict: true,
   });
+  if (values.help) return void console.log(USAGE);
   const outDir = resolve(REPO_ROOT, values.out);
+  // Dataset folders for the encoder, the layer predictor and the translation table; by default the shared
+  // datasets each of them is documented with, under ../shared/data.
+  const data = values.data?.length ? values.data : resolve(REPO_ROOT, '../shared/data');
   const only = values.only;
   const known = ['dtdr', 'hgt', 'encoder', 'layers', 'translation'];
   if (only !== undefined && !known.includes(only))
@@ -333,16 +350,10 @@ async function main(): Promise<void> {
   if (only === undefined || only === 'dtdr') await trainDtdr(outDir, values.out);
   if (only === undefined || only === 'hgt') await trainHgtModel(outDir, values.out);
   // The tool-retrieval encoder (issue 17), from the shared datasets; skipped when they are absent.
-  if (only === undefined || only === 'encoder')
-    await trainToolEncoderModel(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
-  if (only === undefined || only === 'layers')
-    await trainLayerModel(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
+  if (only === undefined || only === 'encoder') await trainToolEncoderModel(outDir, values.out, data);
+  if (only === undefined || only === 'layers') await trainLayerModel(outDir, values.out, data);
   // The zero-shot hybrid's word-association table (issue 17, sixth pass); skipped without the datasets.
-  if (only === undefined || only === 'translation')
-    await trainTranslationTable(outDir, values.out, resolve(REPO_ROOT, '../shared/data'));
+  if (only === undefined || only === 'translation') await trainTranslationTable(outDir, values.out, data);
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exitCode = 1;
-});
+runCli(main, USAGE);

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadDatasetFolder } from '../dataset-folder';
 import { FigureSheet } from '../figures';
 import {
   BENCH_CLOCK,
@@ -120,25 +120,15 @@ export interface Loaded {
 }
 
 export function load(dir: string): Loaded | null {
-  const toolsPath = resolve(dir, 'tools.json');
-  const tasksPath = resolve(dir, 'tasks.jsonl');
-  if (!existsSync(toolsPath) || !existsSync(tasksPath)) {
-    console.log(
-      `Skipping dataset ${dir}: no tools.json + tasks.jsonl there (a clone without ../shared has none).`,
-    );
+  const ds = loadDatasetFolder(dir);
+  if (!ds) return null;
+  const tasks = ds.tasks.filter((t) => t.plan.length > 0);
+  const test = tasks.filter((t) => t.split === 'test');
+  if (test.length === 0) {
+    console.log(`Skipping dataset ${dir}: no test tasks with a plan (split "test").`);
     return null;
   }
-  const tasks = readFileSync(tasksPath, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Task)
-    .filter((t) => t.plan.length > 0);
-  return {
-    name: basename(resolve(dir)).replace(/[^A-Za-z0-9]+/g, '_'),
-    tools: parseCatalogue(JSON.parse(readFileSync(toolsPath, 'utf8'))).tools,
-    train: tasks.filter((t) => t.split === 'train'),
-    test: tasks.filter((t) => t.split === 'test'),
-  };
+  return { name: ds.name, tools: ds.tools, train: tasks.filter((t) => t.split === 'train'), test };
 }
 
 /** A world from the catalogue and the given plans (ingested in order; a plan that throws is skipped). */

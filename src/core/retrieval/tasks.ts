@@ -15,7 +15,8 @@ interface RawStep {
   deps?: unknown;
 }
 
-function toTask(raw: unknown, line: number): SplitTask {
+/** One parsed task line (`line` is 1-based, for the error message) as a retrieval task and its split. */
+export function splitTaskOf(raw: unknown, line: number): SplitTask {
   const r = raw as { id?: unknown; query?: unknown; plan?: unknown; split?: unknown };
   if (!r || typeof r.id !== 'string' || typeof r.query !== 'string' || !Array.isArray(r.plan))
     throw new TaskFormatError(`line ${line}: expected {id, query, plan: [...]}`);
@@ -50,7 +51,7 @@ export function parseRetrievalTasks(jsonl: string): SplitTask[] {
     } catch (e) {
       throw new TaskFormatError(`line ${i + 1}: ${(e as Error).message}`);
     }
-    const t = toTask(raw, i + 1);
+    const t = splitTaskOf(raw, i + 1);
     if (t.task.tools.length > 0) out.push(t);
   });
   return out;

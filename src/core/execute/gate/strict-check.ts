@@ -12,8 +12,10 @@ export function strictProblems(schema: JsonSchemaObject, args: unknown): string[
   const out: string[] = [];
   if (!isPlainObject(args)) return ['arguments are not an object'];
   const props = schema.properties;
+  // As the gate promises (schema-gate.ts): a schema that declares no property, `{}` or `properties: {}`
+  // (a tool without parameters), is open unless it says `additionalProperties: false`.
   const open =
-    props === undefined
+    props === undefined || Object.keys(props).length === 0
       ? schema.additionalProperties !== false
       : schema.additionalProperties === true ||
         typeof schema.additionalProperties === 'object' ||
