@@ -888,7 +888,9 @@ function aboutOthers(si: SubIntentState, state: TurnState): (k: KnownValue) => b
   return (k) => {
     const call = k.call !== undefined ? state.calls.find((c) => c.index === k.call) : undefined;
     if (!call) return false;
-    const named = Object.values(call.args).filter((v) => people.has(v));
+    const named = Object.values(call.args).filter(
+      (v): v is string | number => (typeof v === 'string' || typeof v === 'number') && people.has(v),
+    );
     return named.length > 0 && !named.some((v) => mine.has(v));
   };
 }

@@ -392,6 +392,7 @@ describe('sub-intents', () => {
       name: 'watering_schedule',
       description: 'Tells how often to water a plant.',
       category: 'garden',
+      source: 'dataset',
       parameters: {
         type: 'object',
         properties: { plant_name: { type: 'string', description: 'Name of the plant.' } },

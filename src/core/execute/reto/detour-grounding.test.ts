@@ -48,7 +48,7 @@ describe('a detour stays about what the failed call was about', () => {
   it('the replacement search looks up the same person, so the mail goes to Anna (not whoever wrote about the offsite)', async () => {
     const rt = runtime();
     const agent = new Agent({ world, runtime: rt, policy: new GraphPolicy(), learn: false });
-    const r = await agent.runTurn('Email Anna the agenda for the offsite');
+    const r = await agent.runTurn('Email Anna that the offsite agenda is ready');
     expect(rt.calls.map((c) => c.tool)).toEqual(['contacts_search', 'mail_search', 'mail_read', 'mail_send']);
     expect(rt.calls[1]!.args.query).toBe('Anna Keller');
     expect(rt.calls[3]!.args.to_email).toBe('anna.keller@example.com');
