@@ -199,6 +199,14 @@ export class AgentSession {
         },
       ],
     });
+    // Kept before it runs: a reload or a closed tab mid-turn lost the request without a trace (second QA
+    // pass). The finished turn's record replaces this one (same id); until then it says what happened.
+    void this.deps.conversations
+      .put({
+        ...recordOf(this.state.turns[this.state.turns.length - 1]!, policy.engine),
+        answer: INTERRUPTED,
+      })
+      .catch(() => undefined);
     let result: TurnResult | null = null;
     try {
       const runtime = await this.deps.runtime();
@@ -276,6 +284,11 @@ export class AgentSession {
       .sort();
   }
 
+  /** HTTP tools (from OpenAPI) whose document named no server URL: nothing can call them. */
+  httpToolsWithoutServer(): number {
+    return this.deps.world.tools().filter((t) => t.http && !t.http.baseUrl).length;
+  }
+
   /** Hosts the HTTP tools of the catalogue would call, allowed or not. */
   httpHosts(): string[] {
     const hosts = new Set<string>();
@@ -335,6 +348,10 @@ export class AgentSession {
     }
   }
 }
+
+/** What a turn's record says when the page went away before the turn ended. */
+export const INTERRUPTED =
+  'Interrupted: the page was reloaded or closed before this turn ended. Changes its calls already made stay (see Sandbox).';
 
 /** A finished turn as the conversation list keeps it. */
 export function recordOf(turn: TurnView, engine: EngineInfo): ConversationRecord {
