@@ -4,6 +4,7 @@ import type { ToolchainRequest } from '../../core/search/search-engine';
 import type { Trace } from '../../core/trace/trace';
 import type { ToolWorld } from '../../core/world/world';
 import type { AppToolchainRequest, AppToolchainResult } from '../../workers/hgt-protocol';
+import { WorldReplacedError } from './world-replaced-error';
 
 /** What the agent needs of the world's owner (`WorldSession` in the app, a stand-in in tests). */
 export interface WorldOwner {
@@ -44,7 +45,14 @@ export class AppAgentWorld extends ToolWorldAgent {
     return this.worker.plan(this.owner.world, this.version(), request);
   }
 
+  /**
+   * Loading an empty world while a turn ran gave it that turn's tool and trace (second QA pass): a trace
+   * that calls tools the world does not have (any more) is refused; the agent says the turn was not learned.
+   */
   async ingest(trace: Trace): Promise<void> {
+    const catalogue = this.owner.world.catalogue;
+    const missing = [...new Set(trace.calls.map((c) => c.tool))].filter((t) => !catalogue.has(t));
+    if (missing.length > 0) throw new WorldReplacedError(missing);
     await this.owner.ingestTrace(trace);
   }
 
