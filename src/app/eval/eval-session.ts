@@ -2,6 +2,7 @@ import { CONFIGS, DEFAULT_CONFIGS, type ConfigId, type EngineChoice } from '../.
 import { datasetKey, parseEvalDataset } from '../../core/eval/dataset';
 import type { EvalJobInput, EvalJobOutcome } from '../../core/eval/eval-job';
 import type { DatasetResult, EvalProgress } from '../../core/eval/run-eval';
+import { detectFormat } from '../../core/tools/importers';
 import { Store } from '../store';
 
 /** What runs an evaluation: the evaluation worker in the app (eval-worker-client.ts), in-thread in tests. */
@@ -101,7 +102,14 @@ export class EvalSession extends Store<EvalSessionState> {
           zeroShot: ds.zeroShot,
         },
         loadError: null,
-        loadWarning: skippedText(ds.badLines, ds.rejectedTools),
+        loadWarning: joinWarnings(
+          skippedText(ds.badLines, ds.rejectedTools),
+          unknownToolsText(
+            new Set(ds.tools.map((t) => t.name)),
+            ds.test.map((t) => t.plan.map((s) => s.tool)),
+            namesInFile(tools.text),
+          ),
+        ),
         result: null,
         figures: null,
         message: null,
@@ -214,6 +222,66 @@ export class EvalSession extends Store<EvalSessionState> {
   exportJson(): string {
     return `${JSON.stringify({ figures: this.state.figures, result: this.state.result }, null, 2)}\n`;
   }
+}
+
+/**
+ * tools.json of one dataset beside tasks.jsonl of another loaded as "503 tools, 199 test tasks" without a
+ * word, and every score then measured nothing (second QA pass). Said when test plans call tools the
+ * catalogue does not have: tools the file lists but the import rejected (restbench: 11 of 52 tasks, a
+ * schema with `"maximum": "50"`), or tools it does not list at all (files from two folders).
+ */
+export function unknownToolsText(
+  known: ReadonlySet<string>,
+  testPlans: readonly string[][],
+  inFile: ReadonlySet<string> = new Set(),
+): string | null {
+  const rejected = { tasks: 0, tools: new Set<string>() };
+  const absent = { tasks: 0, tools: new Set<string>() };
+  for (const plan of testPlans) {
+    const unknown = plan.filter((tool) => !known.has(tool));
+    const r = unknown.filter((t) => inFile.has(t));
+    const a = unknown.filter((t) => !inFile.has(t));
+    if (r.length > 0) rejected.tasks++;
+    if (a.length > 0) absent.tasks++;
+    r.forEach((t) => rejected.tools.add(t));
+    a.forEach((t) => absent.tools.add(t));
+  }
+  const list = (tools: Set<string>) =>
+    `${[...tools].slice(0, 3).join(', ')}${tools.size > 3 ? `, … ${tools.size} in all` : ''}`;
+  const n = testPlans.length;
+  const parts: string[] = [];
+  if (rejected.tasks > 0)
+    parts.push(
+      `${rejected.tasks} of ${n} test tasks call tools of tools.json that were rejected (${list(rejected.tools)}): ` +
+        'those tasks cannot succeed.',
+    );
+  if (absent.tasks > 0)
+    parts.push(
+      `${absent.tasks} of ${n} test tasks call tools that tools.json does not have (${list(absent.tools)}): ` +
+        'those tasks cannot succeed. Are tools.json and tasks.jsonl from the same dataset folder?',
+    );
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/** Every tool name tools.json lists, valid or not (empty when it is not a catalogue). */
+function namesInFile(toolsJson: string): Set<string> {
+  const names = new Set<string>();
+  try {
+    for (const e of detectFormat(JSON.parse(toolsJson)).entries) {
+      if (!e || typeof e !== 'object') continue;
+      const r = e as { name?: unknown; function?: { name?: unknown } };
+      const name = typeof r.name === 'string' ? r.name : r.function?.name;
+      if (typeof name === 'string') names.add(name);
+    }
+  } catch {
+    // parseEvalDataset already said what is wrong with the file.
+  }
+  return names;
+}
+
+function joinWarnings(...parts: (string | null)[]): string | null {
+  const kept = parts.filter((p): p is string => p !== null);
+  return kept.length > 0 ? kept.join(' ') : null;
 }
 
 /**
