@@ -20,6 +20,9 @@ export function isProbabilityMethod(method: string): boolean {
 }
 
 export function scoreText(method: string, score: number): ScoreText {
+  // The zero-shot stop on a world with no tools scores −∞ (nothing to cover); it read "score -Infinity".
+  if (!Number.isFinite(score))
+    return { text: 'no score', title: `${method}: no score (nothing in this world to compare with)` };
   if (isProbabilityMethod(method))
     return { text: `${(score * 100).toFixed(1)} %`, title: `${method}: probability that this tool is next` };
   return {

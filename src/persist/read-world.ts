@@ -187,7 +187,10 @@ export async function readWorld(db: IDBPDatabase<WorldDB>): Promise<WorldRead> {
   const hasData = base.header !== undefined || CHECKPOINT_PARTS.some((p) => records[p].length > 0);
   const problem = (hasData ? metaProblem(meta) : undefined) ?? worldRecordsProblem(records);
   if (problem) return { status: 'invalid', reason: problem };
-  if (records.tools.length === 0 && records.nodes.length === 0) return { status: 'empty' };
+  // Never written is a fresh start (the demo world loads); a world someone loaded empty on purpose has a
+  // checkpoint header and stays empty after a reload (it came back as the demo: second QA pass).
+  if (base.header === undefined && records.tools.length === 0 && records.nodes.length === 0)
+    return { status: 'empty' };
 
   return {
     status: 'ok',

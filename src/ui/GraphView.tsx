@@ -398,6 +398,13 @@ export function GraphView({ highlight }: { highlight?: ChainHighlight | null } =
       ) : null}
       <div className="graph-canvas-wrap">
         <div ref={container} className="graph-canvas" data-testid="graph-canvas" data-nodes={nodeCount} />
+        {nodeCount === 0 ? (
+          // An empty world drew a blank canvas with no word on what to do (second QA pass).
+          <p className="graph-empty" data-testid="graph-empty">
+            This world has no tools yet, so the graph is empty. Import a tool catalogue (Import…, or drop a
+            file on the page) or use Reset to demo.
+          </p>
+        ) : null}
         {tip ? (
           <div className="graph-tip" style={{ left: tip.x + 12, top: tip.y + 12 }} data-testid="graph-tip">
             {tip.lines.map((l, i) => (

@@ -105,11 +105,18 @@ export function RetrievalPanel() {
             {result.method}: {resultSourceText(result.method, result.source)} · embedder{' '}
             {embedderLabel(result.embedderId, options)} · {result.rankMs.toFixed(2)} ms
           </p>
-          {result.candidates.length === 0 && (
+          {session.world.catalogue.size === 0 ? (
+            // An empty world ranked only "stop (end of plan) score -Infinity" (second QA pass).
             <p className="meta" data-testid="no-candidates">
-              No candidates: {result.method} found nothing in the world&apos;s tools that matches this
-              request. Try other words or another method.
+              No candidates: this world has no tools. Import a tool catalogue or use Reset to demo.
             </p>
+          ) : (
+            result.candidates.length === 0 && (
+              <p className="meta" data-testid="no-candidates">
+                No candidates: {result.method} found nothing in the world&apos;s tools that matches this
+                request. Try other words or another method.
+              </p>
+            )
           )}
           {result.candidates.length > 0 && (
             <p className="meta" data-testid="score-legend">
