@@ -310,14 +310,23 @@ export class WorldSession extends Store<SessionState> {
     }
     this.progress(null);
     this.worldMoved();
-    const skipped = parsed.issues.length;
+    // Entries the file held that were not imported are "skipped"; a remark on the file as a whole (an
+    // OpenAPI document with no server URL) is not an entry: it read "1 skipped" when every operation was
+    // imported (second QA pass), so it is said in the notice itself.
+    const entries = parsed.issues.filter((i) => i.index >= 0);
+    const remarks = parsed.issues.filter((i) => i.index < 0).map((i) => i.reason);
+    const skipped = entries.length;
+    const total = added + updated + unchanged;
     const text =
       `${fileName} (${parsed.format} format): ${added} added, ${updated} updated, ${unchanged} unchanged` +
-      (skipped > 0 ? `, ${skipped} skipped` : '');
+      (skipped > 0 ? `, ${skipped} skipped` : '') +
+      (total === 0 && skipped === 0 ? '. The file lists no tools.' : '') +
+      remarks.map((r) => `. Note: ${r}`).join('') +
+      (remarks.length > 0 ? '.' : '');
     this.notify(
-      skipped > 0 ? 'warn' : 'info',
+      skipped > 0 || remarks.length > 0 || total === 0 ? 'warn' : 'info',
       text,
-      skipped > 0 ? { details: parsed.issues.map(describeIssue) } : {},
+      skipped > 0 ? { details: entries.map(describeIssue) } : {},
     );
   }
 

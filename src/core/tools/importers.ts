@@ -71,13 +71,21 @@ export function detectFormat(json: unknown): { format: CatalogueFormat; entries:
     const looksOpenAi = list.some((e) => isRecord(e) && e.type === 'function');
     return { format: looksOpenAi ? 'openai' : 'mcp', entries: list };
   }
+  // OpenAI's older `functions` request field: bare function objects (second QA pass: "Not a tool catalogue").
+  if (isRecord(payload) && Array.isArray(payload.functions))
+    return {
+      format: 'openai',
+      entries: (payload.functions as unknown[]).map((f) =>
+        isRecord(f) ? { type: 'function', function: f } : f,
+      ),
+    };
   if (Array.isArray(payload)) {
     const looksOpenAi = payload.some((e) => isRecord(e) && e.type === 'function' && 'function' in e);
     return { format: looksOpenAi ? 'openai' : 'dataset', entries: payload };
   }
   throw new CatalogueFormatError(
     'Not a tool catalogue: expected a JSON array of tools (dataset tools.json or OpenAI "tools"), ' +
-      'an MCP tools/list result {"tools":[…]}, or an OpenAPI 3 document (JSON).',
+      'OpenAI {"functions":[…]}, an MCP tools/list result {"tools":[…]}, or an OpenAPI 3 document (JSON).',
   );
 }
 
@@ -158,7 +166,7 @@ export function parseCatalogue(json: unknown, sourceOverride?: ToolSource): Pars
     if (!isRecord(entry)) {
       issues.push({
         index,
-        reason: `entry must be an object, got ${Array.isArray(entry) ? 'an array' : typeof entry}`,
+        reason: `entry must be an object, got ${entry === null ? 'null' : Array.isArray(entry) ? 'an array' : typeof entry}`,
       });
       return;
     }

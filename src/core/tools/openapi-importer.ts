@@ -78,7 +78,8 @@ export function parseOpenApi(
     issues.push({
       index: -1,
       reason:
-        'the document names no absolute server URL: its tools are imported but cannot be called until one is given',
+        // "until one is given" did not say where: the app has no field for it, the document does.
+        'the document names no absolute server URL: its tools are imported but cannot be called. Add "servers": [{"url": "https://…"}] to the document and import it again',
     });
   return { tools, issues };
 }

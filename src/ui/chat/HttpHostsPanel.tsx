@@ -9,11 +9,23 @@ export function HttpHostsPanel() {
   const { agent } = useAgentStores();
   const allowed = useSyncExternalStore(agent.hosts.subscribe, agent.hosts.getState);
   const hosts = [...new Set([...agent.httpHosts(), ...allowed])].sort();
+  const unreachable = agent.httpToolsWithoutServer();
   return (
     <section data-testid="http-hosts">
       <h3>Web hosts</h3>
+      {unreachable > 0 && (
+        // It said "No HTTP tools: import an OpenAPI 3 document" right after one was imported (second QA pass).
+        <p className="meta" data-testid="http-no-server">
+          {unreachable} HTTP tool{unreachable === 1 ? '' : 's'} cannot be called:{' '}
+          {unreachable === 1 ? 'its' : 'their'} OpenAPI document names no absolute server URL. Add
+          &quot;servers&quot;: [&#123;&quot;url&quot;: &quot;https://…&quot;&#125;] to the document and import
+          it again.
+        </p>
+      )}
       {hosts.length === 0 ? (
-        <p className="meta">No HTTP tools: import an OpenAPI 3 document (JSON) to add some.</p>
+        unreachable === 0 && (
+          <p className="meta">No HTTP tools: import an OpenAPI 3 document (JSON) to add some.</p>
+        )
       ) : (
         <ul>
           {hosts.map((h) => (
