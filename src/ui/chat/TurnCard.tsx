@@ -1,4 +1,5 @@
 import type { TurnView } from '../../app/agent/agent-session';
+import { runningNote } from '../../app/agent/running-note';
 import { useAgentState } from '../use-agent';
 import { StepItem } from './StepItem';
 import { TurnStats } from './TurnStats';
@@ -25,9 +26,7 @@ export function TurnCard({ turn }: { turn: TurnView }) {
       </ol>
       {turn.status === 'running' && (
         <p className="meta running-note" data-testid="turn-running-note">
-          {waiting
-            ? 'Waiting for your answer to the question above (or Stop to drop this request).'
-            : 'Working…'}
+          {runningNote(turn.engine, turn.steps, waiting)}
         </p>
       )}
       {turn.error && (

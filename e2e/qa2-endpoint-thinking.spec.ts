@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { startOpenAiTestServer, testReply, type OpenAiTestServer } from '../scripts/openai-test-server';
+import { AppPage } from './app-page';
+
+/**
+ * Second QA pass: while a slow endpoint decided (5 s here; minutes for a small model), the turn's card said
+ * only "Working…". It names the engine it waits for, and the tool while one runs.
+ */
+let server: OpenAiTestServer;
+const intent = 'Create a note called Shopping saying bread';
+test.beforeEach(async () => {
+  server = await startOpenAiTestServer({
+    reply: () => {
+      const n = server.requests.filter((r) => r.method === 'POST').length;
+      if (n === 1)
+        return testReply({
+          delayMs: 3000,
+          content: [
+            {
+              dependency_rank: 1,
+              intent,
+              action: 'retrieve_api',
+              recall_description:
+                'notes_create(description: create a note; input: title, content; output: note_id)',
+            },
+          ],
+        });
+      if (n === 2)
+        return [
+          {
+            dependency_rank: 1,
+            intent,
+            action: 'call_api',
+            target_api: 'notes_create',
+            params: { title: 'Shopping', content: 'bread' },
+          },
+        ];
+      return [{ dependency_rank: 1, intent, action: 'direct_answer', answer: 'The note is saved.' }];
+    },
+  });
+});
+test.afterEach(async () => {
+  await server.close();
+});
+
+test('a turn waiting on the endpoint says which engine it waits for', async ({ page }) => {
+  test.setTimeout(90_000);
+  const app = new AppPage(page);
+  await app.openChat();
+  await app.openChatTab('engine');
+  await page.getByTestId('engine-endpoint').check();
+  await page.getByTestId('endpoint-url').fill(server.url);
+  await page.getByTestId('endpoint-model').fill('test-model');
+  await page.getByTestId('endpoint-use').click();
+  const label = `Endpoint · test-model (127.0.0.1:${server.port})`;
+  await expect(page.getByTestId('engine-badge')).toHaveText(`Engine: ${label}`);
+
+  await app.ask(intent);
+  await expect(app.lastTurn().getByTestId('turn-running-note')).toHaveText(
+    `Waiting for ${label} to decide the next step…`,
+  );
+  expect(await app.turnEnded(60_000), await app.lastTurnSummary()).toBe('answered');
+  expect(await app.lastTurnCalls()).toContainEqual({ tool: 'notes_create', status: 'ok' });
+});
