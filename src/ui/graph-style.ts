@@ -128,7 +128,6 @@ export const GRAPH_STYLE: StylesheetJson = [
       'line-style': 'dashed',
       width: 3,
       opacity: 1,
-      label: 'data(label)',
       'font-size': 9,
       color: '#0b7285',
       'text-background-color': '#ffffff',
@@ -136,6 +135,9 @@ export const GRAPH_STYLE: StylesheetJson = [
       'curve-style': 'unbundled-bezier',
     },
   },
+  // Only a detour's first hop carries its label: mapping `data(label)` onto the others made cytoscape warn on
+  // every redraw of a detour (second QA pass).
+  { selector: 'edge.detour-edge[label]', style: { label: 'data(label)' } },
   {
     selector: 'edge.weight-changed',
     style: {

@@ -154,6 +154,8 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // "How do I get from A to B", "walk from A to B": the request is for directions, said with a
   // motion verb that no tool names.
   const words = ROUTE_ASKED.test(intent) ? ['directions', ...contentWords(intent)] : contentWords(intent);
+  // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
+  if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
@@ -190,7 +192,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
 }
 
 const ROUTE_ASKED =
-  /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:\w+\s+)?from\s+\S.*\bto\s+\S/i;
+  /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:\w+\s+)?(?:from\s+\S.*\bto|to\s+\S.*\bfrom)\s+\S/i;
+
+const TELLS_SOMEONE = /^(?:please\s+)?tell\s+(?!me\b|us\b)\p{Lu}/u;
 
 /** A question for information: a wh-word first, not "can you / could you …" (a request said politely). */
 const QUESTION =
