@@ -194,7 +194,7 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
 const ROUTE_ASKED =
   /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:\w+\s+)?(?:from\s+\S.*\bto|to\s+\S.*\bfrom)\s+\S/i;
 
-const TELLS_SOMEONE = /^(?:please\s+)?tell\s+(?!me\b|us\b)\p{Lu}/u;
+const TELLS_SOMEONE = /^(?:[Pp]lease\s+)?[Tt]ell\s+(?!me\b|us\b)\p{Lu}/u;
 
 /** A question for information: a wh-word first, not "can you / could you …" (a request said politely). */
 const QUESTION =

@@ -149,6 +149,24 @@ describe('routes and amounts on the built-in tools, found by a first-time user',
     }
   });
 
+  it('"to B from A" asks for directions too, each end on its own side', async () => {
+    const r = await (await agentOnSandbox()).runTurn('How do I get to the train station from the Louvre?');
+    const route = r.calls.find((c) => c.tool === 'places_directions');
+    expect(route?.status).toBe('ok');
+    expect(route!.args.destination_address).toBe('train station');
+    expect(route!.args.origin_address).toMatch(/Louvre/);
+  });
+
+  it('"Tell Bob I\'m running late" texts Bob; "Tell me the weather" still asks for the weather', async () => {
+    const agent = await agentOnSandbox();
+    const told = await agent.runTurn("Tell Bob I'm running late");
+    const text = told.calls.find((c) => c.tool === 'messages_send');
+    expect(text?.status).toBe('ok');
+    expect(told.calls.some((c) => c.tool === 'mail_send')).toBe(false);
+    const asked = await agent.runTurn('Tell me the weather in Paris');
+    expect(asked.calls.map((c) => c.tool)).toEqual(['places_weather']);
+  });
+
   it('a place the map does not know is said once, plainly, not renamed', async () => {
     const r = await (await agentOnSandbox()).runTurn('Directions from the Louvre to the Eiffel Tower');
     expect(r.calls.map((c) => [c.tool, c.status])).toEqual([['places_directions', 'error']]);
