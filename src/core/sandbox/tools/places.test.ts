@@ -28,6 +28,10 @@ describe('places_search', () => {
       (await callOk(sandbox, 'places_search', args)).name;
     expect(await nameOf({ query: 'coffee' })).toBe('Little Bean'); // London, the user's home city
     expect(await nameOf({ query: 'the louvre' })).toBe('Louvre Museum');
+    // A two-letter word of a street name ("de") is no start of "dental".
+    expect(await nameOf({ query: 'coffee shop near Rue de Rivoli Paris', city: 'Paris' })).toBe(
+      'Blue Door Cafe',
+    );
     expect(await nameOf({ query: 'train station', city: 'Madrid' })).toBe('Atocha Station');
     expect(await nameOf({ query: 'cafe in Berlin' })).toBe('Corner Roast');
     expect(await nameOf({ query: 'chemist', city: 'NYC' })).toBe('Green Cross Pharmacy');

@@ -34,8 +34,10 @@ function placeScore(place: Place, query: string, words: string[]): number {
   const q = normalize(query);
   if (normalize(place.name) === q || place.aliases.some((a) => normalize(a) === q)) return 1000;
   const kindWords = KIND_WORDS[place.kind as PlaceKind];
+  // A word read as the start of a kind word needs 3 letters: "de" in "Rue de Rivoli" found the dentist
+  // for "a coffee shop near Rue de Rivoli" (third QA pass).
   const kindHits = words.filter((w) =>
-    kindWords.some((k) => k === w || k.startsWith(w) || wordMatches(w, [k])),
+    kindWords.some((k) => k === w || (w.length >= 3 && wordMatches(w, [k]))),
   ).length;
   // A kind word in the name ("Green Cross Pharmacy") is no better match than a pharmacy named otherwise.
   const nameHits = words.filter(
