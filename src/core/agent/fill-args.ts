@@ -453,21 +453,27 @@ function soleOtherWord(intent: string, literals: readonly Literal[], tool: Tool)
 /** Question and frequency words that are never what a request is about. */
 const LEAD_WORDS = new Set(['often', 'much', 'many', 'long', 'should', 'best', 'way', 'need', 'know']);
 
+/**
+ * Where a route's end stops: a preposition, a time word, or a travel mode said after it ("to Baker Street
+ * walking" — third QA pass; only -ing forms, since "train" or "bus" can be part of a place's name).
+ */
+const END_STOP = String.raw`(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now|walking|driving|cycling|biking)\b|[,.?!;]|$)`;
+
 /** "from A to B", "to B from A": the two ends of a route, as spans of the text. */
 const ROUTE = [
   {
-    re: /\bfrom\s+(.+?)\s+to\s+(.+?)(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now)\b|[,.?!;]|$)/i,
+    re: new RegExp(String.raw`\bfrom\s+(.+?)\s+to\s+(.+?)` + END_STOP, 'i'),
     from: 1,
     to: 2,
   },
   {
-    re: /\bto\s+(.+?)\s+from\s+(.+?)(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now)\b|[,.?!;]|$)/i,
+    re: new RegExp(String.raw`\bto\s+(.+?)\s+from\s+(.+?)` + END_STOP, 'i'),
     from: 2,
     to: 1,
   },
   // "How far is Berlin from Paris by car?"
   {
-    re: /\b(?:far|long|distance)\b.*?\bis\s+(.+?)\s+from\s+(.+?)(?=\s+(?:by|on|in|at|via|with|using|tomorrow|today|tonight|now)\b|[,.?!;]|$)/i,
+    re: new RegExp(String.raw`\b(?:far|long|distance)\b.*?\bis\s+(.+?)\s+from\s+(.+?)` + END_STOP, 'i'),
     from: 2,
     to: 1,
   },
