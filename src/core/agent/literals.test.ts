@@ -332,6 +332,20 @@ describe('sub-intents', () => {
     expect(two.map((s) => s.dependsOn)).toEqual([[], [1]]);
   });
 
+  it('a verb that ends a list item is a noun: "scarf, book, tea" is one note, "…, book a table" two requests', () => {
+    const texts = (r: string) => splitSubIntents(r).map((s) => s.text);
+    expect(texts('Make a note titled Gift ideas with the text scarf, book, tea')).toEqual([
+      'Make a note titled Gift ideas with the text scarf, book, tea',
+    ]);
+    expect(texts('Make a note saying bread, milk and book')).toEqual([
+      'Make a note saying bread, milk and book',
+    ]);
+    expect(texts('Find a restaurant in Paris, book a table for two')).toEqual([
+      'Find a restaurant in Paris',
+      'book a table for two',
+    ]);
+  });
+
   it('a connective left alone by a comma ("Additionally, provide …") is no part of the request', () => {
     expect(
       splitSubIntents(

@@ -239,6 +239,13 @@ const QUOTED = /"[^"\n]*"|“[^”\n]*”|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{
 const CONNECTIVE =
   /^(?:additionally|also|furthermore|moreover|besides|next|then|afterwards|finally|lastly|and|plus|as well)$/i;
 
+/**
+ * After a word of ACTION_VERBS: it is a verb only when something follows. "check-in" is a noun, and so is
+ * a word that ends a list item: "the text scarf, book, tea" is a note's content, not a booking (third QA
+ * pass).
+ */
+const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:and|or)\b))`;
+
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
 const LEAD_IN = String.raw`(?:(?:please|also)\s+|help\s+me\s+(?:to\s+)?)*`;
 
@@ -259,11 +266,13 @@ export function splitSubIntents(request: string): SplitIntent[] {
         ),
       ),
     )
-    .flatMap((s) => s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b(?!-))`, 'i')))
+    .flatMap((s) =>
+      s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b${VERB_USED})`, 'i')),
+    )
     .flatMap(splitParallelAmounts)
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
-      s.split(new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b(?!-))`, 'i')),
+      s.split(new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b${VERB_USED})`, 'i')),
     )
     .map(unmask)
     // Trailing punctuation goes, except from a bare value: "p@ssw0rd123!" keeps its "!".
