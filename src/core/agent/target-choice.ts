@@ -166,7 +166,13 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     // little more for the share of them a tool covers ("schedule" → create + calendar + event beats
     // calendar + event). Itself too: "book" is booking a ticket as much as creating an event.
     // Own keys only: "constructor" found Object.prototype's and crashed the turn (second QA pass).
-    const synonyms = Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : undefined;
+    // "meetings" means what "meeting" does (third QA pass: "Do I have any meetings on Wednesday?").
+    const key = Object.hasOwn(SYNONYMS, w)
+      ? w
+      : w.length > 4 && Object.hasOwn(SYNONYMS, w.replace(/s$/, ''))
+        ? w.replace(/s$/, '')
+        : undefined;
+    const synonyms = key !== undefined ? SYNONYMS[key]!.map(stem) : undefined;
     const command = i === 0 && synonyms !== undefined;
     const forms = [...new Set([stem(w), ...(synonyms ?? [])])];
     // A question's first word is what it asks about ("what time …"), not a command.
@@ -195,6 +201,14 @@ const ROUTE_ASKED =
   /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:\w+\s+)?(?:from\s+\S.*\bto|to\s+\S.*\bfrom)\s+\S/i;
 
 const TELLS_SOMEONE = /^(?:[Pp]lease\s+)?[Tt]ell\s+(?!me\b|us\b)\p{Lu}/u;
+
+/** `text` without the first occurrence of `word` (any case). */
+function withoutWord(text: string, word: string): string {
+  return text.replace(new RegExp(`\\b${word}\\b`, 'i'), ' ');
+}
+
+/** Command words that only ask to see something. */
+const SEE_ONLY = new Set(['show', 'list', 'view', 'browse', 'display']);
 
 /** A question for information: a wh-word first, not "can you / could you …" (a request said politely). */
 const QUESTION =
@@ -231,10 +245,21 @@ export function chooseTarget(
     // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
     const does = effectOf(tool);
     if (asked && does && asked !== does && (asked === 'delete' || does === 'delete')) return;
+    // "Show me my reminders" wants to see them: a tool that only creates them is no answer (it asked
+    // what to be reminded of; third QA pass). Only for verbs that say nothing but "let me see".
+    if (command && SEE_ONLY.has(command) && does && does !== 'none') return;
+    // With a command word that only says "let me see", the rest must name what the tool deals in:
+    // "show me my reminders" is no calendar listing just because "show" reads as "list".
+    if (command && SEE_ONLY.has(command) && relevance(withoutWord(intent, command), tool, entityKinds) === 0)
+      return;
     // "What's Anna's phone number?" asks; it never sends or deletes anything.
     if (question && (does === 'send' || does === 'delete')) return;
-    const words = relevance(intent, tool, entityKinds);
-    if (words <= MIN_RELEVANCE) return;
+    const raw = relevance(intent, tool, entityKinds);
+    if (raw <= MIN_RELEVANCE) return;
+    // A question asks about what is there: between tools its words rate alike, one that reads beats one
+    // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A
+    // tie-breaker only, larger than the rank's 0.02: a question can still ask for a change ("Can …").
+    const words = question && (does === 'create' || does === 'change') ? raw - 0.05 : raw;
     // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks
     // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
     // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add

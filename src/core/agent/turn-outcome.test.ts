@@ -155,6 +155,17 @@ describe('routes and amounts on the built-in tools, found by a first-time user',
     expect(route?.status).toBe('ok');
     expect(route!.args.destination_address).toBe('train station');
     expect(route!.args.origin_address).toMatch(/Louvre/);
+    // A travel mode after the last end is the mode, not part of the address.
+    const walk = await (
+      await agentOnSandbox()
+    ).runTurn('Get directions from Brick Lane to Baker Street walking');
+    expect(walk.calls.map((c) => [c.tool, c.status, c.args])).toEqual([
+      [
+        'places_directions',
+        'ok',
+        { origin_address: 'Brick Lane', destination_address: 'Baker Street', mode: 'walking' },
+      ],
+    ]);
   });
 
   it('"Tell Bob I\'m running late" texts Bob; "Tell me the weather" still asks for the weather', async () => {
@@ -165,6 +176,18 @@ describe('routes and amounts on the built-in tools, found by a first-time user',
     expect(told.calls.some((c) => c.tool === 'mail_send')).toBe(false);
     const asked = await agent.runTurn('Tell me the weather in Paris');
     expect(asked.calls.map((c) => c.tool)).toEqual(['places_weather']);
+  });
+
+  it('a question about meetings lists the day; "show me my reminders" with no listing tool calls nothing', async () => {
+    const agent = await agentOnSandbox();
+    const day = await agent.runTurn('Do I have any meetings on Wednesday?');
+    expect(day.calls.map((c) => c.tool)).toEqual(['calendar_list_events']);
+    const shown = await agent.runTurn('Show me my reminders');
+    expect(shown.calls).toEqual([]);
+    expect(shown.questions).toEqual([]);
+    expect(shown.answer).toMatch(/None of my tools can do this/);
+    const notes = await agent.runTurn('Show me my notes about the budget');
+    expect(notes.calls.map((c) => [c.tool, c.args])).toEqual([['notes_search', { query: 'budget' }]]);
   });
 
   it('a place the map does not know is said once, plainly, not renamed', async () => {
