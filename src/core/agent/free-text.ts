@@ -98,7 +98,7 @@ export function keywords(text: string, literals: readonly Literal[]): string {
     .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()))
     .filter(
       (w) =>
-        !/^(?:email|e-mail|mail|mails|emails|message|messages|note|notes|file|files|document|documents|inbox|nearest|nearby|closest|best|good)$/i.test(
+        !/^(?:email|e-mail|mail|mails|emails|message|messages|note|notes|file|files|document|documents|inbox|nearest|nearby|closest|best|good|most|very)$/i.test(
           w,
         ),
     );

@@ -67,6 +67,8 @@ const SYNONYMS: Record<string, string[]> = {
   plus: ['add'],
   after: ['add'],
   add: ['add', 'create'],
+  // "Put a gym session in my calendar": putting one there creates it.
+  put: ['add', 'create'],
   create: ['create'],
   send: ['send'],
 };
@@ -172,7 +174,13 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
       : w.length > 4 && Object.hasOwn(SYNONYMS, w.replace(/s$/, ''))
         ? w.replace(/s$/, '')
         : undefined;
-    const synonyms = key !== undefined ? SYNONYMS[key]!.map(stem) : undefined;
+    // After the command word a word is the thing, not the act: "an SMS" names a message, and its
+    // synonym "send" would make the mail sender as good a match ("Send Hugo an SMS", third QA pass).
+    // Only sending: "3 weeks after" still means adding.
+    const synonyms =
+      key !== undefined
+        ? SYNONYMS[key]!.filter((x) => i === 0 || x === key || verbEffect(x) !== 'send').map(stem)
+        : undefined;
     const command = i === 0 && synonyms !== undefined;
     const forms = [...new Set([stem(w), ...(synonyms ?? [])])];
     // A question's first word is what it asks about ("what time …"), not a command.
@@ -258,8 +266,10 @@ export function chooseTarget(
     if (raw <= MIN_RELEVANCE) return;
     // A question asks about what is there: between tools its words rate alike, one that reads beats one
     // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A
-    // tie-breaker only, larger than the rank's 0.02: a question can still ask for a change ("Can …").
-    const words = question && (does === 'create' || does === 'change') ? raw - 0.05 : raw;
+    // tie-breaker only: above the rank's 0.02, below the smallest step of the words' score (half a
+    // point over the words + 2, ≥ 0.03 up to 14 words) — at 0.05 "What day is 3 weeks after …" lost
+    // date_add (an 'add') to the calendar.
+    const words = question && (does === 'create' || does === 'change') ? raw - 0.03 : raw;
     // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks
     // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
     // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add

@@ -190,6 +190,24 @@ describe('routes and amounts on the built-in tools, found by a first-time user',
     expect(notes.calls.map((c) => [c.tool, c.args])).toEqual([['notes_search', { query: 'budget' }]]);
   });
 
+  it('"an SMS" is a text message, "put … in my calendar" creates an event, "most recent" is the newest', async () => {
+    const agent = await agentOnSandbox();
+    const sms = await agent.runTurn('Send Hugo an SMS: see you at the station');
+    expect(sms.calls.map((c) => c.tool)).toEqual(['contacts_search', 'messages_send']);
+    const put = await agent.runTurn('Put a 45 minute gym session in my calendar on Saturday at 8am');
+    expect(put.calls.map((c) => [c.tool, c.status])).toEqual([['calendar_create_event', 'ok']]);
+    expect(put.calls[0]!.args).toMatchObject({
+      start_time: expect.stringMatching(/T08:00:00$/),
+      end_time: expect.stringMatching(/T08:45:00$/),
+      title: 'gym session',
+    });
+    const recent = await agent.runTurn('Read my most recent email');
+    expect(recent.calls.map((c) => [c.tool, c.status])).toEqual([
+      ['mail_search', 'ok'],
+      ['mail_read', 'ok'],
+    ]);
+  });
+
   it('a place the map does not know is said once, plainly, not renamed', async () => {
     const r = await (await agentOnSandbox()).runTurn('Directions from the Louvre to the Eiffel Tower');
     expect(r.calls.map((c) => [c.tool, c.status])).toEqual([['places_directions', 'error']]);
