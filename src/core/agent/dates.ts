@@ -140,14 +140,33 @@ export function findTimes(text: string): TimeSpan[] {
     add('14:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bin the evening\b|\bthis evening\b|\btonight\b/g))
     add('19:00', m.index, m.index + m[0].length);
+  // "on Thursday evening", "tomorrow morning": the part of the day after a day's name (the day itself is
+  // a date literal of its own). It was left in a reminder's text, with no time (third QA pass).
+  for (const m of lower.matchAll(
+    /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\s+)(morning|afternoon|evening|night)\b/g,
+  ))
+    add(PART_OF_DAY[m[1]!]!, m.index, m.index + m[0].length);
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** Durations in minutes ("30 minutes", "an hour", "1.5 hours", "90 min"). */
+/** The hour each part of the day stands for, as "in the morning" … "tonight" above read them. */
+const PART_OF_DAY: Record<string, string> = {
+  morning: '09:00',
+  afternoon: '14:00',
+  evening: '19:00',
+  night: '19:00',
+};
+
+/**
+ * Durations in minutes ("30 minutes", "an hour", "1.5 hours", "90 min", "a 45-minute call", "a free
+ * hour": a word that says what kind of hour may stand between).
+ */
 export function findDurations(text: string): { minutes: number; start: number; end: number }[] {
   const lower = text.toLowerCase();
   const out: { minutes: number; start: number; end: number }[] = [];
-  for (const m of lower.matchAll(/\b(\d+(?:\.\d+)?|an?|half an?) (hours?|hrs?|h|minutes?|mins?)\b/g)) {
+  for (const m of lower.matchAll(
+    /\b(\d+(?:\.\d+)?|an?|half an?)[ -](?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b/g,
+  )) {
     const n = m[1] === 'a' || m[1] === 'an' ? 1 : m[1]!.startsWith('half') ? 0.5 : Number(m[1]);
     const minutes = m[2]!.startsWith('h') ? n * 60 : n;
     out.push({ minutes: Math.round(minutes), start: m.index, end: m.index + m[0].length });

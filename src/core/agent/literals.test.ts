@@ -63,7 +63,12 @@ describe('dates and times in plain words', () => {
     expect(t('12pm and 12am')).toEqual(['12:00', '00:00']);
     expect(t('meet at 14:30')).toEqual(['14:30']);
     expect(t('at 5 km')).toEqual([]);
+    expect(t('on Thursday evening or tomorrow morning')).toEqual(['19:00', '09:00']);
+    expect(t('the evening news')).toEqual([]);
     expect(findDurations('for 90 minutes or an hour').map((x) => x.minutes)).toEqual([90, 60]);
+    expect(findDurations('a free hour on Monday, then a 45-minute call').map((x) => x.minutes)).toEqual([
+      60, 45,
+    ]);
   });
 });
 
