@@ -18,6 +18,7 @@ import { LocalAgentWorld } from '../src/core/agent/local-agent-world';
 import { LexicalEmbedder } from '../src/core/embed/lexical-embedder';
 import type { ToolRuntime } from '../src/core/execute/tool-runtime';
 import { CompositeRuntime } from '../src/core/execute/composite-runtime';
+import { worldSimulator } from '../src/core/execute/world-simulator';
 import { worldFromPlans } from '../src/core/linkpred/dataset-world';
 import { EndpointEngine } from '../src/core/llm/endpoint-engine';
 import { ScriptedEngine } from '../src/core/llm/scripted-engine';
@@ -42,7 +43,11 @@ const USAGE = `Usage: npm run agent -- [options] "request"
   --world <w>         demo (default: the built-in tool pack, executed against a sandbox in memory) or a
                       dataset folder in the shared format (tools.json + tasks.jsonl; its train plans
                       become traces). Dataset tools have no implementation here: calls to them are
-                      reported as not executable.
+                      reported as not executable, unless --simulate.
+  --simulate          with a dataset --world: tools without an implementation answer from the API
+                      simulator (a recorded answer of the world's traces for the same call, else a
+                      recorded answer with this call's values put in, else a mock from the returns
+                      schema); every such result is marked simulated.
   --mcp <server>      an MCP tool server: a Streamable HTTP URL (http://127.0.0.1:3001/mcp) or a command
                       line started over stdio ("node path/to/server.js"); repeatable. Its tools join the
                       world (category mcp:<server>) and run through tools/call. Naming a server here is
@@ -72,6 +77,7 @@ async function main(): Promise<void> {
       'no-json-schema': { type: 'boolean', default: false },
       script: { type: 'string' },
       world: { type: 'string', default: 'demo' },
+      simulate: { type: 'boolean', default: false },
       mcp: { type: 'string', multiple: true },
       requests: { type: 'string' },
       json: { type: 'string' },
@@ -92,7 +98,7 @@ async function main(): Promise<void> {
 
   const say = values.quiet ? () => undefined : (s: string) => console.log(s);
   const policy = makePolicy(values);
-  const opened = await openWorld(values.world!);
+  const opened = await openWorld(values.world!, values.simulate!);
   const { world, runtime, label, servers } = await withToolServers(opened, values.mcp ?? [], say);
   const agent = new Agent({ world, runtime, policy });
   say(`World: ${label}. Engine: ${policy.engine.label}.`);
@@ -161,7 +167,10 @@ function readRequests(file: string): RequestLine[] {
     });
 }
 
-async function openWorld(spec: string): Promise<{ world: AgentWorld; runtime: ToolRuntime; label: string }> {
+async function openWorld(
+  spec: string,
+  simulate: boolean,
+): Promise<{ world: AgentWorld; runtime: ToolRuntime; label: string }> {
   const runtime = await createSandboxRuntime();
   if (spec === 'demo')
     return {
@@ -183,11 +192,19 @@ async function openWorld(spec: string): Promise<{ world: AgentWorld; runtime: To
         .filter((t) => t.split === 'train' && Array.isArray(t.plan) && t.plan.length > 0)
     : [];
   const { world } = await worldFromPlans(tools, train, new LexicalEmbedder());
-  return {
-    world: new LocalAgentWorld(world),
-    runtime,
-    label: `${basename(dir)} (${tools.length} tools, ${train.length} training plans; its tools are not executable here)`,
-  };
+  const size = `${tools.length} tools, ${train.length} training plans`;
+  return simulate
+    ? {
+        world: new LocalAgentWorld(world),
+        // The sandbox's own tools still run for real; every other answer says it is simulated.
+        runtime: new CompositeRuntime([runtime], worldSimulator(world)),
+        label: `${basename(dir)} (${size}; its tools run in the API simulator, every result marked simulated)`,
+      }
+    : {
+        world: new LocalAgentWorld(world),
+        runtime,
+        label: `${basename(dir)} (${size}; its tools are not executable here: --simulate runs them in the API simulator)`,
+      };
 }
 
 /**

@@ -100,3 +100,25 @@ describe('bench commands on an unseen dataset folder', { timeout: 120_000 }, () 
     },
   );
 });
+
+describe('the headless agent on an unseen dataset folder', { timeout: 120_000 }, () => {
+  const agent = (extra: string[]) =>
+    run('agent.ts', ['--world', good, ...extra, 'How many units of "Blue Mug" are in stock?']);
+
+  it('without --simulate a catalogue tool is reported as not executable', () => {
+    const r = agent([]);
+    expect(r.status).toBe(0);
+    expect(r.out).toMatch(/not executable here: --simulate runs them/);
+  });
+
+  it('with --simulate its tools answer from the simulator, each result marked simulated', () => {
+    const r = agent(['--simulate']);
+    expect(r.status).toBe(0);
+    const [entry] = r.figures as unknown as {
+      calls: { tool: string; ok: boolean; simulated: boolean; output: unknown }[];
+    }[];
+    expect(entry!.calls.length).toBeGreaterThan(0);
+    for (const c of entry!.calls) expect([c.tool, c.ok, c.simulated]).toEqual([c.tool, true, true]);
+    expect(r.out).toMatch(/\[simulated · /);
+  });
+});

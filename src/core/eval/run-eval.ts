@@ -15,6 +15,7 @@ import type { Embedder } from '../embed/embedder';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import { FailureInjector, type FailureInjectionOptions } from '../execute/failure-injection';
 import { ApiSimulator, argumentProblem, inputSchemaIndex, type SimulationLevel } from '../execute/simulator';
+import { outputFieldsByTool } from '../execute/world-simulator';
 import { referencesIn } from '../plan/references';
 import type { ToolRuntime } from '../execute/tool-runtime';
 import { worldFromPlans } from '../linkpred/dataset-world';
@@ -337,19 +338,6 @@ function goldTypeErrors(tasks: readonly EvalTask[], world: ToolWorld): number {
     }),
   );
   return tasks.length ? bad.length / tasks.length : 0;
-}
-
-/** Output fields each tool is known to have in a world (declared, or learned from plans' references). */
-function outputFieldsByTool(world: ToolWorld): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const c of world.standardizer.clusters())
-    for (const m of c.members)
-      if (m.direction === 'out') {
-        const list = out.get(m.tool) ?? [];
-        if (!list.includes(m.field)) list.push(m.field);
-        out.set(m.tool, list);
-      }
-  return out;
 }
 
 /** `limit` items evenly spread over `items` (all of them without a limit). */
