@@ -61,14 +61,7 @@ test.describe('tool inertia with an LLM engine', () => {
     test.setTimeout(120_000);
     const app = new AppPage(page);
     await app.openChat();
-    await app.openChatTab('engine');
-    await page.getByTestId('engine-endpoint').check();
-    await page.getByTestId('endpoint-url').fill(server.url);
-    await page.getByTestId('endpoint-model').fill('test-model');
-    await page.getByTestId('endpoint-check').click();
-    await expect(page.getByTestId('endpoint-models')).toContainText('test-model');
-    await page.getByTestId('endpoint-use').click();
-    await expect(page.getByTestId('engine-badge')).toContainText('Endpoint · test-model');
+    await app.useEndpoint(server.url);
 
     await app.ask('What is the weather in Paris, Berlin and Lisbon?');
     expect(await app.turnEnded(), await app.lastTurnSummary()).toBe('answered');

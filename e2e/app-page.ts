@@ -91,6 +91,23 @@ export class AppPage {
     await this.page.getByTestId(`chat-tab-${tab}`).click();
   }
 
+  /**
+   * Switches the chat to an OpenAI-compatible endpoint (a test server on 127.0.0.1) the way a user does:
+   * the Engine tab, the URL and model, Check, Use; returns the label the header then shows.
+   */
+  async useEndpoint(url: string, model = 'test-model'): Promise<string> {
+    await this.openChatTab('engine');
+    await this.page.getByTestId('engine-endpoint').check();
+    await this.page.getByTestId('endpoint-url').fill(url);
+    await this.page.getByTestId('endpoint-model').fill(model);
+    await this.page.getByTestId('endpoint-check').click();
+    await expect(this.page.getByTestId('endpoint-models')).toContainText(model);
+    await this.page.getByTestId('endpoint-use').click();
+    const label = `Endpoint · ${model} (${new URL(url).host})`;
+    await expect(this.page.getByTestId('engine-badge')).toHaveText(`Engine: ${label}`);
+    return label;
+  }
+
   /** Answers the question the running turn asks, inline. */
   async answerQuestion(text: string): Promise<void> {
     const input = this.lastTurn().getByTestId('question-input');

@@ -47,13 +47,7 @@ test('a turn waiting on the endpoint says which engine it waits for', async ({ p
   test.setTimeout(90_000);
   const app = new AppPage(page);
   await app.openChat();
-  await app.openChatTab('engine');
-  await page.getByTestId('engine-endpoint').check();
-  await page.getByTestId('endpoint-url').fill(server.url);
-  await page.getByTestId('endpoint-model').fill('test-model');
-  await page.getByTestId('endpoint-use').click();
-  const label = `Endpoint · test-model (127.0.0.1:${server.port})`;
-  await expect(page.getByTestId('engine-badge')).toHaveText(`Engine: ${label}`);
+  const label = await app.useEndpoint(server.url);
 
   await app.ask(intent);
   await expect(app.lastTurn().getByTestId('turn-running-note')).toHaveText(
