@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../scripts/openai-test-server';
 import { AppPage } from './app-page';
+import { NOTE_INTENT, noteDecision } from './note-script';
 
 /**
  * The chat, the app's main screen, wired to the agent (issue 12). Graph-only requests are checked by the
@@ -139,34 +140,10 @@ test('without WebGPU, choosing WebLLM says so and offers graph-only', async ({ p
 
 test.describe('endpoint engine', () => {
   let server: OpenAiTestServer;
-  const intent = 'Create a note called Shopping saying bread';
+  const intent = NOTE_INTENT;
   test.beforeEach(async () => {
     server = await startOpenAiTestServer({
-      reply: (body) => {
-        const n = server.requests.filter((r) => r.method === 'POST').length;
-        void body;
-        if (n === 1)
-          return [
-            {
-              dependency_rank: 1,
-              intent,
-              action: 'retrieve_api',
-              recall_description:
-                'notes_create(description: create a note; input: title, content; output: note_id)',
-            },
-          ];
-        if (n === 2)
-          return [
-            {
-              dependency_rank: 1,
-              intent,
-              action: 'call_api',
-              target_api: 'notes_create',
-              params: { title: 'Shopping', content: 'bread' },
-            },
-          ];
-        return [{ dependency_rank: 1, intent, action: 'direct_answer', answer: 'The note is saved.' }];
-      },
+      reply: () => noteDecision(server.requests.filter((r) => r.method === 'POST').length),
     });
   });
   test.afterEach(async () => {

@@ -1,41 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { startOpenAiTestServer, testReply, type OpenAiTestServer } from '../scripts/openai-test-server';
 import { AppPage } from './app-page';
+import { NOTE_INTENT, noteDecision } from './note-script';
 
 /**
  * Second QA pass: while a slow endpoint decided (5 s here; minutes for a small model), the turn's card said
  * only "Working…". It names the engine it waits for, and the tool while one runs.
  */
 let server: OpenAiTestServer;
-const intent = 'Create a note called Shopping saying bread';
+const intent = NOTE_INTENT;
 test.beforeEach(async () => {
   server = await startOpenAiTestServer({
     reply: () => {
       const n = server.requests.filter((r) => r.method === 'POST').length;
-      if (n === 1)
-        return testReply({
-          delayMs: 3000,
-          content: [
-            {
-              dependency_rank: 1,
-              intent,
-              action: 'retrieve_api',
-              recall_description:
-                'notes_create(description: create a note; input: title, content; output: note_id)',
-            },
-          ],
-        });
-      if (n === 2)
-        return [
-          {
-            dependency_rank: 1,
-            intent,
-            action: 'call_api',
-            target_api: 'notes_create',
-            params: { title: 'Shopping', content: 'bread' },
-          },
-        ];
-      return [{ dependency_rank: 1, intent, action: 'direct_answer', answer: 'The note is saved.' }];
+      // The first decision takes 3 s, long enough to read what the card says while it waits.
+      return n === 1 ? testReply({ delayMs: 3000, content: noteDecision(1) }) : noteDecision(n);
     },
   });
 });
