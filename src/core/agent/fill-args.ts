@@ -193,6 +193,13 @@ export function fillArguments(input: FillInput): FilledArgs {
       case 'other':
         value = f.required ? lit('quoted')?.value : undefined;
         break;
+      case 'id':
+        // "Show the pet by id 42", "order #A-17": a tool with one id input takes the id the request
+        // gives by the generic word; with several, only each input's own name decides (above).
+        value = fields.filter((x) => x.kind === 'id').length === 1 ? genericId(intent) : undefined;
+        if (typeof value === 'string' && f.type === 'integer')
+          value = /^\d+$/.test(value) ? Number(value) : undefined;
+        break;
       default:
         value = undefined;
     }
@@ -258,6 +265,15 @@ export function namedValue(intent: string, field: string): string | undefined {
   )
     return undefined;
   return value.replace(/^(?:the|a|an) /i, '') || undefined;
+}
+
+/** "id 42", "ID: x-7", "#42", "no. 17": the value after the generic word for an identifier. */
+function genericId(intent: string): string | undefined {
+  const m =
+    /(?:\b(?:id|identifier|no\.|number)[ \t]*(?:is|=|:)?[ \t]*|#)(\p{N}[\p{L}\p{N}_-]*|\p{L}+[-_]?\p{N}[\p{L}\p{N}_-]*)/iu.exec(
+      intent,
+    );
+  return m?.[1];
 }
 
 /** Inputs a value named right after the input's own name can fill (not dates, texts or enums). */

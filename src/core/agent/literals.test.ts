@@ -317,6 +317,37 @@ describe('a value named right after its input', () => {
     expect(fillWith(geo, 'Region data for 2020')).not.toHaveProperty('region');
   });
 
+  it('gives a tool with one id input the id named by the generic word ("by id 42", "#A-17"), never a plain word', () => {
+    const pet: Tool = {
+      ...books,
+      parameters: {
+        type: 'object',
+        properties: { petId: { type: 'string' } },
+        required: ['petId'],
+      },
+    };
+    expect(fillWith(pet, 'Show the pet by id 42')).toEqual({ petId: '42' });
+    expect(fillWith(pet, 'Show pet #A-17 please')).toEqual({ petId: 'A-17' });
+    expect(fillWith(pet, 'Show the pet with the ID: x7')).toEqual({ petId: 'x7' });
+    expect(fillWith(pet, 'Show the pet with the id of my dog')).toEqual({});
+    const integer: Tool = {
+      ...pet,
+      parameters: { type: 'object', properties: { order_id: { type: 'integer' } } },
+    };
+    expect(fillWith(integer, 'Cancel order number 1234')).toEqual({ order_id: 1234 });
+    expect(fillWith(integer, 'Cancel order id AB12')).toEqual({});
+    // Two id inputs: the generic word cannot say which one is meant.
+    const two: Tool = {
+      ...pet,
+      parameters: {
+        type: 'object',
+        properties: { user_id: { type: 'string' }, item_id: { type: 'string' } },
+      },
+    };
+    expect(fillWith(two, 'Give item id 9 to someone')).toEqual({ item_id: '9' });
+    expect(fillWith(two, 'Link id 9 and id 10')).toEqual({});
+  });
+
   it('takes no ordinary word after the name, and no word at all for a number', () => {
     // "author of the year" names no author; "member of staff" no member number.
     expect(run('Search books by the author of the year for a member of staff')).toEqual({});
