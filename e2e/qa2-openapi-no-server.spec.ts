@@ -50,3 +50,35 @@ test('an OpenAPI document without a server URL: nothing "skipped", and both plac
   await expect(page.getByTestId('http-no-server')).toContainText('3 HTTP tools cannot be called');
   await expect(page.getByTestId('http-hosts')).not.toContainText('No HTTP tools');
 });
+
+/**
+ * Issue 13, item 4: such a tool is not a dead end. With the Tools tab's switch on (the default) its
+ * call answers from the API simulator and says so in the step and the answer; switched off, it fails as
+ * not executable.
+ */
+test('a tool without an implementation runs in the simulator, labelled; the switch turns that off', async ({
+  page,
+}, testInfo) => {
+  const app = new AppPage(page);
+  await app.openChat();
+  const file = testInfo.outputPath('pets.json');
+  writeFileSync(file, JSON.stringify(PETS));
+  await app.importFile(file);
+  await app.openChatTab('tools');
+  await expect(page.getByTestId('unimplemented-count')).toContainText('listPets');
+  await expect(page.getByTestId('simulate-toggle')).toBeChecked();
+
+  await app.ask('Show the pet by id 42');
+  await app.turnEnded();
+  const call = app.lastTurn().locator('[data-testid="chat-call"][data-tool="showPetById"]');
+  await expect(call, await app.lastTurnSummary()).toHaveAttribute('data-status', 'ok');
+  await expect(call.getByTestId('call-source')).toContainText('simulated');
+  await expect(app.lastTurn().getByTestId('turn-answer')).toContainText('(simulated: showPetById');
+
+  await page.getByTestId('simulate-toggle').uncheck();
+  await app.ask('Show the pet by id 43');
+  await app.turnEnded();
+  const failed = app.lastTurn().locator('[data-testid="chat-call"][data-tool="showPetById"]').first();
+  await expect(failed).toHaveAttribute('data-status', 'error');
+  await expect(failed.getByTestId('call-failure')).toContainText('no server URL');
+});

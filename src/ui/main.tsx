@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SimulationSwitch } from '../app/agent/simulation-switch';
 import { AgentSession } from '../app/agent/agent-session';
 import { AppAgentWorld } from '../app/agent/app-agent-world';
 import { DeferredConversationStore } from '../app/agent/conversation-store';
@@ -101,6 +102,8 @@ const agent = new AgentSession({
   retrainedLayerModel: () => layerTraining.predictor(),
   world: new AppAgentWorld(session, search),
   runtime: async () => mcp.compose(await sandbox.runtime()),
+  // Catalogue tools without an implementation answer from the API simulator, labelled so (Tools tab).
+  simulation: new SimulationSwitch(localStorage),
   engines,
   conversations: new DeferredConversationStore(
     () => openConversationStore(),

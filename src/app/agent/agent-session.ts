@@ -6,6 +6,9 @@ import { LlmPolicy } from '../../core/agent/llm-policy';
 import { HostAllowList } from '../../core/execute/http/host-allow-list';
 import { HttpRuntime } from '../../core/execute/http/http-runtime';
 import { withHttpTools } from '../../core/execute/http/with-http-tools';
+import { CompositeRuntime } from '../../core/execute/composite-runtime';
+import type { ApiSimulator } from '../../core/execute/simulator';
+import { worldSimulator } from '../../core/execute/world-simulator';
 import { RetoExecutor } from '../../core/execute/reto-executor';
 import type { ToolLayerPredictor } from '../../core/execute/reto/layer-source';
 import { loadLayerPredictor } from '../layer-predictor';
@@ -18,6 +21,7 @@ import type { ToolWorld } from '../../core/world/world';
 import { toolEdgeKnown, toolHasKnownEdges } from '../../core/graph/known-tool-edges';
 import { framesOfTurn, storedFrames } from '../graph-playback';
 import { applyEvent, summarizeStep, type ChatStep } from './chat-steps';
+import { SimulationSwitch } from './simulation-switch';
 import type { ConversationRecord, ConversationStore } from './conversation-store';
 
 /** One request and what the agent did with it, live while it runs. */
@@ -87,6 +91,8 @@ export interface AgentSessionDeps {
   layerModel?: () => Promise<ToolLayerPredictor | null>;
   /** A layer model retrained on this world and promoted (LayerTraining); used instead when not null. */
   retrainedLayerModel?: () => ToolLayerPredictor | null;
+  /** Whether tools without an implementation answer from the API simulator (default: on, not kept). */
+  simulation?: SimulationSwitch;
 }
 
 /**
@@ -113,6 +119,11 @@ export class AgentSession {
   /** Hosts HTTP tools (imported from OpenAPI) may call: none until the user allows one. */
   readonly hosts = new HostAllowList();
   private readonly http = new HttpRuntime({ lookup: (n) => this.deps.world.tool(n), allowList: this.hosts });
+  /** The chat's "simulate tools that have no implementation" switch (Tools tab). */
+  readonly simulation: SimulationSwitch;
+  /** The API simulator over the current Tool World, made again when the world is replaced. */
+  private simulator: { world: ToolWorld; sim: ApiSimulator } | null = null;
+  private readonly toolWorld: (() => ToolWorld) | undefined;
   /**
    * AutoTool's tool inertia for this session's world: asked before every LLM decision, it makes routine
    * calls itself (the graph-only engine has no LLM call to save: `llmOnly` keeps it out of those turns).
@@ -139,6 +150,8 @@ export class AgentSession {
 
   constructor(private readonly deps: AgentSessionDeps) {
     const toolWorld = deps.toolWorld ?? toolWorldOf(deps.world);
+    this.toolWorld = toolWorld;
+    this.simulation = deps.simulation ?? new SimulationSwitch();
     this.knownTool = toolWorld ? (tool) => toolHasKnownEdges(toolWorld().graph, tool) : () => false;
     this.knownEdge = toolWorld ? (a, b) => toolEdgeKnown(toolWorld().graph, a, b) : () => false;
     this.inertia = toolWorld ? new AutoToolAdvisor({ world: toolWorld, settings: deps.inertia ?? {} }) : null;
@@ -214,7 +227,7 @@ export class AgentSession {
         ...this.deps.agentOptions,
         world: this.deps.world,
         // Broken tools fail as set; HTTP tools reach allowed hosts only; everything else stays local.
-        runtime: this.breaker.wrap(withHttpTools(runtime, this.http)),
+        runtime: this.breaker.wrap(this.withSimulator(withHttpTools(runtime, this.http), id)),
         policy,
         ...(this.deps.now ? { now: this.deps.now } : {}),
         // RETO execution, with the turn's LLM (if any) for repair prompts.
@@ -282,6 +295,24 @@ export class AgentSession {
       .tools()
       .map((t) => t.name)
       .sort();
+  }
+
+  /**
+   * `real` first; with the simulation switch on, a tool none of them can execute answers from the API
+   * simulator over the world's traces (recorded > cloned > schema mock; each result labelled simulated).
+   */
+  private withSimulator(real: ToolRuntime, turnId: string): ToolRuntime {
+    const world = this.toolWorld?.();
+    if (!world || !this.simulation.getState()) return real;
+    if (this.simulator?.world !== world) this.simulator = { world, sim: worldSimulator(world) };
+    this.simulator.sim.beginTask(turnId);
+    return new CompositeRuntime([real], this.simulator.sim);
+  }
+
+  /** The catalogue's tools nothing here can really run (sorted): the simulator answers for them when on. */
+  async toolsWithoutImplementation(): Promise<string[]> {
+    const real = withHttpTools(await this.deps.runtime(), this.http);
+    return this.toolNames().filter((n) => !real.canExecute(n));
   }
 
   /** HTTP tools (from OpenAPI) whose document named no server URL: nothing can call them. */

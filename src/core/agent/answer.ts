@@ -38,7 +38,10 @@ function subIntentLine(si: SubIntentState, calls: readonly CallView[]): string {
       const call = [...calls].reverse().find((c) => c.tool === si.target && c.status === 'ok');
       if (si.result === undefined && !call) return `✓ ${si.text} — ${si.target ?? 'done'}`;
       const said = describeOutput(si.result !== undefined ? si.result : call?.output);
-      return `✓ ${si.text} — ${si.target ?? call?.tool}${said ? `: ${said}` : ' ran, but returned no data'}`;
+      // A made-up answer must never read as a real one: the tool had no implementation here.
+      const simulated =
+        call?.source?.kind === 'simulated' ? ` (simulated: ${call.tool} has no implementation here)` : '';
+      return `✓ ${si.text} — ${si.target ?? call?.tool}${said ? `: ${said}` : ' ran, but returned no data'}${simulated}`;
     }
     case 'answered':
       return si.note ? `• ${si.note}` : `• ${si.text}`;

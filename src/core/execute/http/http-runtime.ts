@@ -42,8 +42,9 @@ export class HttpRuntime implements ToolRuntime {
     this.clock = options.clock ?? (() => performance.now());
   }
 
+  /** A bound tool with a server URL; one without (its document named none) can only be simulated. */
   canExecute(tool: string): boolean {
-    return this.options.lookup(tool)?.http !== undefined;
+    return Boolean(this.options.lookup(tool)?.http?.baseUrl);
   }
 
   async call(tool: Tool, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallOutcome> {
