@@ -12,7 +12,7 @@ const STOCK: Tool = {
   name: 'stock_quote_lookup',
   description: 'Look up the current stock quote (share price) of a company by its ticker symbol.',
   category: 'finance',
-  source: 'imported',
+  source: 'openai',
   parameters: {
     type: 'object',
     properties: { ticker: { type: 'string', description: 'ticker symbol, e.g. ACME' } },
