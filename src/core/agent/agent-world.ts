@@ -44,6 +44,12 @@ export interface AgentWorld {
    * they do not know the tool well enough to say.
    */
   rarelyRepeated?(tool: string): Promise<boolean>;
+  /**
+   * The inputs of `tool` the world's traces nearly always filled from an earlier call's output (a SKU,
+   * a token, a result's id: `ProducedInputs`): a request does not state them, a producer looks them up.
+   * Each with the shapes of the values outputs gave it ("A-9" for "SKU-0"), to spot one a request does give.
+   */
+  producedInputs?(tool: string): ReadonlyMap<string, ReadonlySet<string>>;
   /** A toolchain ending at `target`: TWNM subgraph search, then plan extraction with the known values. */
   toolchain(request: ToolchainAsk): Promise<ChainView>;
   /** The world takes in a finished turn's calls (graph evolution, retrieval statistics, retraining). */

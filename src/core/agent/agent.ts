@@ -319,6 +319,7 @@ export class Agent {
     if (si.chain?.steps.some((s) => s.tool === first)) return false;
     const tool = world.tool(first);
     if (!tool || relevance(state.request, tool) === 0) return false;
+    if (fedByRequest(world, first, target, si.chain)) return false;
     if ((await world.nextTool(state.request, [...history, first])) !== target) return false;
     const pre: SubIntentState = {
       ...newSubIntent(si.rank - 0.5, `first ${first.replace(/_/g, ' ')}`, []),
@@ -601,6 +602,7 @@ export class Agent {
       const k = node ? state.known.get(node) : undefined;
       return k && !about(k) ? { value: k.value, source: k.source } : undefined;
     };
+    const produced = world.producedInputs?.(target);
     const filled = fillArguments({
       tool,
       intent: si.text,
@@ -609,6 +611,7 @@ export class Agent {
       inherit: si.dependsOn.length > 0,
       known: knownByField,
       today: state.today,
+      ...(produced ? { produced } : {}),
     });
     const args: Record<string, unknown> = { ...filled.args };
     const sources: Record<string, string> = { ...filled.sources };
@@ -671,11 +674,18 @@ export class Agent {
       const groundingText = contentWords(state.request)
         .filter((w) => !commands.has(w))
         .join(' ');
+      // A producer that feeds an input the world's plans always look up (a SKU, a token) is grounded by
+      // those plans: the request cannot state that value, so without the producer it is only a question.
+      const lookedUp = new Set(
+        Object.entries(step.args)
+          .filter(([field]) => produced?.has(field))
+          .flatMap(([, v]) => referencesIn(v).map((r) => chain.steps.find((x) => x.step === r.step)?.tool)),
+      );
       const grounded = withoutUngroundedProducers(
         chain,
         step.step,
         (n) => world.tool(n),
-        (t) => relevance(groundingText, t, kinds) > 0,
+        (t) => lookedUp.has(t.name) || relevance(groundingText, t, kinds) > 0,
       );
       if (grounded.dropped.length > 0) {
         Object.assign(chain, grounded.chain);
@@ -893,4 +903,27 @@ function aboutOthers(si: SubIntentState, state: TurnState): (k: KnownValue) => b
     );
     return named.length > 0 && !named.some((v) => mine.has(v));
   };
+}
+
+/**
+ * Whether every input of `target` that `producer`'s outputs could feed (same standardized parameter)
+ * already has a value the request gave: then a learnt "look it up first" step has nothing to look up
+ * ("order 3 of sku AB-12" needs no SKU search).
+ */
+function fedByRequest(
+  world: AgentWorld,
+  producer: string,
+  target: string,
+  chain: ChainView | null | undefined,
+): boolean {
+  const step = chain?.steps.find((s) => s.tool === target);
+  const from = world.tool(producer);
+  if (!step || !from) return false;
+  const feeds = new Set(outputNames(from).map((f) => world.paramNodeOf(producer, 'out', f)));
+  const fed = Object.keys(world.tool(target)?.parameters.properties ?? {}).filter((f) =>
+    feeds.has(world.paramNodeOf(target, 'in', f)),
+  );
+  return (
+    fed.length > 0 && fed.every((f) => step.args[f] !== undefined && referencesIn(step.args[f]).length === 0)
+  );
 }

@@ -1,3 +1,4 @@
+import { tokenOfShape } from '../trace/produced-inputs';
 import type { Tool } from '../tools/tool';
 import { effectOf } from '../tools/same-purpose';
 import { isoDate } from './dates';
@@ -26,6 +27,11 @@ export interface FillInput {
   known: (field: string) => { value: unknown; source: string } | undefined;
   /** Reference day (epoch ms), for "today" when only a time is given. */
   today: number;
+  /**
+   * Inputs the world's plans fill from another tool's output, with the shapes of the values they got:
+   * no quoted phrase stands in for them, a word of the same coded shape does ("SKU-3").
+   */
+  produced?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface FilledArgs {
@@ -191,7 +197,9 @@ export function fillArguments(input: FillInput): FilledArgs {
         }
         break;
       case 'other':
-        value = f.required ? lit('quoted')?.value : undefined;
+        // A quoted phrase is the value of a required input the user states ("the file "a.txt""), but
+        // not of one the tools produce: in "order 3 of "red gadget"" it names what to look the SKU up by.
+        value = f.required && !input.produced?.has(f.name) ? lit('quoted')?.value : undefined;
         break;
       case 'id':
         // "Show the pet by id 42", "order #A-17": a tool with one id input takes the id the request
@@ -203,6 +211,8 @@ export function fillArguments(input: FillInput): FilledArgs {
       default:
         value = undefined;
     }
+    const shapes = value === undefined ? input.produced?.get(f.name) : undefined;
+    if (shapes) value = tokenOfShape(intent, shapes);
     if (
       set(
         f.name,

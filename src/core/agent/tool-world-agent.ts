@@ -2,6 +2,7 @@ import type { PlanStep } from '../plan/plan-step';
 import type { RankResult } from '../retrieval/retrieval-service';
 import { PastRequests } from '../retrieval/past-requests';
 import { ToolRepeats } from '../trace/tool-repeats';
+import { ProducedInputs } from '../trace/produced-inputs';
 import { END_OF_PLAN } from '../retrieval/retriever';
 import {
   recombine,
@@ -27,7 +28,13 @@ import { chainViewOf, WorldCatalogView } from './world-catalog-view';
  */
 export abstract class ToolWorldAgent implements AgentWorld {
   private readonly view = new WorldCatalogView(() => this.toolWorld());
-  private past: { world: ToolWorld; key: number; requests: PastRequests; repeats: ToolRepeats } | null = null;
+  private past: {
+    world: ToolWorld;
+    key: number;
+    requests: PastRequests;
+    repeats: ToolRepeats;
+    produced: ProducedInputs;
+  } | null = null;
 
   /** The world the agent works on; read anew each time (a reset or an import replaces it). */
   abstract toolWorld(): ToolWorld;
@@ -95,8 +102,18 @@ export abstract class ToolWorldAgent implements AgentWorld {
     return this.pastTraces().repeats.rarelyRepeated(tool);
   }
 
+  producedInputs(tool: string): ReadonlyMap<string, ReadonlySet<string>> {
+    const produced = this.pastTraces().produced;
+    const out = new Map<string, ReadonlySet<string>>();
+    for (const f of Object.keys(this.tool(tool)?.parameters.properties ?? {})) {
+      const node = this.paramNodeOf(tool, 'in', f);
+      if (node !== null && produced.alwaysProduced(node)) out.set(f, produced.shapesOf(node));
+    }
+    return out;
+  }
+
   /** What the traces say, built on first use and again when the world or its traces change. */
-  private pastTraces(): { requests: PastRequests; repeats: ToolRepeats } {
+  private pastTraces(): { requests: PastRequests; repeats: ToolRepeats; produced: ProducedInputs } {
     const world = this.toolWorld();
     const key = world.traces.length;
     if (this.past?.world !== world || this.past.key !== key)
@@ -105,6 +122,9 @@ export abstract class ToolWorldAgent implements AgentWorld {
         key,
         requests: new PastRequests(world.traces),
         repeats: new ToolRepeats(world.traces),
+        produced: new ProducedInputs(world.traces, (ref) =>
+          this.paramNodeOf(ref.tool, ref.direction, ref.field),
+        ),
       };
     return this.past;
   }
