@@ -63,6 +63,14 @@ describe('AgentSession: tools without an implementation (issue 13, item 4)', () 
     expect(recorded?.source?.kind).toBe('simulated');
   });
 
+  it('does not call a sandbox tool unimplemented because its own data is simulated (the weather)', async () => {
+    const s = session();
+    const result = await s.send('What is the weather in Paris?');
+    expect(callOf(s, 'places_weather')?.source?.kind).toBe('simulated');
+    expect(result?.answer).toContain('places_weather');
+    expect(result?.answer).not.toContain('no implementation');
+  });
+
   it('replays the recorded answer for the same call in a later turn (history match before mock)', async () => {
     const s = session();
     await s.send('Look up the stock quote for ticker ACME');

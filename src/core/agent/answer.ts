@@ -1,4 +1,5 @@
 import { DETOUR_LABEL } from '../execute/reto/detour';
+import { isApiSimulated } from '../execute/simulator';
 import type { CallView } from './agent-events';
 import { clip, type SubIntentState, type TurnState } from './turn-state';
 
@@ -39,8 +40,9 @@ function subIntentLine(si: SubIntentState, calls: readonly CallView[]): string {
       if (si.result === undefined && !call) return `✓ ${si.text} — ${si.target ?? 'done'}`;
       const said = describeOutput(si.result !== undefined ? si.result : call?.output);
       // A made-up answer must never read as a real one: the tool had no implementation here.
-      const simulated =
-        call?.source?.kind === 'simulated' ? ` (simulated: ${call.tool} has no implementation here)` : '';
+      const simulated = isApiSimulated(call?.source)
+        ? ` (simulated: ${call.tool} has no implementation here)`
+        : '';
       return `✓ ${si.text} — ${si.target ?? call?.tool}${said ? `: ${said}` : ' ran, but returned no data'}${simulated}`;
     }
     case 'answered':

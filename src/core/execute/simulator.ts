@@ -23,6 +23,10 @@ const LABELS: Record<SimulationLevel, string> = {
   schema: 'simulated · mock from the returns schema',
 };
 
+/** Whether a result came from the API simulator (not a sandbox tool whose own data is simulated). */
+export const isApiSimulated = (source: ResultSource | undefined): source is SimulatedSource =>
+  source?.kind === 'simulated' && 'level' in source;
+
 export const simulatedSource = (level: SimulationLevel): SimulatedSource => ({
   kind: 'simulated',
   label: LABELS[level],
