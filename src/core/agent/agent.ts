@@ -20,7 +20,8 @@ import { RetoExecutor } from '../execute/reto-executor';
 import type { DetourView } from '../execute/reto/detour';
 import { doesSameThing, effectOf } from '../tools/same-purpose';
 import type { InertiaAdvisor, InertialDecision } from './inertia-advisor';
-import { findLiterals } from './literals';
+import { convertsToUnit, findLiterals } from './literals';
+import { valueShape } from '../trace/produced-inputs';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField } from './lookups';
 import { splitSubIntents } from './sub-intents';
@@ -319,7 +320,7 @@ export class Agent {
     if (si.chain?.steps.some((s) => s.tool === first)) return false;
     const tool = world.tool(first);
     if (!tool || relevance(state.request, tool) === 0) return false;
-    if (fedByRequest(world, first, target, si.chain)) return false;
+    if (fedByRequest(world, first, target, si.chain, world.producedInputs?.(target))) return false;
     if ((await world.nextTool(state.request, [...history, first])) !== target) return false;
     const pre: SubIntentState = {
       ...newSubIntent(si.rank - 0.5, `first ${first.replace(/_/g, ' ')}`, []),
@@ -615,6 +616,7 @@ export class Agent {
     });
     const args: Record<string, unknown> = { ...filled.args };
     const sources: Record<string, string> = { ...filled.sources };
+    this.continueFromEarlierTarget(tool, si, state, args, sources);
     // "…the address of the museum": the free text is what an earlier call looked up; "email Hugo the
     // forecast": the whole of what the lookup before returned.
     const lookup =
@@ -805,6 +807,40 @@ export class Agent {
     if (i >= 0) state.calls[i] = { ...state.calls[i]!, detour };
   }
 
+  /**
+   * An amount an earlier conversion returned is in that conversion's target unit: "convert 250 GBP to USD,
+   * then convert that to JPY" converts from USD, not from the GBP the request named first. A `from` side
+   * unit or currency takes the earlier call's `to` side when another argument came from that call's output
+   * and this sub-intent's own words do not name the source.
+   */
+  private continueFromEarlierTarget(
+    tool: Tool,
+    si: SubIntentState,
+    state: TurnState,
+    args: Record<string, unknown>,
+    sources: Record<string, string>,
+  ): void {
+    const fields = toolFields(tool.parameters);
+    const earlier = fields
+      .filter((f) => sources[f.name] === 'earlier call')
+      .map((f) => this.deps.world.paramNodeOf(tool.name, 'in', f.name))
+      .map((node) => (node ? state.known.get(node)?.call : undefined))
+      .map((index) => state.calls.find((c) => c.index === index))
+      .find((c) => c !== undefined);
+    if (!earlier) return;
+    const before = this.deps.world.tool(earlier.tool);
+    for (const f of fields) {
+      if (f.side !== 'from' || (f.kind !== 'currency' && f.kind !== 'unit') || sources[f.name] === 'user')
+        continue;
+      const to = before && toolFields(before.parameters).find((g) => g.side === 'to' && g.kind === f.kind);
+      const value = to ? earlier.args[to.name] : undefined;
+      const own = typeof args[f.name] === 'string' && si.literals.some((l) => l.value === args[f.name]);
+      if (value === undefined || own) continue;
+      args[f.name] = value;
+      sources[f.name] = 'earlier call';
+    }
+  }
+
   /** Each output field becomes a known value of its standardized parameter (value flow to later calls). */
   private remember(toolName: string, output: unknown, call: number, state: TurnState): void {
     if (!output || typeof output !== 'object' || Array.isArray(output)) return;
@@ -869,8 +905,18 @@ const KIND_WORDS: Record<string, string[]> = {
   money: ['currency'],
   quantity: ['unit'],
 };
-const entityKinds = (si: SubIntentState): string[] =>
-  si.literals.flatMap((l) => KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []);
+/**
+ * The kinds of a sub-intent's values. "… that to meters" names a unit and "… that in yen" a currency
+ * though neither has an amount; a currency word beside a quantity is a unit ("10 kg in pounds").
+ */
+const entityKinds = (si: SubIntentState): string[] => {
+  const quantity = si.literals.some((l) => l.kind === 'quantity');
+  return [
+    ...si.literals.flatMap((l) => KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []),
+    ...(convertsToUnit(si.text) ? ['unit'] : []),
+    ...(!quantity && si.literals.some((l) => l.kind === 'currency') ? ['currency'] : []),
+  ];
+};
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -908,13 +954,16 @@ function aboutOthers(si: SubIntentState, state: TurnState): (k: KnownValue) => b
 /**
  * Whether every input of `target` that `producer`'s outputs could feed (same standardized parameter)
  * already has a value the request gave: then a learnt "look it up first" step has nothing to look up
- * ("order 3 of sku AB-12" needs no SKU search).
+ * ("order 3 of sku AB-12" needs no SKU search). Only for inputs the tools always produce, and only a
+ * value of the shape their outputs had: "the G-type train" gives no train number a search would find,
+ * and where the traces cannot say what a value looks like the learnt step runs as before.
  */
 function fedByRequest(
   world: AgentWorld,
   producer: string,
   target: string,
   chain: ChainView | null | undefined,
+  produced: ReadonlyMap<string, ReadonlySet<string>> | undefined,
 ): boolean {
   const step = chain?.steps.find((s) => s.tool === target);
   const from = world.tool(producer);
@@ -924,6 +973,12 @@ function fedByRequest(
     feeds.has(world.paramNodeOf(target, 'in', f)),
   );
   return (
-    fed.length > 0 && fed.every((f) => step.args[f] !== undefined && referencesIn(step.args[f]).length === 0)
+    fed.length > 0 &&
+    fed.every(
+      (f) =>
+        step.args[f] !== undefined &&
+        referencesIn(step.args[f]).length === 0 &&
+        produced?.get(f)?.has(valueShape(step.args[f])) === true,
+    )
   );
 }
