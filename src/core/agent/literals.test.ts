@@ -364,6 +364,20 @@ describe('sub-intents', () => {
     expect(splitSubIntents('Email Anna and Bob the agenda').map((s) => s.text)).toEqual([
       'Email Anna and Bob the agenda',
     ]);
+    // A bare target after a conversion converts its result on, with the conversion's own lead.
+    expect(splitSubIntents('Convert 250 GBP to USD and then to JPY')).toEqual([
+      { rank: 1, text: 'Convert 250 GBP to USD', dependsOn: [] },
+      { rank: 2, text: 'Convert that to JPY', dependsOn: [1] },
+    ]);
+    expect(splitSubIntents('How much is 40 euros in dollars and then in yen?').map((s) => s.text)).toEqual([
+      'How much is 40 euros in dollars',
+      'How much is that in yen?',
+    ]);
+    // Not after something that is no conversion, and not for a word that is no unit or currency.
+    expect(splitSubIntents('Book a table and then to Paris').map((s) => s.text)).toEqual([
+      'Book a table',
+      'to Paris',
+    ]);
     const two = splitSubIntents("Find Anna's email. Then text her that I'm late");
     expect(two.map((s) => s.dependsOn)).toEqual([[], [1]]);
   });

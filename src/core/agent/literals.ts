@@ -154,7 +154,7 @@ export const unitOf = (word: string): string | null => UNITS[word.toLowerCase()]
 export const currencyOf = (word: string): string | null => CURRENCIES[word.toLowerCase()] ?? null;
 
 /** Whether `text` asks for a unit that is no currency: "… to kg", "how many ounces …". */
-function convertsToUnit(text: string): boolean {
+export function convertsToUnit(text: string): boolean {
   for (const m of text.matchAll(/\b(?:to|into|in|how many)\s+([^\s,.?!]+)/gi))
     if (unitOf(m[1]!) && !currencyOf(m[1]!)) return true;
   return false;

@@ -134,6 +134,22 @@ function splitParallelAmounts(text: string): string[] {
 
 const REFERS_BACK = /\b(her|him|them|it|that|this|those|these|there|the result|the answer|its|their|his)\b/i;
 
+/**
+ * "Convert 250 GBP to USD and then to JPY": a part that is only a target unit or currency after a
+ * conversion converts the result on, said without its verb; it becomes "<the conversion's lead> that to
+ * JPY" (the lead before the first conversion's amount, else "Convert"), which refers back to it.
+ */
+function continuedConversions(parts: readonly string[]): string[] {
+  const amount = new RegExp(AMOUNT, 'iu');
+  return parts.map((part, i) => {
+    const bare = /^(to|into|in)\s+([\p{L}°$€£¥]+)[?.!]*$/iu.exec(part);
+    const before = i > 0 ? amount.exec(parts[i - 1]!) : null;
+    if (!bare || !isMeasure(bare[2]) || !before || !isMeasure(before[2])) return part;
+    const lead = parts[i - 1]!.slice(0, before.index).trim() || 'Convert';
+    return `${lead} that ${part}`;
+  });
+}
+
 export interface SplitIntent {
   rank: number;
   text: string;
@@ -282,7 +298,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
     // "Additionally, provide …": a connective left alone by the comma split is no part of its own.
     .filter((s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s));
   const out: SplitIntent[] = [];
-  for (const text of mergeBareValues(parts.length > 0 ? parts : [request.trim()])) {
+  for (const text of continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))) {
     const rank = out.length + 1;
     out.push({ rank, text, dependsOn: rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [] });
   }

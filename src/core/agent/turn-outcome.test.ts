@@ -319,4 +319,40 @@ describe('lists, recipients and results, found by probing the built-in tools', (
     const temp = await agent.runTurn('What is 25 degrees Celsius in Fahrenheit?');
     expect(temp.calls.map((c) => [c.tool, c.output])).toEqual([['units_convert', { value: 77 }]]);
   });
+
+  it('"… to USD and then to JPY" converts the result on, from USD (the first amount\'s target), not from GBP', async () => {
+    const agent = await agentOnSandbox();
+    // Before: "None of my tools can do this: to JPY"; "… then convert that to JPY" converted 317.93 *GBP*.
+    for (const request of [
+      'Convert 250 GBP to USD and then to JPY',
+      'Convert 250 GBP to USD and then convert that to JPY',
+    ]) {
+      const r = await agent.runTurn(request);
+      expect(r.calls.map((c) => c.args)).toEqual([
+        { amount: 250, from_currency: 'GBP', to_currency: 'USD' },
+        {
+          amount: (r.calls[0]!.output as { amount: number }).amount,
+          from_currency: 'USD',
+          to_currency: 'JPY',
+        },
+      ]);
+    }
+    // Units too: "that" is in km; "to meters" names a unit, so the unit tool serves it (was currency_convert).
+    const units = await agent.runTurn('Convert 3 miles to km and then to meters');
+    expect(units.calls.map((c) => [c.tool, c.args.from_unit, c.args.to_unit])).toEqual([
+      ['units_convert', 'miles', 'km'],
+      ['units_convert', 'km', 'm'],
+    ]);
+    const yen = await agent.runTurn('How much is 40 euros in dollars and then in yen?');
+    expect(yen.calls.map((c) => [c.tool, c.args.from_currency, c.args.to_currency])).toEqual([
+      ['currency_convert', 'EUR', 'USD'],
+      ['currency_convert', 'USD', 'JPY'],
+    ]);
+    // A second conversion with its own amount and currency keeps them.
+    const own = await agent.runTurn('Convert 100 EUR to USD and then convert 50 GBP to JPY');
+    expect(own.calls.map((c) => c.args)).toEqual([
+      { amount: 100, from_currency: 'EUR', to_currency: 'USD' },
+      { amount: 50, from_currency: 'GBP', to_currency: 'JPY' },
+    ]);
+  });
 });
