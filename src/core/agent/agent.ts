@@ -5,7 +5,7 @@ import { referencesIn } from '../plan/references';
 import { dependenciesOf } from '../plan/dag';
 import type { PlanStep } from '../plan/plan-step';
 import { keywords } from './free-text';
-import { outputNames, type Tool } from '../tools/tool';
+import { fieldDescription, outputNames, type Tool } from '../tools/tool';
 import type { Trace, TraceCall } from '../trace/trace';
 import type { AgentAction } from './agent-action';
 import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-events';
@@ -661,6 +661,7 @@ export class Agent {
       // The target's own arguments are this sub-intent's, not whatever its standardized parameter held;
       // producers that fed only overridden arguments are no longer needed.
       for (const [k, v] of Object.entries(args)) step.args[k] = v;
+      this.oneEndPerPlace(tool, step, sources, chain);
       step.deps = step.deps.filter((d) =>
         Object.values(step.args).some((v) => referencesIn(v).some((r) => r.step === d)),
       );
@@ -838,6 +839,37 @@ export class Agent {
       if (value === undefined || own) continue;
       args[f.name] = value;
       sources[f.name] = 'earlier call';
+    }
+  }
+
+  /**
+   * "Get directions there from the Louvre" where "there" (Anna) has no address: the search filled both
+   * ends of the route from the one place it found, a route from a place to itself reported as done.
+   * One value at both ends of a from/to pair is no answer: the end the user did not give is dropped
+   * and asked for (the `to` end when neither or both were given).
+   */
+  private oneEndPerPlace(
+    tool: Tool,
+    step: PlanStep,
+    sources: Record<string, string>,
+    chain: ChainView,
+  ): void {
+    const fields = toolFields(tool.parameters);
+    const given = (f: string) => sources[f] === 'user' || sources[f] === 'request';
+    for (const to of fields.filter((f) => f.side === 'to')) {
+      const from = fields.find((f) => f.side === 'from' && f.kind === to.kind);
+      const a = from ? step.args[from.name] : undefined;
+      const b = step.args[to.name];
+      if (!from || a === undefined || b === undefined || JSON.stringify(a) !== JSON.stringify(b)) continue;
+      if (given(from.name) && given(to.name)) continue;
+      const drop = given(to.name) ? from : to;
+      delete step.args[drop.name];
+      if (!chain.missing.some((m) => m.tool === tool.name && m.field === drop.name))
+        chain.missing.push({
+          tool: tool.name,
+          field: drop.name,
+          description: fieldDescription(tool, 'in', drop.name) || drop.name,
+        });
     }
   }
 

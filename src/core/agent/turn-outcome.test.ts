@@ -355,4 +355,12 @@ describe('lists, recipients and results, found by probing the built-in tools', (
       { amount: 50, from_currency: 'GBP', to_currency: 'JPY' },
     ]);
   });
+
+  it('a route from a place to itself is no answer: "directions there" with no address for "there" asks where to', async () => {
+    // Before: places_directions(99 Rue de Rivoli → 99 Rue de Rivoli), "duration 0 min", reported as done.
+    const r = await (await agentOnSandbox()).runTurn('Look up Anna and get directions there from the Louvre');
+    expect(r.calls.map((c) => c.tool)).not.toContain('places_directions');
+    expect(r.status).toBe('needs-input');
+    expect(r.questions.map((q) => q.field)).toEqual(['destination_address']);
+  });
 });
