@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { AppPage } from './app-page';
 
 /** An OpenAPI 3 document with no `servers`: its three operations import, none can be called. */
@@ -26,6 +26,16 @@ const PETS = {
   },
 };
 
+/** The chat, with PETS imported from a file. */
+async function chatWithPets(page: Page, testInfo: TestInfo): Promise<AppPage> {
+  const app = new AppPage(page);
+  await app.openChat();
+  const file = testInfo.outputPath('pets.json');
+  writeFileSync(file, JSON.stringify(PETS));
+  await app.importFile(file);
+  return app;
+}
+
 /**
  * Second QA pass: this document imported with "3 added, …, 1 skipped" (nothing was skipped: the "entry" was
  * a remark on the file), the remark said the tools work "until one is given" without saying where, and the
@@ -34,11 +44,7 @@ const PETS = {
 test('an OpenAPI document without a server URL: nothing "skipped", and both places say how to fix it', async ({
   page,
 }, testInfo) => {
-  const app = new AppPage(page);
-  await app.openChat();
-  const file = testInfo.outputPath('pets.json');
-  writeFileSync(file, JSON.stringify(PETS));
-  await app.importFile(file);
+  const app = await chatWithPets(page, testInfo);
   const notice = page.getByTestId('notice').filter({ hasText: 'pets.json' });
   await expect(notice).toContainText('pets.json (openapi format): 3 added, 0 updated, 0 unchanged. Note:');
   await expect(notice).toContainText(
@@ -59,11 +65,7 @@ test('an OpenAPI document without a server URL: nothing "skipped", and both plac
 test('a tool without an implementation runs in the simulator, labelled; the switch turns that off', async ({
   page,
 }, testInfo) => {
-  const app = new AppPage(page);
-  await app.openChat();
-  const file = testInfo.outputPath('pets.json');
-  writeFileSync(file, JSON.stringify(PETS));
-  await app.importFile(file);
+  const app = await chatWithPets(page, testInfo);
   await app.openChatTab('tools');
   await expect(page.getByTestId('unimplemented-count')).toContainText('listPets');
   await expect(page.getByTestId('simulate-toggle')).toBeChecked();
