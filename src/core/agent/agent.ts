@@ -22,6 +22,7 @@ import { doesSameThing, effectOf } from '../tools/same-purpose';
 import type { InertiaAdvisor, InertialDecision } from './inertia-advisor';
 import { convertsToUnit, findLiterals } from './literals';
 import { valueShape } from '../trace/produced-inputs';
+import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField } from './lookups';
 import { splitSubIntents } from './sub-intents';
@@ -846,7 +847,7 @@ export class Agent {
    * "Get directions there from the Louvre" where "there" (Anna) has no address: the search filled both
    * ends of the route from the one place it found, a route from a place to itself reported as done.
    * One value at both ends of a from/to pair is no answer: the end the user did not give is dropped
-   * and asked for (the `to` end when neither or both were given).
+   * and asked for (the `to` end when neither was given; both kept when the user said both).
    */
   private oneEndPerPlace(
     tool: Tool,
@@ -860,7 +861,7 @@ export class Agent {
       const from = fields.find((f) => f.side === 'from' && f.kind === to.kind);
       const a = from ? step.args[from.name] : undefined;
       const b = step.args[to.name];
-      if (!from || a === undefined || b === undefined || JSON.stringify(a) !== JSON.stringify(b)) continue;
+      if (!from || a === undefined || b === undefined || canonicalArgs(a) !== canonicalArgs(b)) continue;
       if (given(from.name) && given(to.name)) continue;
       const drop = given(to.name) ? from : to;
       delete step.args[drop.name];
