@@ -37,6 +37,11 @@ describe('doesSameThing: a stand-in has the same effect on the same object', () 
     expect(effectOf(tool('spotify_PUT_me_player_play', '', []))).toBe('change');
     expect(effectOf(tool('Goodreads_Search_Quotes_By_Keyword', '', []))).toBe('none');
     expect(effectOf(tool('UserWatchedMovies', '', []))).toBeNull();
+    // A word that is also a noun yields to a later verb: the mail is what is searched.
+    expect(effectOf(tool('mail_search', '', []))).toBe('none');
+    expect(effectOf(tool('email_delete', '', []))).toBe('delete');
+    expect(effectOf(tool('mail_send', '', []))).toBe('send');
+    expect(effectOf(tool('send_email', '', []))).toBe('send');
     expect(objectWords(tool('Goodreads_Search_Quotes_By_Keyword', '', []))).toEqual([
       'goodread',
       'quote',

@@ -143,13 +143,26 @@ export function verbEffect(word: string): Effect | null {
   return null;
 }
 
-/** What a tool's name says it does to the world: its first known verb's effect, or null. */
+/**
+ * Name words that are as often the thing acted on as the act: in `mail_search` the mail is searched, in
+ * `order_status` the order is read. Such a word gives the effect only when no other known verb does.
+ */
+const NOUN_OR_VERB = new Set(['mail', 'email', 'post', 'order', 'record', 'book']);
+
+/**
+ * What a tool's name says it does to the world: its first known verb's effect, or null. A word that is
+ * also a noun (`NOUN_OR_VERB`) yields to a later verb (`mail_search` reads; fifth QA pass: it counted as
+ * sending, so "show me my emails from Anna" could not use it).
+ */
 export function effectOf(tool: Tool): Effect | null {
+  let fallback: Effect | null = null;
   for (const w of splitWords(tool.name)) {
     const e = EFFECT_OF.get(w);
-    if (e) return e;
+    if (!e) continue;
+    if (!NOUN_OR_VERB.has(w)) return e;
+    fallback ??= e;
   }
-  return null;
+  return fallback;
 }
 
 /** The words of a tool's name besides its verbs and filler: what it acts on. */
