@@ -67,4 +67,23 @@ describe('repeatOf for a tool the world calls once per task', () => {
     // Nor an earlier value the request never stated (other words filled it).
     expect(repeatOf([second], calls, true, [10], [10])?.index).toBe(0);
   });
+
+  it('never takes a call whose result the new call converts further ("… to pounds and then to ounces")', () => {
+    const first: CallView = {
+      index: 0,
+      tool: 'units_convert',
+      args: { value: 5, from_unit: 'kg', to_unit: 'pounds' },
+      status: 'ok',
+      output: { value: 11.02 },
+    };
+    const next = (value: number) => ({
+      step: 0,
+      tool: 'units_convert',
+      args: { value, from_unit: 'pounds', to_unit: 'ounces' },
+      deps: [],
+    });
+    expect(repeatOf([next(11.02)], [first], true)).toBeUndefined();
+    // The same other arguments without the earlier result in them are two ways of saying one call.
+    expect(repeatOf([next(5)], [first], true)?.index).toBe(0);
+  });
 });

@@ -7,7 +7,8 @@ import type { CallView } from './agent-events';
  * there? Can you count them?"); calling it again costs a call and, for a tool that changes something,
  * does it twice. `anyArgs`: the same tool with other arguments counts too — for a tool the world's plans
  * call once per task (`AgentWorld.rarelyRepeated`), where a second call comes from two ways of saying one
- * — unless the two disagree on a value the sub-intent states.
+ * — unless the two disagree on a value the sub-intent states, or the new call takes the earlier one's result
+ * as an input ("convert 5 kg to pounds and then to ounces": the second call converts the first one's value).
  */
 export function repeatOf(
   steps: readonly PlanStep[],
@@ -23,8 +24,29 @@ export function repeatOf(
     (c) =>
       c.status === 'ok' &&
       c.tool === step.tool &&
-      (anyArgs ? !disagree(c.args, step.args, stated, statedAnywhere) : canonical(c.args) === key),
+      (anyArgs
+        ? !disagree(c.args, step.args, stated, statedAnywhere) && !followsOn(c, step.args)
+        : canonical(c.args) === key),
   );
+}
+
+/**
+ * Whether `args` put a value of the earlier call's output where that call had another value: the new call
+ * carries on from the earlier one's result, so it is a further call, not the same call said twice.
+ */
+function followsOn(earlier: CallView, args: Record<string, unknown>): boolean {
+  const produced = leaves(earlier.output);
+  return Object.entries(args).some(
+    ([k, v]) => (typeof v === 'number' || typeof v === 'string') && earlier.args[k] !== v && produced.has(v),
+  );
+}
+
+/** The numbers and strings anywhere in a value. */
+function leaves(value: unknown, out = new Set<unknown>()): Set<unknown> {
+  if (typeof value === 'number' || typeof value === 'string') out.add(value);
+  else if (Array.isArray(value)) for (const v of value) leaves(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) leaves(v, out);
+  return out;
 }
 
 /**
