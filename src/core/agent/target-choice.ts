@@ -11,7 +11,7 @@ import { effectOf, verbEffect } from '../tools/same-purpose';
  */
 
 const STOP = new Set(
-  'the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist'.split(
+  'the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
     ' ',
   ),
 );
@@ -58,6 +58,14 @@ const SYNONYMS: Record<string, string[]> = {
   weather: ['weather', 'forecast'],
   forecast: ['weather', 'forecast'],
   rain: ['weather', 'forecast'],
+  // "Is it cold in Oslo?", "Will it snow?": how the weather feels is asked of the forecast.
+  cold: ['weather', 'temperature'],
+  hot: ['weather', 'temperature'],
+  warm: ['weather', 'temperature'],
+  sunny: ['weather', 'forecast'],
+  snow: ['weather', 'forecast'],
+  windy: ['weather', 'forecast'],
+  umbrella: ['weather', 'forecast'],
   temperature: ['weather', 'forecast', 'convert'],
   convert: ['convert'],
   // "change the content" is modifying a file as much as changing an alarm: the object words decide.
@@ -222,6 +230,12 @@ const SEE_ONLY = new Set(['show', 'list', 'view', 'browse', 'display']);
 const QUESTION =
   /^(?:what|what's|whats|where|where's|who|who's|whose|which|when|when's|how|how's|is|are|does|do)\b/i;
 
+/** A question about how to do something ("How do I …", "How can we …") may want it done. */
+const HOW_TO = /^how\s+(?:do|can|could|should|would|may)\s+(?:i|we)\b/i;
+
+/** Bonus for a tool whose name does what the command verb does (send, create, change, delete). */
+const ACT_MATCH = 0.1;
+
 /** Below this a tool shares too little with the request to serve it, whatever its rank. */
 const MIN_RELEVANCE = 0.05;
 
@@ -246,6 +260,17 @@ export function chooseTarget(
   const command = contentWords(intent)[0];
   const asked = command ? verbEffect(command) : null;
   const question = QUESTION.test(intent.trim());
+  // A command that only says "give me" ("find", "look up", not "show", which has its own rule).
+  // "Tell Bob I'm late" sends him a message; "tell me …" asks.
+  const seeks =
+    command !== undefined &&
+    GIVE_ME.has(command) &&
+    !SEE_ONLY.has(command) &&
+    !(command === 'tell' && TELLS_SOMEONE.test(intent.trim()));
+  const effects = new Set(contentWords(intent).map(verbEffect));
+  // Whether the request names an act itself ("When can you schedule …", "find Bob and email him").
+  const names = (e: string) => effects.has(e as never);
+  const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
   candidates.forEach((c, rank) => {
     const tool = toolOf(c.tool);
     if (!tool || exclude.has(c.tool)) return;
@@ -260,8 +285,19 @@ export function chooseTarget(
     // "show me my reminders" is no calendar listing just because "show" reads as "list".
     if (command && SEE_ONLY.has(command) && relevance(withoutWord(intent, command), tool, entityKinds) === 0)
       return;
-    // "What's Anna's phone number?" asks; it never sends or deletes anything.
-    if (question && (does === 'send' || does === 'delete')) return;
+    // "What's Anna's phone number?" asks, and "Find the phone number of a pharmacy" only says "give
+    // me": neither sends or deletes anything (fifth QA pass: a text-message tool whose description says
+    // "phone number" was chosen).
+    if ((question || seeks) && (does === 'send' || does === 'delete') && !names(does)) return;
+    // "When is my next meeting with Carol?" asks about one that exists: a tool that makes or changes
+    // one is no answer unless the question itself names that act ("When can you schedule …", "How do I
+    // add …"; fifth QA pass: it asked for a start time to create an event).
+    // "add" also names arithmetic ("What's the date 45 days from today?" is `date_add`), so it stays.
+    if (
+      asksAboutWhatIs &&
+      (does === 'change' || (does === 'create' && !contentWords(tool.name).includes('add')))
+    )
+      return;
     const raw = relevance(intent, tool, entityKinds);
     if (raw <= MIN_RELEVANCE) return;
     // A question asks about what is there: between tools its words rate alike, one that reads beats one
@@ -269,7 +305,11 @@ export function chooseTarget(
     // tie-breaker only: above the rank's 0.02, below the smallest step of the words' score (half a
     // point over the words + 2, ≥ 0.03 up to 14 words) — at 0.05 "What day is 3 weeks after …" lost
     // date_add (an 'add') to the calendar.
-    const words = question && (does === 'create' || does === 'change') ? raw - 0.03 : raw;
+    const asks = question && (does === 'create' || does === 'change') ? raw - 0.03 : raw;
+    // A command that changes the world ("Email Anna with the subject …") is done by a tool that does
+    // that: the mail sender, not the reader whose outputs share the words "subject" and "body" (fifth
+    // QA pass). About a word's weight, so the object words still decide between two senders.
+    const words = !question && asked && asked !== 'none' && does === asked ? asks + ACT_MATCH : asks;
     // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks
     // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
     // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add
