@@ -30,6 +30,7 @@ import { fanOutIntents } from './list-fanout';
 import { withoutUngroundedProducers } from './grounded-producers';
 import { repeatOf } from './repeat-call';
 import { targetPrior } from './target-prior';
+import { fedByEarlier } from './fed-by-earlier';
 import {
   bestByRelevance,
   chooseTarget,
@@ -434,16 +435,27 @@ export class Agent {
           ? await targetPrior(this.deps.world, state.request, history, taken)
           : undefined;
         const toolOf = (n: string) => this.deps.world.tool(n);
+        // "… and open the first one": the tool that takes what the earlier part's tool gives.
+        const earlier = si.dependsOn
+          .map((r) => state.subIntents.find((o) => o.rank === r)?.target)
+          .find((t): t is string => t !== undefined);
+        const fed = earlier
+          ? fedByEarlier(
+              this.deps.world,
+              earlier,
+              si.candidates.map((c) => c.tool),
+            )
+          : undefined;
         const choice = chooseTarget(
           si.text,
           si.candidates,
           toolOf,
           state.failedApis,
           entityKinds(si),
-          si.prior,
+          sumOf(si.prior, fed),
         );
         const byWords = si.prior
-          ? chooseTarget(si.text, si.candidates, toolOf, state.failedApis, entityKinds(si))
+          ? chooseTarget(si.text, si.candidates, toolOf, state.failedApis, entityKinds(si), fed)
           : choice;
         if (choice && byWords && byWords.tool !== choice.tool)
           emit({
@@ -938,6 +950,9 @@ const KIND_WORDS: Record<string, string[]> = {
   money: ['currency'],
   quantity: ['unit'],
 };
+const POSSESSED_CONTACT_FIELD =
+  /\b\p{Lu}[\p{L}-]+['’]s\s+(?:e-?mail|phone|mobile|cell|number|address|birthday|contact)\b/u;
+
 /**
  * The kinds of a sub-intent's values. "… that to meters" names a unit and "… that in yen" a currency
  * though neither has an amount; a currency word beside a quantity is a unit ("10 kg in pounds").
@@ -945,11 +960,32 @@ const KIND_WORDS: Record<string, string[]> = {
 const entityKinds = (si: SubIntentState): string[] => {
   const quantity = si.literals.some((l) => l.kind === 'quantity');
   return [
-    ...si.literals.flatMap((l) => KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []),
+    ...si.literals.flatMap((l) =>
+      // "my emails from Anna", "notes by Bob": the person filters what is asked for; they are its
+      // sender or author, not a contact to look up (fifth QA pass: the contact lookup answered).
+      l.kind === 'entity' && l.sub === 'person' && /\b(?:from|by)\s+$/i.test(si.text.slice(0, l.start))
+        ? ['sender', 'author']
+        : (KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []),
+    ),
+    // "Dave's email", "Bob's phone number": a name no contact list knows, asked for a contact's field.
+    ...(POSSESSED_CONTACT_FIELD.test(si.text) && !si.literals.some((l) => l.sub === 'person')
+      ? ['contact', 'person']
+      : []),
     ...(convertsToUnit(si.text) ? ['unit'] : []),
     ...(!quantity && si.literals.some((l) => l.kind === 'currency') ? ['currency'] : []),
   ];
 };
+
+/** Two bonus maps added tool by tool; undefined when both are. */
+function sumOf(
+  a: ReadonlyMap<string, number> | undefined,
+  b: ReadonlyMap<string, number> | undefined,
+): ReadonlyMap<string, number> | undefined {
+  if (!a || !b) return a ?? b;
+  const out = new Map(a);
+  for (const [k, v] of b) out.set(k, (out.get(k) ?? 0) + v);
+  return out;
+}
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 

@@ -132,7 +132,8 @@ function splitParallelAmounts(text: string): string[] {
   return parts.map((p, i) => (i === 0 || !lead ? p : `${lead} ${p}`));
 }
 
-const REFERS_BACK = /\b(her|him|them|it|that|this|those|these|there|the result|the answer|its|their|his)\b/i;
+const REFERS_BACK =
+  /\b(her|him|them|it|that|this|those|these|there|the result|the answer|its|their|his|the (?:first|second|third|last|latest|newest|top|other|same) one)\b/i;
 
 /**
  * "Convert 250 GBP to USD and then to JPY": a part that is only a target unit or currency after a
