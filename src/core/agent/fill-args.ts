@@ -3,7 +3,14 @@ import type { Tool } from '../tools/tool';
 import { effectOf } from '../tools/same-purpose';
 import { isoDate } from './dates';
 import { toolFields, type FieldInfo } from './field-kind';
-import { firstWords, keywords, namedTitle, residualText, spelledOutContent } from './free-text';
+import {
+  firstWords,
+  keywords,
+  labelledValue,
+  namedTitle,
+  residualText,
+  spelledOutContent,
+} from './free-text';
 import { currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 
@@ -163,7 +170,11 @@ export function fillArguments(input: FillInput): FilledArgs {
           (namesAThing(f) ? soleOtherWord(intent, intentLiterals, tool) : undefined);
         break;
       case 'city':
-        value = lit('entity', 'city')?.value;
+        // "the weather in Rome": a city no lexicon knows is still the capitalized words after "in"
+        // (fifth QA pass asked "What is the city?"). Not after "from"/"to": a route's ends have their
+        // own inputs.
+        value =
+          lit('entity', 'city')?.value ?? (f.side ? undefined : placeName(intent, intentLiterals, 'in'));
         break;
       case 'address':
         // "from the Louvre to Gare du Nord": each end of a route goes to its own side, never one
@@ -346,6 +357,14 @@ function freeText(
   literals: readonly Literal[],
   sends = false,
 ): string | undefined {
+  // "… with subject Hello and body See you soon": each text input takes what follows its own name.
+  // Only between two or more such inputs: one alone takes the free text as before.
+  const texts = all.filter((x) => x.kind === 'title' || x.kind === 'text');
+  const labels = texts.flatMap((x) => labelsOf(x.name));
+  for (const label of labelsOf(f.name)) {
+    const given = texts.length > 1 ? labelledValue(intent, label, labels) : null;
+    if (given) return given;
+  }
   const quoted = literals.find((l) => l.kind === 'quoted')?.value as string | undefined;
   const content = spelledOutContent(intent);
   const title = namedTitle(intent);
@@ -382,6 +401,17 @@ function freeText(
   // dentist appointment" is its own words.)
   if (sends && t && !content && !quoted && said === residual && namesNoContent(t)) return undefined;
   return t || undefined;
+}
+
+/** The words a request may call an input by: its name ("email body") and its last word ("body"). */
+function labelsOf(name: string): string[] {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const last = words[words.length - 1];
+  return [...new Set([words.join(' '), ...(last && last.length > 2 ? [last] : [])])].filter(Boolean);
 }
 
 /** A reference ("the quarterly report", "my notes") or a bare kind of text ("a message"), up to four words. */
@@ -576,10 +606,17 @@ const NOT_A_PLACE =
  * location query when no lexicon knows the place (a city or address input has its own rules: "from X to Y"
  * and "San Ramon, CA" need more than the first capitalized words).
  */
-export function placeName(text: string, literals: readonly Literal[]): string | undefined {
-  for (const m of text.matchAll(
-    /\b(?:in|at|near|for|to|from)\s+((?:[A-Z][\p{L}'-]*)(?:\s+[A-Z][\p{L}'-]*){0,3})/gu,
-  )) {
+export function placeName(
+  text: string,
+  literals: readonly Literal[],
+  after: 'any' | 'in' = 'any',
+): string | undefined {
+  const pattern =
+    after === 'in'
+      ? // A state code stays with its city: "in Austin, TX".
+        /\b(?:in|at|near)\s+((?:[A-Z][\p{L}'-]*)(?:\s+[A-Z][\p{L}'-]*){0,3}(?:,\s*[A-Z]{2}\b)?)/gu
+      : /\b(?:in|at|near|for|to|from)\s+((?:[A-Z][\p{L}'-]*)(?:\s+[A-Z][\p{L}'-]*){0,3})/gu;
+  for (const m of text.matchAll(pattern)) {
     const start = m.index + m[0].length - m[1]!.length;
     if (literals.some((l) => l.kind !== 'entity' && start < l.end && l.start < start + m[1]!.length))
       continue;
@@ -597,7 +634,13 @@ export function placeName(text: string, literals: readonly Literal[]): string | 
  */
 function capitalizedName(text: string, literals: readonly Literal[]): string | undefined {
   for (const m of text.matchAll(/(?<=\s)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/g)) {
-    if (literals.some((l) => l.kind !== 'entity' && m.index < l.end && l.start < m.index + m[0].length))
+    // A city or a place the lexicon knows is no person ("a pharmacy in London" named no contact).
+    if (
+      literals.some(
+        (l) =>
+          (l.kind !== 'entity' || l.sub !== 'person') && m.index < l.end && l.start < m.index + m[0].length,
+      )
+    )
       continue;
     if (
       /^(I|The|A|An|This|That|These|Those|My|Our|Your|His|Her|Their|It|We|You|He|She|They|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Please)$/.test(

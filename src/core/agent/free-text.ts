@@ -8,7 +8,7 @@ import type { Literal } from './literals';
 
 /** Command phrases that only say which tool to use ("remind me to", "send an email to"). */
 const LEAD =
-  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write|take|jot down|save|put|set|send|email|e-mail|mail|text|message|tell|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|read|open|check|list)\b\s*/i;
+  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set|send|email|e-mail|mail|text|message|tell|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|read|open|check|list)\b\s*/i;
 /** Nouns that name the tool's kind of object right after the command ("a note", "an email"). */
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
@@ -41,6 +41,8 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
     if ((!STRUCTURED.has(l.kind) && !recipient) || l.start < at) continue;
     out += text.slice(at, l.start).replace(/\s*\b(?:at|on|by|for|from|until|till|in|to|of)\s*$/i, ' ');
     at = l.end;
+    // "Monday's meeting": the possessive goes with the date it belonged to.
+    if (/^['’]s\b/.test(text.slice(at))) at += 2;
   }
   out += text.slice(at);
   return tidy(out);
@@ -59,6 +61,36 @@ export function spelledOutContent(text: string): string | null {
       text,
     );
   return m ? tidy(m[1]!.replace(/^["“']|["”']$/g, '')) : null;
+}
+
+/**
+ * The value a request gives an input by its name: "with subject Hello and body See you soon" → subject
+ * "Hello", body "See you soon" (fifth QA pass: the subject took everything after it, the body the
+ * subject too). A label counts after "with", "and", "the", a comma or at the start, optionally followed
+ * by ":"; its value runs to the next of `labels` said the same way, or the end. `label` and `labels` are
+ * lower-case words (the text inputs' names).
+ */
+export function labelledValue(text: string, label: string, labels: readonly string[]): string | null {
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = new RegExp(
+    `(?:^|\\bwith\\s+(?:the\\s+|a\\s+)?|\\band\\s+(?:the\\s+|a\\s+)?|\\bthe\\s+|[,;]\\s*)${escape(label)}\\b\\s*:?\\s+`,
+    'i',
+  );
+  const m = at.exec(text);
+  if (!m) return null;
+  const rest = text.slice(m.index + m[0].length);
+  // A preposition after the label is prose about it ("the subject of taxes"), not its value.
+  if (/^(?:of|about|line|field|is|as|to|for)\b/i.test(rest)) return null;
+  const others = labels.filter((l) => l !== label).map(escape);
+  const next =
+    others.length > 0
+      ? new RegExp(
+          `(?:\\s*,\\s*|\\s+)(?:and\\s+|with\\s+)?(?:the\\s+|a\\s+)?(?:${others.join('|')})\\b\\s*:?\\s+`,
+          'i',
+        ).exec(rest)
+      : null;
+  const value = tidy((next ? rest.slice(0, next.index) : rest).replace(/^["“']|["”']$/g, ''));
+  return value || null;
 }
 
 /** A title given by name ("a note called Groceries", "titled 'Q3 plan'"). */
@@ -83,7 +115,11 @@ export function residualText(text: string, literals: readonly Literal[]): string
     // "Email Zorblax the report": a name no contact has, right before what is sent, is still the recipient.
     s = s.replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=(?:the|a|an|my|our|that|this)\s)/u, '');
   }
+  // "a reminder for my dentist appointment", "a note about the offsite": the words after the
+  // preposition say what it is (fifth QA pass wrote "for my dentist appointment").
+  const object = OBJECT.exec(s)?.[0] ?? '';
   s = s.replace(OBJECT, '');
+  if (/\b(?:reminder|note)s?\b/i.test(object)) s = s.replace(/^(?:to|about|for|that)\s+(?=\S)/i, '');
   // "…to her / him / them" names a recipient, who is another argument.
   s = s.replace(/^(?:to\s+)?(?:her|him|them)\b\s*/i, '');
   s = s.replace(/\b(?:saying|that says|called|titled|named)\s*$/i, '');
