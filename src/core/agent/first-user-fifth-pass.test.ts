@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxRuntime } from '../sandbox';
+import { Agent } from './agent';
+import { builtInAgentWorld } from './fixtures/run-fixture';
+import { GraphPolicy } from './graph-policy';
+
+// Requests a first-time user typed into the graph-only agent on the built-in tools (fifth QA pass); each
+// got a wrong tool, a wrong value or a wrong "done" before.
+
+const agentOnSandbox = async () =>
+  new Agent({
+    world: await builtInAgentWorld(),
+    runtime: await createSandboxRuntime(),
+    policy: new GraphPolicy(),
+    learn: false,
+  });
+
+const run = async (request: string) => (await agentOnSandbox()).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+
+describe('the tool a request asks for', () => {
+  it('a question about a meeting never creates one', async () => {
+    const r = await run('When is my next meeting with Carol?');
+    expect(tools(r)).not.toContain('calendar_create_event');
+    expect(r.questions.join(' ')).not.toMatch(/start/i);
+  });
+
+  it('"my emails from Anna" searches the mail for her, not the contact list', async () => {
+    const r = await run('Show me my emails from Anna');
+    expect(tools(r)[0]).toBe('mail_search');
+    expect(r.calls[0]!.args).toEqual({ query: 'Anna' });
+  });
+
+  it('"find the phone number of a pharmacy" sends no text message and takes no city for a name', async () => {
+    const r = await run('Find the phone number of a pharmacy in London');
+    expect(tools(r)).toEqual(['places_search']);
+    expect(r.calls[0]!.args.city).toBe('London');
+  });
+
+  it('"email Anna with the subject …" sends, with each labelled part in its own input', async () => {
+    const r = await run('Email Anna with the subject: Offsite, body: we moved it to Friday');
+    const sent = r.calls.find((c) => c.tool === 'mail_send');
+    expect(tools(r)).not.toContain('mail_read');
+    expect(sent?.args).toMatchObject({ subject: 'Offsite', body: 'we moved it to Friday' });
+  });
+
+  it('"… and open the first one" reads the file the search found, not an email', async () => {
+    const r = await run('Find files about the quarterly report and open the first one');
+    expect(tools(r)).toEqual(['files_search', 'files_read']);
+    expect(r.calls[1]!.args.file_id).toBe((r.calls[0]!.output as { file_id: string }).file_id);
+  });
+
+  it('"is it cold in …" asks the weather, of a city no lexicon knows', async () => {
+    const r = await run('Is it cold in Oslo right now?');
+    expect(tools(r)).toEqual(['places_weather']);
+    expect(r.calls[0]!.args.city).toBe('Oslo');
+  });
+
+  it('"Dave\'s email" looks up a contact, and says when there is none', async () => {
+    const r = await run("Look up Dave's email and send him a message saying the report is ready");
+    expect(tools(r)).toEqual(['contacts_search']);
+    expect(r.calls[0]!.args).toEqual({ name: 'Dave' });
+    expect(r.answer).toMatch(/No contact matches "Dave"/);
+  });
+});
+
+describe('values and follow-on calls', () => {
+  it('"… to pounds and then to ounces" converts the first result again, not reports it twice', async () => {
+    const r = await run('convert 5 kg to pounds and then to ounces');
+    expect(r.calls.map((c) => [c.tool, c.args.from_unit, c.args.to_unit])).toEqual([
+      ['units_convert', 'kg', 'pounds'],
+      ['units_convert', 'pounds', 'ounces'],
+    ]);
+    expect(r.calls[1]!.args.value).toBe((r.calls[0]!.output as { value: number }).value);
+  });
+
+  it('"with subject Hello and body See you soon" splits at the second label', async () => {
+    const r = await run('Send an email to bob@example.com with subject Hello and body See you soon');
+    expect(r.calls.at(-1)?.args).toMatchObject({ subject: 'Hello', body: 'See you soon' });
+  });
+
+  it('"write down that …" and "a reminder for …" keep only what is said', async () => {
+    const note = await run('Write down that the wifi password is sunflower42');
+    expect(note.calls[0]!.args.content).toBe('the wifi password is sunflower42');
+    const reminder = await run('Add a reminder for my dentist appointment on March 3rd');
+    expect(reminder.calls[0]!.args.text).toBe('my dentist appointment');
+  });
+});
