@@ -20,11 +20,11 @@ import { RetoExecutor } from '../execute/reto-executor';
 import type { DetourView } from '../execute/reto/detour';
 import { doesSameThing, effectOf } from '../tools/same-purpose';
 import type { InertiaAdvisor, InertialDecision } from './inertia-advisor';
-import { convertsToUnit, findLiterals } from './literals';
+import { convertsToUnit, findLiterals, type Literal } from './literals';
 import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
-import { insertLookups, mentionedField } from './lookups';
+import { insertLookups, mentionedField, possessedField } from './lookups';
 import { splitSubIntents } from './sub-intents';
 import { fanOutIntents } from './list-fanout';
 import { withoutUngroundedProducers } from './grounded-producers';
@@ -35,6 +35,7 @@ import {
   bestByRelevance,
   chooseTarget,
   contentWords,
+  OWNER,
   relevance,
   standsIn,
   stem,
@@ -630,6 +631,7 @@ export class Agent {
     const args: Record<string, unknown> = { ...filled.args };
     const sources: Record<string, string> = { ...filled.sources };
     this.continueFromEarlierTarget(tool, si, state, args, sources);
+    this.thereFromEarlier(tool, si, state, args, sources);
     // "…the address of the museum": the free text is what an earlier call looked up; "email Hugo the
     // forecast": the whole of what the lookup before returned.
     const lookup =
@@ -642,6 +644,15 @@ export class Agent {
       for (const f of toolFields(tool.parameters))
         if (f.kind === 'text' && !(f.name in explicit)) {
           args[f.name] = looked;
+          sources[f.name] = 'earlier call';
+        } else if (
+          f.kind === 'title' &&
+          !(f.name in explicit) &&
+          typeof args[f.name] === 'string' &&
+          /\b(?:its|their|his|her)\b/i.test(args[f.name] as string)
+        ) {
+          // "send its address …": a subject made of the request's pronoun says nothing; the thing does.
+          args[f.name] = looked.split(':')[0]!.trim();
           sources[f.name] = 'earlier call';
         }
     }
@@ -746,7 +757,10 @@ export class Agent {
 
   /** The earlier output a sub-intent's words name ("the address of the museum"), formatted as text. */
   private mentionedOutput(si: SubIntentState, state: TurnState): string | undefined {
-    const field = mentionedField(si.text, this.deps.world.outputFieldNames());
+    const outputs = this.deps.world.outputFieldNames();
+    // "… and send its address to Bob": the field of what the part before found.
+    const field =
+      mentionedField(si.text, outputs) ?? (si.dependsOn.length > 0 ? possessedField(si.text, outputs) : null);
     if (!field) return undefined;
     for (const call of [...state.calls].reverse()) {
       if (call.status !== 'ok' || !call.output || typeof call.output !== 'object') continue;
@@ -856,6 +870,34 @@ export class Agent {
   }
 
   /**
+   * "Find Bob's address and get directions there from …": "there" is the address the part it refers
+   * back to found. It fills the route's destination (or a lone address input) unless the user or the
+   * request's own words gave one (fifth QA pass: a place search for "there 10 Rue de Rivoli" was the
+   * destination).
+   */
+  private thereFromEarlier(
+    tool: Tool,
+    si: SubIntentState,
+    state: TurnState,
+    args: Record<string, unknown>,
+    sources: Record<string, string>,
+  ): void {
+    if (!/\bthere\b/i.test(si.text)) return;
+    const earlier = si.dependsOn
+      .map((r) => state.subIntents.find((o) => o.rank === r))
+      .find((o) => o?.status === 'done' && o.result && typeof o.result === 'object');
+    const out = earlier?.result as Record<string, unknown> | undefined;
+    const key = out && Object.keys(out).find((k) => /address/i.test(k) && typeof out[k] === 'string');
+    if (!out || !key) return;
+    const addresses = toolFields(tool.parameters).filter((f) => f.kind === 'address');
+    const field =
+      addresses.find((f) => f.side === 'to') ?? (addresses.length === 1 ? addresses[0] : undefined);
+    if (!field || sources[field.name] === 'user' || sources[field.name] === 'request') return;
+    args[field.name] = out[key];
+    sources[field.name] = 'earlier call';
+  }
+
+  /**
    * "Get directions there from the Louvre" where "there" (Anna) has no address: the search filled both
    * ends of the route from the one place it found, a route from a place to itself reported as done.
    * One value at both ends of a from/to pair is no answer: the end the user did not give is dropped
@@ -950,6 +992,10 @@ const KIND_WORDS: Record<string, string[]> = {
   money: ['currency'],
   quantity: ['unit'],
 };
+/** "Bob's address", "the Louvre's opening hours": a named thing that owns the field asked for. */
+const ownsAskedField = (text: string, l: Literal): boolean =>
+  l.kind === 'entity' && /^['’]s\s+\p{L}/u.test(text.slice(l.end));
+
 const POSSESSED_CONTACT_FIELD =
   /\b\p{Lu}[\p{L}-]+['’]s\s+(?:e-?mail|phone|mobile|cell|number|address|birthday|contact)\b/u;
 
@@ -965,7 +1011,9 @@ const entityKinds = (si: SubIntentState): string[] => {
       // sender or author, not a contact to look up (fifth QA pass: the contact lookup answered).
       l.kind === 'entity' && l.sub === 'person' && /\b(?:from|by)\s+$/i.test(si.text.slice(0, l.start))
         ? ['sender', 'author']
-        : (KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []),
+        : ownsAskedField(si.text, l)
+          ? (KIND_WORDS[l.sub ?? ''] ?? []).map((k) => `${OWNER}${k}`)
+          : (KIND_WORDS[l.kind === 'entity' ? (l.sub ?? '') : l.kind] ?? []),
     ),
     // "Dave's email", "Bob's phone number": a name no contact list knows, asked for a contact's field.
     ...(POSSESSED_CONTACT_FIELD.test(si.text) && !si.literals.some((l) => l.sub === 'person')

@@ -10,6 +10,7 @@ import {
   namedTitle,
   residualText,
   spelledOutContent,
+  withoutStructured,
 } from './free-text';
 import { currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
@@ -83,6 +84,13 @@ export function fillArguments(input: FillInput): FilledArgs {
     // What the user answered always wins; other known values win for everything but free text,
     // which this sub-intent's own words decide.
     const free = f.kind === 'text' || f.kind === 'title' || f.kind === 'query';
+    // One end of a route the request writes out ("… there from 10 Rue de Rivoli") is that end, whatever
+    // address an earlier call found (fifth QA pass: Bob's address became the origin as well).
+    const statedEnd =
+      f.kind === 'address' && f.side && k?.source !== 'user'
+        ? (routeEnd(intent, intentLiterals, f.side) ?? streetAddress(intent, f.side))
+        : undefined;
+    if (statedEnd !== undefined && set(f.name, statedEnd, 'request')) continue;
     if (k && (k.source === 'user' || !free) && set(f.name, k.value, k.source)) continue;
     // "by author Tolkien", "for member 42": a value right after the input's own name is that input's.
     const direct =
@@ -179,7 +187,9 @@ export function fillArguments(input: FillInput): FilledArgs {
       case 'address':
         // "from the Louvre to Gare du Nord": each end of a route goes to its own side, never one
         // place (or one lookup) to both.
-        value = (f.side ? routeEnd(intent, intentLiterals, f.side) : undefined) ?? streetAddress(intent);
+        value = f.side
+          ? (routeEnd(intent, intentLiterals, f.side) ?? streetAddress(intent, f.side))
+          : streetAddress(intent);
         break;
       case 'enum':
         value = enumIn(lower, f.enum ?? [], f.description);
@@ -367,7 +377,8 @@ function freeText(
   }
   const quoted = literals.find((l) => l.kind === 'quoted')?.value as string | undefined;
   const content = spelledOutContent(intent);
-  const title = namedTitle(intent);
+  // "an event called Team sync next Monday from 10:00": the dates and times are other inputs' values.
+  const title = namedTitle(withoutStructured(intent, literals));
   const residual = residualText(intent, literals);
   const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
   if (f.kind === 'title') {
@@ -539,6 +550,9 @@ const ROUTE = [
  * The `side` end of a route the text names: the place a literal found inside that end ("the Louvre" →
  * "Louvre Museum"), else the end's own words without "the" ("Eiffel Tower") for the tool to look up.
  */
+const BACK_TO_A_PLACE =
+  /^(?:(?:walk|drive|cycle|bike|ride|go|get|travel|head|commute)\s+)?(?:there|here|it|that place)$/i;
+
 function routeEnd(text: string, literals: readonly Literal[], side: 'from' | 'to'): string | undefined {
   for (const { re, from, to } of ROUTE) {
     const m = new RegExp(re.source, 'id').exec(text);
@@ -550,17 +564,36 @@ function routeEnd(text: string, literals: readonly Literal[], side: 'from' | 'to
         l.kind === 'entity' && (l.sub === 'place' || l.sub === 'city') && l.start >= start && l.end <= end,
     );
     const words = m[group]!.replace(/^(?:the|a|an)\s+/i, '').trim();
+    // "to walk there from …": "there" is a place said before, not one this end names.
+    if (!place && BACK_TO_A_PLACE.test(words)) return undefined;
     return place ? String(place.value) : words || undefined;
   }
   return undefined;
 }
 
-function streetAddress(text: string): string | undefined {
+/**
+ * A street address the request writes out. `side`: for one end of a route, never the address the
+ * other end's preposition introduces ("directions there from 10 Rue de Rivoli": that is no destination).
+ */
+function streetAddress(text: string, side?: 'from' | 'to'): string | undefined {
+  const found = writtenAddress(text);
+  if (!found || !side) return found?.[0];
+  const before = text.slice(0, found.index);
+  return (side === 'to' ? /\bfrom\s+$/i : /\bto\s+$/i).test(before) ? undefined : found[0];
+}
+
+function writtenAddress(text: string): RegExpExecArray | null {
   const m =
     /\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){0,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Place|Square|Drive|Dr|Rue|Strasse|Straße|Calle|Rua|Avenida|Dori)\b(?:,\s*[A-Z][\w' -]+)?/.exec(
       text,
     );
-  return m?.[0];
+  // "10 Rue de Rivoli, Paris", "5 Calle del Prado": the street's kind comes first in many languages
+  // (fifth QA pass took "10 Rue" for the whole address).
+  const first =
+    /\b\d{1,5}\s+(?:Rue|Calle|Rua|Via|Avenida|Avenue|Boulevard|Place|Plaza|Piazza|Viale|Corso)\s+(?:(?:de|du|des|la|le|les|del|de la|da|do|dos|das|di|della)\s+)*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:,\s*[A-Z][\w' -]+)?/.exec(
+      text,
+    );
+  return first && (!m || first[0].length > m[0].length) ? first : m;
 }
 
 /**

@@ -86,3 +86,52 @@ describe('values and follow-on calls', () => {
     expect(reminder.calls[0]!.args.text).toBe('my dentist appointment');
   });
 });
+
+describe('the second batch of the fifth pass', () => {
+  it('"where is the nearest museum in Madrid" searches places, not the weather', async () => {
+    const r = await run('Where is the nearest museum in Madrid?');
+    expect(tools(r)).toEqual(['places_search']);
+  });
+
+  it('"anything scheduled on Friday" lists the calendar', async () => {
+    const r = await run('Could you check whether I have anything scheduled on Friday?');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+  });
+
+  it('"search for emails about …" neither looks up a contact nor sends a mail', async () => {
+    const r = await run('Search for emails about the product launch');
+    expect(tools(r)).toEqual(['mail_search']);
+    expect(r.calls[0]!.args).toEqual({ query: 'product launch' });
+  });
+
+  it('"Bob\'s address … directions there from <address>": the record, then from the given address to his', async () => {
+    const r = await run("Find Bob's address and get directions there from 10 Rue de Rivoli, Paris");
+    expect(tools(r)).toEqual(['contacts_search', 'contacts_get', 'places_directions']);
+    const home = (r.calls[1]!.output as { address: string }).address;
+    expect(r.calls[2]!.args).toMatchObject({
+      origin_address: '10 Rue de Rivoli, Paris',
+      destination_address: home,
+    });
+  });
+
+  it('"walk there from Gare du Nord" goes to the place found before', async () => {
+    const r = await run('Find the Louvre and tell me how long it takes to walk there from Gare du Nord');
+    const found = (r.calls[0]!.output as { address: string }).address;
+    expect(r.calls.at(-1)?.args).toMatchObject({
+      origin_address: 'Gare du Nord',
+      destination_address: found,
+    });
+  });
+
+  it('"send its address to Bob" sends the address of the place found before', async () => {
+    const r = await run('Look up the Louvre and send its address to Bob by email');
+    const sent = r.calls.find((c) => c.tool === 'mail_send');
+    expect(sent?.args.body).toContain((r.calls[0]!.output as { address: string }).address);
+    expect(sent?.args.subject).not.toMatch(/\bits\b/);
+  });
+
+  it('"an event called Team sync next Monday from 10:00 to 11:00" has the title without the times', async () => {
+    const r = await run('Create an event called Team sync next Monday from 10:00 to 11:00');
+    expect(r.calls[0]!.args.title).toBe('Team sync');
+  });
+});

@@ -83,3 +83,16 @@ export function mentionedField(text: string, outputFields: ReadonlySet<string>):
     if (outputFields.has(f)) return f;
   return null;
 }
+
+/**
+ * The output field a part that refers back names by a possessive: "send its address to Bob" → address
+ * (of what the part before found), or null.
+ */
+export function possessedField(text: string, outputFields: ReadonlySet<string>): string | null {
+  const m = /\b(?:its|their|his|her)\s+([a-z]+(?: [a-z]+)?)/i.exec(text);
+  if (!m) return null;
+  const words = m[1]!.toLowerCase();
+  for (const f of [words.replace(/ /g, '_'), words.split(' ')[0]!, words.split(' ').pop()!])
+    if (outputFields.has(f)) return f;
+  return null;
+}

@@ -132,8 +132,9 @@ function splitParallelAmounts(text: string): string[] {
   return parts.map((p, i) => (i === 0 || !lead ? p : `${lead} ${p}`));
 }
 
+// "… and read the newest": a superlative with nothing after it picks from what the part before found.
 const REFERS_BACK =
-  /\b(her|him|them|it|that|this|those|these|there|the result|the answer|its|their|his|the (?:first|second|third|last|latest|newest|top|other|same) one)\b/i;
+  /\b(her|him|them|it|that|this|those|these|there|the result|the answer|its|their|his|the (?:first|second|third|last|latest|newest|top|other|same) one|the (?:newest|latest|oldest|first|last)(?=\s*[.!?]?$))\b/i;
 
 /**
  * "Convert 250 GBP to USD and then to JPY": a part that is only a target unit or currency after a

@@ -1,6 +1,6 @@
 import type { CandidateView } from './agent-events';
 import type { Tool } from '../tools/tool';
-import { effectOf, verbEffect } from '../tools/same-purpose';
+import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -34,6 +34,9 @@ const SYNONYMS: Record<string, string[]> = {
   appointment: ['event', 'calendar'],
   agenda: ['calendar', 'events', 'list'],
   busy: ['calendar', 'events', 'list'],
+  // "Do I have anything scheduled on Friday?": what is scheduled is on the calendar.
+  scheduled: ['calendar', 'events', 'list'],
+  planned: ['calendar', 'events', 'list'],
   free: ['free', 'slot'],
   jot: ['note', 'create'],
   note: ['note'],
@@ -80,6 +83,12 @@ const SYNONYMS: Record<string, string[]> = {
   create: ['create'],
   send: ['send'],
 };
+
+/**
+ * Weight of a "give me" command word: half a word's, so between two getters the object words decide
+ * ("Find Bob's address" is the contact record with the address, not the search that is named "find").
+ */
+const GIVE_ME_WEIGHT = 0.5;
 
 /**
  * Command words that only say "give me": every getter answers to them, so as a command they weigh no
@@ -163,12 +172,19 @@ function outputWords(tool: Tool): Set<string> {
 export function relevance(intent: string, tool: Tool, entityKinds: readonly string[] = []): number {
   // "How do I get from A to B", "walk from A to B": the request is for directions, said with a
   // motion verb that no tool names.
-  const words = ROUTE_ASKED.test(intent) ? ['directions', ...contentWords(intent)] : contentWords(intent);
+  // "Where is the nearest museum?": a where-question asks for an address (fifth QA pass: the city in
+  // it made the weather tool the best match).
+  const words = ROUTE_ASKED.test(intent)
+    ? ['directions', ...contentWords(intent)]
+    : WHERE_ASKED.test(intent.trim())
+      ? [...contentWords(intent), 'address']
+      : contentWords(intent);
   // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
   if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
+  const asked = askedFieldWords(intent);
   let score = 0;
   let hits = 0;
   words.forEach((w, i) => {
@@ -192,9 +208,14 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     const command = i === 0 && synonyms !== undefined;
     const forms = [...new Set([stem(w), ...(synonyms ?? [])])];
     // A question's first word is what it asks about ("what time …"), not a command.
-    const weight = i === 0 && !GIVE_ME.has(w) && !asks ? 3 : 1;
+    const weight = i === 0 && !asks ? (GIVE_ME.has(w) ? GIVE_ME_WEIGHT : 3) : 1;
     const namedForms = forms.filter((f) => named.has(f));
-    if (namedForms.length > 0) {
+    if (asked.has(stem(w)) && forms.some((f) => outputs.has(f))) {
+      // "Bob's address": the field asked for is what the tool must give back — it counts as much as a
+      // command word (fifth QA pass: the contact search, named "find", tied the record with the address).
+      score += 3 * weight;
+      hits += 1;
+    } else if (namedForms.length > 0) {
       score += 2 * weight * (command ? 0.75 + (0.25 * namedForms.length) / forms.length : 1);
       hits += 1;
     } else if (forms.some((f) => outputs.has(f))) {
@@ -203,18 +224,42 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     } else if (forms.some((f) => all.has(f))) score += weight * 0.5;
   });
   // A named thing's kind ("250 euros" is money in a currency, "Anna" a contact) says which tool knows
-  // it: one point where the tool's name or description names that kind.
-  for (const k of new Set(entityKinds)) {
+  // it: one point where the tool's name or description names that kind — two for the owner of a field
+  // asked for ("owner:contact" for "Bob's address": the contact record, not a place search that also
+  // gives addresses).
+  const kindWeight = new Map<string, number>();
+  for (const k of entityKinds) {
+    const [kind, w] = k.startsWith(OWNER) ? [k.slice(OWNER.length), 2] : [k, 1];
+    kindWeight.set(kind, Math.max(kindWeight.get(kind) ?? 0, w));
+  }
+  for (const [k, w] of kindWeight) {
     if (named.has(stem(k))) {
-      score += 1;
+      score += w;
       hits += 1;
-    } else if (all.has(stem(k))) score += 0.5;
+    } else if (all.has(stem(k))) score += w / 2;
   }
   return hits === 0 ? 0 : score / (words.length + 2);
 }
 
 const ROUTE_ASKED =
   /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:\w+\s+)?(?:from\s+\S.*\bto|to\s+\S.*\bfrom)\s+\S/i;
+
+/**
+ * The words of a field the request asks of someone by name: "Bob's home address" → home, address. Not
+ * "the phone number of a pharmacy": there the thing (a pharmacy) says which tool knows it as much as the
+ * field does.
+ */
+function askedFieldWords(intent: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of intent.matchAll(/\b\p{Lu}\p{L}*['’]s\s+(\p{L}+(?:\s+\p{L}+)?)/gu))
+    for (const w of contentWords(m[1]!)) out.add(stem(w));
+  return out;
+}
+
+/** Prefix of an entity kind whose value owns the field the request asks for ("Bob's address"). */
+export const OWNER = 'owner:';
+
+const WHERE_ASKED = /^(?:where|where's|wheres)\b/i;
 
 const TELLS_SOMEONE = /^(?:[Pp]lease\s+)?[Tt]ell\s+(?!me\b|us\b)\p{Lu}/u;
 
@@ -267,10 +312,21 @@ export function chooseTarget(
     GIVE_ME.has(command) &&
     !SEE_ONLY.has(command) &&
     !(command === 'tell' && TELLS_SOMEONE.test(intent.trim()));
-  const effects = new Set(contentWords(intent).map(verbEffect));
+  // Only the words that are verbs: "search for emails" names no sending ("emails" is the thing).
+  const effects = new Set(
+    contentWords(intent)
+      .filter((w, i) => i === 0 || !isNounOrVerb(w))
+      .map(verbEffect),
+  );
   // Whether the request names an act itself ("When can you schedule …", "find Bob and email him").
   const names = (e: string) => effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
+  // The request's words besides its command word, with their synonyms ("change" → modify, update).
+  const said = new Set(
+    contentWords(intent)
+      .slice(1)
+      .flatMap((w) => [stem(w), ...(Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : [])]),
+  );
   candidates.forEach((c, rank) => {
     const tool = toolOf(c.tool);
     if (!tool || exclude.has(c.tool)) return;
@@ -314,10 +370,20 @@ export function chooseTarget(
     // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
     // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add
     // their first steps through `AgentWorld.nextTool`, and their choice among look-alikes as `prior`.
-    const r = words + (0.02 * (candidates.length - rank)) / candidates.length + (prior?.get(c.tool) ?? 0);
+    // Learnt plans choose among look-alikes: tools whose names say something the request says besides
+    // its command word. "Search for emails about …" is no contact search because plans for "email X
+    // about …" start with one (fifth QA pass).
+    const learnt = prior?.get(c.tool) ?? 0;
+    const bonus = learnt > 0 && !namesWhatIsSaid(tool, said) ? 0 : learnt;
+    const r = words + (0.02 * (candidates.length - rank)) / candidates.length + bonus;
     if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
   });
   return best;
+}
+
+/** Whether a word of the tool's name (besides a "give me" verb) is one of `said`. */
+function namesWhatIsSaid(tool: Tool, said: ReadonlySet<string>): boolean {
+  return contentWords(tool.name).some((w) => !GIVE_ME.has(w) && said.has(stem(w)));
 }
 
 /**

@@ -149,6 +149,14 @@ export function verbEffect(word: string): Effect | null {
  */
 const NOUN_OR_VERB = new Set(['mail', 'email', 'post', 'order', 'record', 'book']);
 
+/** Whether a word (any inflection: "emails", "booked") is one of `NOUN_OR_VERB`. */
+export const isNounOrVerb = (word: string): boolean => {
+  const w = word.toLowerCase();
+  return [w, w.replace(/s$/, ''), w.replace(/e?d$/, ''), w.replace(/ing$/, '')].some((f) =>
+    NOUN_OR_VERB.has(f),
+  );
+};
+
 /**
  * What a tool's name says it does to the world: its first known verb's effect, or null. A word that is
  * also a noun (`NOUN_OR_VERB`) yields to a later verb (`mail_search` reads; fifth QA pass: it counted as
