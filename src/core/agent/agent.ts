@@ -31,6 +31,7 @@ import { withoutUngroundedProducers } from './grounded-producers';
 import { repeatOf } from './repeat-call';
 import { targetPrior } from './target-prior';
 import { fedByEarlier } from './fed-by-earlier';
+import { personLookup } from './person-lookup';
 import {
   bestByRelevance,
   chooseTarget,
@@ -686,6 +687,27 @@ export class Agent {
       // producers that fed only overridden arguments are no longer needed.
       for (const [k, v] of Object.entries(args)) step.args[k] = v;
       this.oneEndPerPlace(tool, step, sources, chain);
+      // "Invite Anna to …": the optional attendee is looked up from the name the request gives.
+      // A re-plan gets the first plan's arguments back, with a reference to its look-up step: that
+      // step is planned again here.
+      const steps = new Set(chain.steps.map((x) => x.step));
+      const current = Object.fromEntries(
+        Object.entries(step.args).filter(([, v]) => referencesIn(v).every((r) => steps.has(r.step))),
+      );
+      const who = personLookup(world, tool, si.literals, current);
+      if (who) {
+        const same = chain.steps.find((x) => x.tool === who.producer && x.args[who.nameField] === who.person);
+        const n = same?.step ?? Math.max(...chain.steps.map((x) => x.step)) + 1;
+        if (!same)
+          chain.steps.splice(chain.steps.indexOf(step), 0, {
+            step: n,
+            tool: who.producer,
+            args: { [who.nameField]: who.person },
+            deps: [],
+          });
+        step.args[who.field] = `$${n}.${who.output}`;
+        sources[who.field] = 'earlier call';
+      }
       step.deps = step.deps.filter((d) =>
         Object.values(step.args).some((v) => referencesIn(v).some((r) => r.step === d)),
       );

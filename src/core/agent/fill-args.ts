@@ -392,6 +392,12 @@ function freeText(
         /\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
         '',
       );
+    // "Invite Anna to a project review" → "Project review with Anna": the invitation is the event.
+    const invited =
+      /^invite\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:to|for)\s+(?:a|an|the)?\s*(\S.*)$/iu.exec(
+        bare,
+      );
+    if (invited) return `${invited[2]![0]!.toUpperCase()}${invited[2]!.slice(1)} with ${invited[1]}`;
     // "Schedule a meeting with Bob" → "Meeting with Bob", not "with Bob": the command took the noun.
     const noun = /\b(meeting|appointment|call|event|session|interview|review)\b/i.exec(intent)?.[1];
     if (noun && /^(?:with|about|for|on|regarding)\b/i.test(bare))

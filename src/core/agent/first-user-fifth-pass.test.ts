@@ -134,4 +134,13 @@ describe('the second batch of the fifth pass', () => {
     const r = await run('Create an event called Team sync next Monday from 10:00 to 11:00');
     expect(r.calls[0]!.args.title).toBe('Team sync');
   });
+
+  it('"invite Anna to lunch" looks her up for the optional attendee, and titles the lunch', async () => {
+    const r = await run('Invite Anna to lunch on Friday at 1pm');
+    expect(tools(r)).toEqual(['contacts_search', 'calendar_create_event']);
+    expect(r.calls[1]!.args).toMatchObject({
+      title: 'Lunch with Anna',
+      attendee_email: (r.calls[0]!.output as { email: string }).email,
+    });
+  });
 });
