@@ -448,16 +448,26 @@ export class Agent {
               si.candidates.map((c) => c.tool),
             )
           : undefined;
+        const context = { request: state.request, ...(fed ? { bonus: fed } : {}) };
         const choice = chooseTarget(
           si.text,
           si.candidates,
           toolOf,
           state.failedApis,
           entityKinds(si),
-          sumOf(si.prior, fed),
+          si.prior,
+          context,
         );
         const byWords = si.prior
-          ? chooseTarget(si.text, si.candidates, toolOf, state.failedApis, entityKinds(si), fed)
+          ? chooseTarget(
+              si.text,
+              si.candidates,
+              toolOf,
+              state.failedApis,
+              entityKinds(si),
+              undefined,
+              context,
+            )
           : choice;
         if (choice && byWords && byWords.tool !== choice.tool)
           emit({
@@ -1045,17 +1055,6 @@ const entityKinds = (si: SubIntentState): string[] => {
     ...(!quantity && si.literals.some((l) => l.kind === 'currency') ? ['currency'] : []),
   ];
 };
-
-/** Two bonus maps added tool by tool; undefined when both are. */
-function sumOf(
-  a: ReadonlyMap<string, number> | undefined,
-  b: ReadonlyMap<string, number> | undefined,
-): ReadonlyMap<string, number> | undefined {
-  if (!a || !b) return a ?? b;
-  const out = new Map(a);
-  for (const [k, v] of b) out.set(k, (out.get(k) ?? 0) + v);
-  return out;
-}
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 

@@ -300,6 +300,7 @@ export function chooseTarget(
   exclude: ReadonlySet<string>,
   entityKinds: readonly string[] = [],
   prior?: ReadonlyMap<string, number>,
+  context: { request?: string; bonus?: ReadonlyMap<string, number> } = {},
 ): TargetChoice | null {
   let best: TargetChoice | null = null;
   const command = contentWords(intent)[0];
@@ -321,10 +322,12 @@ export function chooseTarget(
   // Whether the request names an act itself ("When can you schedule …", "find Bob and email him").
   const names = (e: string) => effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
-  // The request's words besides its command word, with their synonyms ("change" → modify, update).
+  // The words of the whole request (`context.request`, else the sub-intent) besides this part's command
+  // word, with their synonyms ("change" → modify, update): "… flights …, and book a ticket for Li Si"
+  // says which ticket.
   const said = new Set(
-    contentWords(intent)
-      .slice(1)
+    contentWords(context.request ?? intent)
+      .filter((w, i) => (context.request ? w !== command : i > 0))
       .flatMap((w) => [stem(w), ...(Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : [])]),
   );
   candidates.forEach((c, rank) => {
@@ -374,7 +377,8 @@ export function chooseTarget(
     // its command word. "Search for emails about …" is no contact search because plans for "email X
     // about …" start with one (fifth QA pass).
     const learnt = prior?.get(c.tool) ?? 0;
-    const bonus = learnt > 0 && !namesWhatIsSaid(tool, said) ? 0 : learnt;
+    const bonus =
+      (learnt > 0 && !namesWhatIsSaid(tool, said) ? 0 : learnt) + (context.bonus?.get(c.tool) ?? 0);
     const r = words + (0.02 * (candidates.length - rank)) / candidates.length + bonus;
     if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
   });
