@@ -322,13 +322,13 @@ export function chooseTarget(
   // Whether the request names an act itself ("When can you schedule …", "find Bob and email him").
   const names = (e: string) => effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
-  // The words of the whole request (`context.request`, else the sub-intent) besides this part's command
-  // word, with their synonyms ("change" → modify, update): "… flights …, and book a ticket for Li Si"
-  // says which ticket.
+  // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
+  // ("change" → modify, update): "… flights …, and book a ticket for Li Si" says which ticket.
   const said = new Set(
-    contentWords(context.request ?? intent)
-      .filter((w, i) => (context.request ? w !== command : i > 0))
-      .flatMap((w) => [stem(w), ...(Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : [])]),
+    contentWords(context.request ?? intent).flatMap((w) => [
+      stem(w),
+      ...(Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : []),
+    ]),
   );
   candidates.forEach((c, rank) => {
     const tool = toolOf(c.tool);
