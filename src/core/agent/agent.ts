@@ -643,6 +643,7 @@ export class Agent {
     const sources: Record<string, string> = { ...filled.sources };
     this.continueFromEarlierTarget(tool, si, state, args, sources);
     this.thereFromEarlier(tool, si, state, args, sources);
+    this.fromEarlierResult(tool, si, state, args, sources);
     // "…the address of the museum": the free text is what an earlier call looked up; "email Hugo the
     // forecast": the whole of what the lookup before returned.
     const lookup =
@@ -930,6 +931,37 @@ export class Agent {
   }
 
   /**
+   * "Find a pasta recipe … and show me its ingredients": a required input the part referred back to
+   * returned under the same name — at the top of its result or in the first item of a list in it
+   * (`recipes[0].recipe_id`) — is taken from there, as the executor does within one chain
+   * (`scalarFromLists`). Between parts the standardized parameters may not link a list's items to the
+   * input (unseen-catalogue QA asked for the recipe id the search had just returned).
+   */
+  private fromEarlierResult(
+    tool: Tool,
+    si: SubIntentState,
+    state: TurnState,
+    args: Record<string, unknown>,
+    sources: Record<string, string>,
+  ): void {
+    const results = si.dependsOn
+      .map((r) => state.subIntents.find((o) => o.rank === r))
+      .filter((o) => o?.status === 'done' && o.result && typeof o.result === 'object')
+      .map((o) => o!.result as Record<string, unknown>);
+    if (results.length === 0) return;
+    for (const f of toolFields(tool.parameters)) {
+      if (!f.required || f.name in args) continue;
+      for (const out of results) {
+        const value = out[f.name] ?? firstItemField(out, f.name);
+        if (value === undefined || value === null || typeof value === 'object') continue;
+        args[f.name] = value;
+        sources[f.name] = 'earlier call';
+        break;
+      }
+    }
+  }
+
+  /**
    * "Get directions there from the Louvre" where "there" (Anna) has no address: the search filled both
    * ends of the route from the one place it found, a route from a place to itself reported as done.
    * One value at both ends of a from/to pair is no answer: the end the user did not give is dropped
@@ -1055,6 +1087,17 @@ const entityKinds = (si: SubIntentState): string[] => {
     ...(!quantity && si.literals.some((l) => l.kind === 'currency') ? ['currency'] : []),
   ];
 };
+
+/** `field` of the first object in a list at the top of `out` ("recipes": [{recipe_id}] → recipe_id). */
+function firstItemField(out: Record<string, unknown>, field: string): unknown {
+  for (const v of Object.values(out))
+    if (Array.isArray(v)) {
+      const item = v.find((x) => x && typeof x === 'object' && !Array.isArray(x)) as
+        Record<string, unknown> | undefined;
+      if (item && field in item) return item[field];
+    }
+  return undefined;
+}
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 

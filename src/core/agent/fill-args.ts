@@ -78,6 +78,10 @@ export function fillArguments(input: FillInput): FilledArgs {
   const fields = toolFields(tool.parameters);
   const textFields = fields.filter((f) => f.kind === 'text' || f.kind === 'title');
 
+  const byline =
+    fields.some((f) => TITLE_INPUT.test(f.name)) && fields.some((f) => AUTHOR_INPUT.test(f.name))
+      ? titleAndAuthor(intent)
+      : undefined;
   for (const f of fields) {
     const k = input.known(f.name);
     // Known values win for everything but free text, which this sub-intent's own words decide.
@@ -92,6 +96,15 @@ export function fillArguments(input: FillInput): FilledArgs {
         : undefined;
     if (statedEnd !== undefined && set(f.name, statedEnd, 'request')) continue;
     if (k && (k.source === 'user' || !free) && set(f.name, k.value, k.source)) continue;
+    // "Is Dune by Frank Herbert available?": a work and its author, for a tool that takes both.
+    const work = byline
+      ? TITLE_INPUT.test(f.name)
+        ? byline.title
+        : AUTHOR_INPUT.test(f.name)
+          ? byline.author
+          : undefined
+      : undefined;
+    if (work !== undefined && set(f.name, work, 'request')) continue;
     // "by author Tolkien", "for member 42": a value right after the input's own name is that input's.
     const direct =
       DIRECT_KINDS.has(f.kind) && ['string', 'number', 'integer'].includes(f.type)
@@ -204,7 +217,8 @@ export function fillArguments(input: FillInput): FilledArgs {
           lit('quoted')?.value ??
           place?.value ??
           where ??
-          (keywords(intent, intentLiterals) ||
+          (keywords(intent, intentLiterals, ownWords(tool)) ||
+            keywords(intent, intentLiterals) ||
             // "Read my latest email", "List all my notes": no keyword, the newest of everything.
             everything(intent));
         break;
@@ -243,6 +257,13 @@ export function fillArguments(input: FillInput): FilledArgs {
     )
       continue;
     if (f.type === 'string' && set(f.name, namedValue(intent, f.name), 'request')) continue;
+    if (f.type === 'string' && f.required && set(f.name, spaceName(intent, f, tool), 'request')) continue;
+    if (
+      f.type === 'array' &&
+      f.required &&
+      set(f.name, enumerated(intent, intentLiterals, tool, f.name), 'request')
+    )
+      continue;
     if (f.required) missing.push(f);
   }
   // An interval's end nobody stated: its start plus the stated duration, else one hour.
@@ -298,6 +319,104 @@ export function namedValue(intent: string, field: string): string | undefined {
   return value.replace(/^(?:the|a|an) /i, '') || undefined;
 }
 
+/**
+ * The things a request lists for an array of strings: "Add milk, eggs and butter to my shopping list" →
+ * ["milk", "eggs", "butter"] (the words left after the command, cut before "to/into/on my …"). Each item
+ * is at most four words; an input whose items are not strings is left alone. From an unseen catalogue,
+ * whose `items` input was asked of the user.
+ */
+function enumerated(
+  intent: string,
+  literals: readonly Literal[],
+  tool: Tool,
+  field: string,
+): string[] | undefined {
+  const items = tool.parameters.properties?.[field]?.items;
+  const type =
+    items && typeof items === 'object' && !Array.isArray(items)
+      ? (items as { type?: unknown }).type
+      : undefined;
+  if (type !== undefined && type !== 'string') return undefined;
+  const rest = residualText(intent, literals)
+    .replace(/\s+(?:to|into|onto|on|in|from)\s+(?:my|the|our|your)\b.*$/i, '')
+    .replace(/[.!?]+$/, '');
+  const listed = rest
+    .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
+    .map((x) => x.trim().replace(/^(?:some|a|an|the)\s+/i, ''))
+    .filter(Boolean);
+  if (listed.length === 0 || listed.some((x) => x.split(/\s+/).length > 4)) return undefined;
+  return listed;
+}
+
+const TITLE_INPUT = /(?:^|_)(?:title|book_?title|book_?name|song|album|track)$/i;
+const AUTHOR_INPUT = /(?:^|_)(?:author|writer|artist|composer|by)$/i;
+/** Words that open a request, not a title: "Is Dune by …", "Find The Hobbit by …" keeps "The". */
+const OPENING =
+  /^(?:is|are|was|do|does|did|can|could|would|will|has|have|please|find|get|search|look|show|check|reserve|borrow|renew|read|play|buy|order|listen)$/i;
+
+/**
+ * "Dune by Frank Herbert", "“The Hobbit” by J.R.R. Tolkien": a capitalized title and the capitalized
+ * name after "by" (unseen-catalogue QA: the whole question became the title).
+ */
+function titleAndAuthor(intent: string): { title: string; author: string } | undefined {
+  const m =
+    /(["“']?\p{Lu}[\p{L}\p{N}'’:-]*(?:\s+(?:of|the|and|a|an|in|on|to|for|\p{Lu}[\p{L}\p{N}'’:-]*)){0,7}?["”']?)\s+by\s+(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u.exec(
+      intent,
+    );
+  if (!m) return undefined;
+  const words = m[1]!.split(/\s+/);
+  while (words.length > 1 && OPENING.test(words[0]!)) words.shift();
+  const title = words.join(' ').replace(/^["“']|["”']$/g, '');
+  if (!title || OPENING.test(title)) return undefined;
+  return { title, author: m[2]!.replace(/[.,]$/, '') };
+}
+
+/** Input names for a part of a building or a site: a room, a zone, a floor. */
+const SPACE = /(?:^|_|\b)(room|area|zone|floor|space|site|garden|yard|building|wing)$/i;
+/** Words after "in the" that are times or the world, not a part of a building. */
+const NOT_A_SPACE = new Set(
+  'morning afternoon evening night day week weekend month year future past meantime world house home way end middle future'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The room (zone, floor…) a request names, for an input named for one that the request does not state
+ * by name: "the living room" → "living room", "in the bedroom" → "bedroom", "the kitchen lights" →
+ * "kitchen" (a word right before what the tool acts on). From an unseen smart-home catalogue, whose
+ * `room` inputs were asked of the user in every request.
+ */
+function spaceName(intent: string, f: FieldInfo, tool: Tool): string | undefined {
+  const noun = SPACE.exec(f.name)?.[1]?.toLowerCase();
+  if (!noun) return undefined;
+  const said = new RegExp(String.raw`\b(?:the|my|our|in|at|of|for)\s+((?:[a-z]+\s+)?${noun})\b`, 'i').exec(
+    intent,
+  );
+  if (said && !/^(?:the|my|our|a|an)\s/i.test(said[1]!)) return said[1]!.toLowerCase();
+  const inThe = /\b(?:in|at)\s+(?:the|my|our)\s+([a-z]+)\b/i.exec(intent);
+  if (inThe && !NOT_A_SPACE.has(inThe[1]!.toLowerCase())) return inThe[1]!.toLowerCase();
+  const objects = contentWordsOf(tool.name);
+  for (const m of intent.matchAll(/\bthe\s+([a-z]+)\s+([a-z]+)\b/gi))
+    if (objects.has(m[2]!.toLowerCase().replace(/s$/, '')) && !objects.has(m[1]!.toLowerCase()))
+      return m[1]!.toLowerCase();
+  return undefined;
+}
+
+/** A search tool's own name words, which say what it searches, not what for ("search_recipes" → recipe). */
+const ownWords = (tool: Tool): Set<string> => contentWordsOf(tool.name);
+
+/** The words of a tool name, singular ("turn_on_lights" → turn, on, light). */
+function contentWordsOf(name: string): Set<string> {
+  return new Set(
+    name
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .map((w) => w.replace(/s$/, '')),
+  );
+}
+
 /** "id 42", "ID: x-7", "#42", "no. 17": the value after the generic word for an identifier. */
 function genericId(intent: string): string | undefined {
   const m =
@@ -315,6 +434,11 @@ const DIRECT_KINDS = new Set(['other', 'id', 'person', 'number', 'city']);
  * for `member_id` (a trailing id / name / number of the name may be left out). Only a value that cannot
  * be an ordinary word: capitalized words (not for number or id inputs) or a token that starts with a digit.
  */
+const caseless = (pattern: string): string =>
+  pattern.replace(/\p{L}/gu, (c) =>
+    c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`,
+  );
+
 function valueAfterName(intent: string, f: FieldInfo): string | number | undefined {
   const words = f.name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -328,7 +452,9 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
     words.length > 1 && /^(?:id|name|number|no)$/.test(words.at(-1)!) ? words.slice(0, -1) : [],
   ]
     .filter((w) => w.length > 0 && w.join('').length >= 3)
-    .map((w) => w.map(escapeRegExp).join('[\\s_-]+'));
+    // Any case: "ISBN 978-0441013593" names the input `isbn` (unseen-catalogue QA). The value keeps its
+    // own case rules, so the name is made caseless letter by letter rather than with the i flag.
+    .map((w) => w.map((x) => caseless(escapeRegExp(x))).join('[\\s_-]+'));
   const numeric = f.kind === 'number' || f.kind === 'id';
   // A dot between digits is a decimal point ("latitude 41.9676"), one before a space ends the sentence.
   const token = String.raw`\p{N}(?:[\p{L}\p{N}_-]|\.(?=\p{N}))*`;

@@ -39,7 +39,14 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
     // "…to Anna": a recipient is another argument; "call Anna" keeps the name.
     const recipient = l.kind === 'entity' && l.sub === 'person' && /\bto\s+$/i.test(text.slice(0, l.start));
     if ((!STRUCTURED.has(l.kind) && !recipient) || l.start < at) continue;
-    out += text.slice(at, l.start).replace(/\s*\b(?:at|on|by|for|from|until|till|in|to|of)\s*$/i, ' ');
+    out += text
+      .slice(at, l.start)
+      // "… that takes under 30 minutes": the words that introduced the value go with it.
+      .replace(
+        /\s*\b(?:that\s+)?(?:takes?|lasts?|costs?)?\s*(?:less than|more than|at least|at most|under|over|within)\s*$/i,
+        ' ',
+      )
+      .replace(/\s*\b(?:at|on|by|for|from|until|till|in|to|of)\s*$/i, ' ');
     at = l.end;
     // "Monday's meeting": the possessive goes with the date it belonged to.
     if (/^['’]s\b/.test(text.slice(at))) at += 2;
@@ -126,12 +133,20 @@ export function residualText(text: string, literals: readonly Literal[]): string
   return tidy(s);
 }
 
-/** Keywords for a search input: content words of the residual text. */
-export function keywords(text: string, literals: readonly Literal[]): string {
+/**
+ * Keywords for a search input: content words of the residual text, less `own` (the searching tool's
+ * name words, lower case and singular: "recipe" in "find a pasta recipe" says what is searched, not for
+ * what).
+ */
+export function keywords(
+  text: string,
+  literals: readonly Literal[],
+  own: ReadonlySet<string> = new Set(),
+): string {
   const words = residualText(text, literals)
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''))
-    .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()))
+    .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()) && !own.has(w.toLowerCase().replace(/s$/, '')))
     .filter(
       (w) =>
         !/^(?:email|e-mail|mail|mails|emails|message|messages|note|notes|file|files|document|documents|inbox|nearest|nearby|closest|best|good|most|very)$/i.test(

@@ -254,6 +254,13 @@ function isBareValues(text: string): boolean {
  */
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])/gu;
 
+/**
+ * "… available? If so, reserve it": a condition on what the part before found, split off by the comma.
+ * It asks for nothing of its own (as a part, it was answered "None of my tools can do this").
+ */
+const BARE_CONDITION =
+  /^(?:if\s+(?:so|yes|possible|available|it\s+is|they\s+are|there\s+(?:is|are)\s+(?:one|any)|that'?s\s+the\s+case|that\s+is\s+the\s+case))$/i;
+
 const CONNECTIVE =
   /^(?:additionally|also|furthermore|moreover|besides|next|then|afterwards|finally|lastly|and|plus|as well)$/i;
 
@@ -298,7 +305,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
       isBareValues(s) ? s.trim() : s.replace(/^[\s,]+|[\s,.;!]+$/g, '').replace(/^(?:also|please)\s+/i, ''),
     )
     // "Additionally, provide …": a connective left alone by the comma split is no part of its own.
-    .filter((s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s));
+    .filter((s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s) && !BARE_CONDITION.test(s));
   const out: SplitIntent[] = [];
   for (const text of continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))) {
     const rank = out.length + 1;

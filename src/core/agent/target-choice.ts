@@ -1,5 +1,6 @@
 import type { CandidateView } from './agent-events';
 import type { Tool } from '../tools/tool';
+import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 
 /**
@@ -69,6 +70,13 @@ const SYNONYMS: Record<string, string[]> = {
   snow: ['weather', 'forecast'],
   windy: ['weather', 'forecast'],
   umbrella: ['weather', 'forecast'],
+  // "Make it cooler in the office": a room's temperature is set on its thermostat.
+  cooler: ['temperature', 'thermostat', 'set'],
+  warmer: ['temperature', 'thermostat', 'set'],
+  heat: ['temperature', 'thermostat', 'heating'],
+  // "Dim the bedroom lights to 10": dimming sets a brightness.
+  dim: ['brightness', 'dim', 'light'],
+  brighten: ['brightness', 'light'],
   temperature: ['weather', 'forecast', 'convert'],
   convert: ['convert'],
   // "change the content" is modifying a file as much as changing an alarm: the object words decide.
@@ -357,6 +365,16 @@ export function chooseTarget(
       (does === 'change' || (does === 'create' && !contentWords(tool.name).includes('add')))
     )
       return;
+    // "Book me a flight": the verb is the noun of `reserve_book` and `renew_loan` (a library book); a
+    // tool met only through that other sense, and by no other word, is no match (unseen-catalogue QA
+    // asked for an ISBN).
+    if (
+      command &&
+      OTHER_SENSE.has(command) &&
+      !namesAsVerb(tool, command) &&
+      relevance(withoutWord(intent, command), tool, entityKinds) === 0
+    )
+      return;
     const raw = relevance(intent, tool, entityKinds);
     if (raw <= MIN_RELEVANCE) return;
     // A question asks about what is there: between tools its words rate alike, one that reads beats one
@@ -385,9 +403,21 @@ export function chooseTarget(
   return best;
 }
 
+/** Command verbs whose noun names another thing in another domain: a booking is no book, a recording no record. */
+const OTHER_SENSE = new Set(['book', 'record']);
+
+/** Whether the tool's name uses the command word as its verb (`book_flight`), not as its object. */
+function namesAsVerb(tool: Tool, command: string): boolean {
+  const words = contentWords(tool.name);
+  const verb =
+    words.find((w) => verbEffect(w) !== null && !isNounOrVerb(w)) ?? words.find((w) => verbEffect(w));
+  return verb !== undefined && stem(verb) === stem(command);
+}
+
 /** Whether a word of the tool's name (besides a "give me" verb) is one of `said`. */
 function namesWhatIsSaid(tool: Tool, said: ReadonlySet<string>): boolean {
-  return contentWords(tool.name).some((w) => !GIVE_ME.has(w) && said.has(stem(w)));
+  // `splitWords` also parts an acronym from the next word: getVRConcert → get, vr, concert.
+  return splitWords(tool.name).some((w) => !GIVE_ME.has(w) && said.has(stem(w)));
 }
 
 /**
