@@ -1084,6 +1084,12 @@ const entityKinds = (si: SubIntentState): string[] => {
       ? ['contact', 'person']
       : []),
     ...(convertsToUnit(si.text) ? ['unit'] : []),
+    // "2 weeks from next Friday": a span and a day ask for date arithmetic.
+    ...((si.literals.some((l) => l.kind === 'duration') ||
+      /\b\d+\s+(?:days?|weeks?|months?|years?)\b/i.test(si.text)) &&
+    si.literals.some((l) => l.kind === 'date')
+      ? ['date']
+      : []),
     ...(!quantity && si.literals.some((l) => l.kind === 'currency') ? ['currency'] : []),
   ];
 };

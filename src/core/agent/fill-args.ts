@@ -509,7 +509,13 @@ function freeText(
   const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
   if (f.kind === 'title') {
     const said = residual.replace(/^that\s+(?=\S)/i, '');
-    const t = title ?? (twoParts ? firstWords(stripTail(said), 8) : (quoted ?? content ?? said));
+    // "Send Bob an email saying thanks for the report": nothing but the words said is left for a
+    // subject, so they give it.
+    const t =
+      title ??
+      (twoParts
+        ? firstWords(stripTail(said), 8) || firstWords(content ?? quoted ?? '', 8)
+        : (quoted ?? content ?? said));
     // "a dentist appointment" → "dentist appointment": a title has no article.
     // "Add Carla's party to my calendar": where it goes is no part of the title.
     const bare = t
@@ -532,7 +538,13 @@ function freeText(
   }
   // "Email Anna that the offsite moved to Friday": what is said is the whole clause after "that", its
   // dates and times included (the residual has them taken out).
-  const clause = /^that\s/i.test(residual) ? /\bthat\s+(.+?)[.!]*$/i.exec(intent)?.[1] : undefined;
+  // "Tell Carol I'll be there at 5": after the recipient, the message is the rest as said.
+  const toldRaw = sends ? TELL_SOMEONE.exec(intent.trim())?.[2] : undefined;
+  // "Text Bob the report" names a thing to send, not words: a producer or the user says what goes in.
+  const told = toldRaw && !namesNoContent(toldRaw) ? toldRaw : undefined;
+  const clause = /^that\s/i.test(residual)
+    ? /\bthat\s+(.+?)[.!]*$/i.exec(intent)?.[1]
+    : told?.replace(/[.!]+$/, '');
   const said = clause ?? residual;
   // "… called Shopping with eggs and milk": the content follows "with".
   const t =
@@ -562,6 +574,8 @@ function namesNoContent(text: string): boolean {
   const t = text.trim().replace(/[.!?]+$/, '');
   // "the offsite is ready" says something: a reference has no verb.
   if (/\b(?:is|are|was|were|will|has|have|had|can|could|should|would|be|been|am)\b/i.test(t)) return false;
+  // "the meeting moved to Friday": a verb in the past after the thing says something.
+  if (/^\S+\s+\S+\s+\p{L}+ed\b/iu.test(t)) return false;
   return (
     /^(?:the|my|our|this|these|those|his|their)\s+(?:[\p{L}\p{N}'-]+\s+){0,3}[\p{L}\p{N}'-]+$/iu.test(t) ||
     /^(?:a|an|some)\s+(?:short\s+|quick\s+|new\s+)?(?:message|e-?mail|mail|text|note|sms|reply|line)$/i.test(
@@ -570,7 +584,11 @@ function namesNoContent(text: string): boolean {
   );
 }
 
-const stripTail = (s: string) => s.replace(/\s+(?:saying|that says|with the text)\b.*$/i, '');
+// "email saying thanks …" leaves no subject: the kind of text and what it says are not its title.
+const stripTail = (s: string) =>
+  s
+    .replace(/(?:^|\s+)(?:saying|that says|with the text)\b.*$/i, '')
+    .replace(/^(?:an?\s+)?(?:e-?mail|mail|message|text|note|sms)$/i, '');
 const stripTitle = (s: string, title: string) =>
   s
     .replace(
@@ -621,8 +639,15 @@ function numberNear(literals: readonly Literal[], lower: string, unit: RegExp): 
  */
 export function everything(intent: string): string | undefined {
   const word = /\b(latest|newest|recent|last|all)\b/i.exec(intent)?.[1]?.toLowerCase();
-  return word ?? (/^(?:please\s+)?(?:list|show)\b/i.test(intent.trim()) ? 'all' : undefined);
+  // "Check my inbox": what is in it, newest first.
+  return word ?? (/^(?:please\s+)?(?:list|show|check|open)\b/i.test(intent.trim()) ? 'all' : undefined);
 }
+
+/** "Tell Carol (that) I'll be there at 5": the name, then the words to send. */
+const TELL_SOMEONE =
+  // The name is matched atomically (a lookahead and its back-reference), so "Tell Anna Keller the …"
+  // never gives "Keller the …" as the message.
+  /^(?:[Pp]lease\s+)?(?:[Tt]ell|[Tt]ext|[Mm]essage)\s+(?=(\p{Lu}[\p{L}-]*(?:\s+(?!I\b|I['’])\p{Lu}[\p{L}-]*)?))\1\s+(?:that\s+)?((?!(?:about|to)\b)\S.*)$/u;
 
 /** Words that make a `…_name` input a person's name; any other (`plant_name`) names a thing. */
 const PERSON_NAME =
@@ -696,6 +721,9 @@ function routeEnd(text: string, literals: readonly Literal[], side: 'from' | 'to
         l.kind === 'entity' && (l.sub === 'place' || l.sub === 'city') && l.start >= start && l.end <= end,
     );
     const words = m[group]!.replace(/^(?:the|a|an)\s+/i, '').trim();
+    // "from 27 Upper Street, London to …": the street address, not the city in it.
+    const street = writtenAddress(m[group]!)?.[0];
+    if (street) return street;
     // "to walk there from …": "there" is a place said before, not one this end names.
     if (!place && BACK_TO_A_PLACE.test(words)) return undefined;
     return place ? String(place.value) : words || undefined;

@@ -144,3 +144,45 @@ describe('the second batch of the fifth pass', () => {
     });
   });
 });
+
+describe('the third batch of the fifth pass', () => {
+  it('"Tell Carol I\'ll be there at 5" sends the words as said, the time included', async () => {
+    const r = await run("Tell Carol I'll be there at 5");
+    expect(r.calls.at(-1)?.args.text).toBe("I'll be there at 5");
+    const full = await run('Tell Anna Keller the meeting moved to Friday');
+    expect(full.calls.at(-1)?.args.text).toBe('the meeting moved to Friday');
+  });
+
+  it('"read my notes about …" searches the notes, "check my inbox" lists the newest mail', async () => {
+    expect(tools(await run('Read my notes about the offsite'))).toEqual(['notes_search']);
+    const inbox = await run('Please check my inbox');
+    expect(inbox.calls[0]?.tool).toBe('mail_search');
+    expect(inbox.questions).toEqual([]);
+  });
+
+  it('a route end written as a street address keeps the street, not only its city', async () => {
+    const r = await run('How long does it take to drive from 27 Upper Street, London to the Louvre?');
+    expect(r.calls.at(-1)?.args.origin_address).toBe('27 Upper Street, London');
+  });
+
+  it('"2 weeks from next Friday" is date arithmetic', async () => {
+    const r = await run('What is 2 weeks from next Friday?');
+    expect(r.calls.map((c) => [c.tool, c.args.days])).toEqual([['date_add', 14]]);
+  });
+
+  it('an email "saying …" takes its subject from what it says; "set up a meeting" is no title "up …"', async () => {
+    const mail = await run('Send Bob an email saying thanks for the report');
+    expect(mail.calls.at(-1)?.args).toMatchObject({
+      subject: 'thanks for the report',
+      body: 'thanks for the report',
+    });
+    const meeting = await run('Set up a meeting with Carol and Bob next Wednesday at 11');
+    expect(meeting.calls.at(-1)?.args.title).toBe('Meeting with Carol and Bob');
+  });
+
+  it('a file "called q3-report" is searched by its name, and a reminder has no question mark', async () => {
+    expect((await run('Open the file called q3-report')).calls[0]?.args).toEqual({ query: 'q3-report' });
+    const reminder = await run('Can you remind me to call the bank on Monday morning?');
+    expect(reminder.calls[0]?.args.text).toBe('call the bank');
+  });
+});

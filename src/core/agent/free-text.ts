@@ -8,12 +8,12 @@ import type { Literal } from './literals';
 
 /** Command phrases that only say which tool to use ("remind me to", "send an email to"). */
 const LEAD =
-  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set|send|email|e-mail|mail|text|message|tell|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|read|open|check|list)\b\s*/i;
+  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set(?: up)?|send|email|e-mail|mail|text|message|tell|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|read|open|check|list)\b\s*/i;
 /** Nouns that name the tool's kind of object right after the command ("a note", "an email"). */
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
 const STOP = new Set(
-  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does what's where's how's like i'm i'd latest last recent".split(
+  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled".split(
     ' ',
   ),
 );
@@ -59,7 +59,7 @@ const tidy = (s: string) =>
   s
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.!?])/g, '$1')
-    .replace(/^[\s,:;-]+|[\s,:;.-]+$/g, '');
+    .replace(/^[\s,:;-]+|[\s,:;.?!-]+$/g, '');
 
 /** The words after "saying", "that says", ":" …, when the request spells the content out. */
 export function spelledOutContent(text: string): string | null {

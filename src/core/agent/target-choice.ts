@@ -115,6 +115,8 @@ const GIVE_ME = new Set([
   'tell',
   // "List my notes" is about the notes, not about the calendar tool whose name says "list".
   'list',
+  // "Read my notes about the offsite" is about the notes, not the mail reader whose name says "read".
+  'read',
 ]);
 
 export const stem = (w: string): string =>
