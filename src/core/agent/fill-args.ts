@@ -447,14 +447,15 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean);
-  const names = [
+  const wordLists = [
     words,
     words.length > 1 && /^(?:id|name|number|no)$/.test(words.at(-1)!) ? words.slice(0, -1) : [],
-  ]
-    .filter((w) => w.length > 0 && w.join('').length >= 3)
-    // Any case: "ISBN 978-0441013593" names the input `isbn` (unseen-catalogue QA). The value keeps its
-    // own case rules, so the name is made caseless letter by letter rather than with the i flag.
-    .map((w) => w.map((x) => caseless(escapeRegExp(x))).join('[\\s_-]+'));
+  ].filter((w) => w.length > 0 && w.join('').length >= 3);
+  // Any case before a value: "ISBN 978-0441013593" names the input `isbn` (unseen-catalogue QA). The
+  // value keeps its own case rules, so the name is made caseless letter by letter, not with the i flag.
+  // After a value only lower case: in "New York City" or "the Central Library" the name is part of it.
+  const names = wordLists.map((w) => w.map((x) => caseless(escapeRegExp(x))).join('[\\s_-]+'));
+  const lowerNames = wordLists.map((w) => w.map(escapeRegExp).join('[\\s_-]+'));
   const numeric = f.kind === 'number' || f.kind === 'id';
   // A dot between digits is a decimal point ("latitude 41.9676"), one before a space ends the sentence.
   const token = String.raw`\p{N}(?:[\p{L}\p{N}_-]|\.(?=\p{N}))*`;
@@ -473,7 +474,7 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
   if (numeric) return undefined;
   // "… in the Asia region": capitalized words right before the input's name, after an article or a
   // preposition (never the sentence's first word).
-  for (const name of names) {
+  for (const name of lowerNames) {
     const m = new RegExp(
       String.raw`\b(?:the|in|for|of|from|at|on)[ \t]+(\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*){0,2})[ \t]+${name}\b`,
       'u',
