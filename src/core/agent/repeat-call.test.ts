@@ -85,5 +85,15 @@ describe('repeatOf for a tool the world calls once per task', () => {
     expect(repeatOf([next(11.02)], [first], true)).toBeUndefined();
     // The same other arguments without the earlier result in them are two ways of saying one call.
     expect(repeatOf([next(5)], [first], true)?.index).toBe(0);
+    // So is the earlier result put into an input the earlier call left empty (a search, then itself by id).
+    const search: CallView = {
+      index: 0,
+      tool: 'search_train',
+      args: {},
+      status: 'ok',
+      output: { train_id: 't-1' },
+    };
+    const again = { step: 0, tool: 'search_train', args: { train_number: 't-1' }, deps: [] };
+    expect(repeatOf([again], [search], true)?.index).toBe(0);
   });
 });

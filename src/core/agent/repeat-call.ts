@@ -31,13 +31,19 @@ export function repeatOf(
 }
 
 /**
- * Whether `args` put a value of the earlier call's output where that call had another value: the new call
- * carries on from the earlier one's result, so it is a further call, not the same call said twice.
+ * Whether `args` put a value of the earlier call's output into an input that call gave another value: the
+ * new call carries on from the earlier one's result, so it is a further call, not the same call said twice.
  */
 function followsOn(earlier: CallView, args: Record<string, unknown>): boolean {
   const produced = leaves(earlier.output);
   return Object.entries(args).some(
-    ([k, v]) => (typeof v === 'number' || typeof v === 'string') && earlier.args[k] !== v && produced.has(v),
+    ([k, v]) =>
+      (typeof v === 'number' || typeof v === 'string') &&
+      // The same input with another value: an id the earlier call returned, put into an input it left
+      // empty, is the same search said twice (ultratool_graph: search_train, then search_train(its id)).
+      k in earlier.args &&
+      earlier.args[k] !== v &&
+      produced.has(v),
   );
 }
 
