@@ -5,6 +5,10 @@ import type { CallOutcome, CallFailure } from '../execute/call-outcome';
 import type { LexiconEntry, ToolRuntime } from '../execute/tool-runtime';
 import type { Tool } from '../tools/tool';
 import { ToolWorld } from '../world/world';
+import { createSandboxRuntime } from '../sandbox';
+import { Agent } from './agent';
+import { builtInAgentWorld } from './fixtures/run-fixture';
+import { GraphPolicy } from './graph-policy';
 import { LocalAgentWorld } from './local-agent-world';
 
 /** The built-in demo world (tools + seeded traces) as the agent sees it, fresh per call. */
@@ -13,6 +17,16 @@ export async function demoAgentWorld(): Promise<LocalAgentWorld> {
   await world.importTools(DEMO_TOOLS);
   for (const t of demoTraces()) await world.ingestTrace(t);
   return new LocalAgentWorld(world);
+}
+
+/** The graph-only agent on the built-in tools and their in-memory sandbox, as a first-time user meets it. */
+export async function graphOnlySandboxAgent(): Promise<Agent> {
+  return new Agent({
+    world: await builtInAgentWorld(),
+    runtime: await createSandboxRuntime(),
+    policy: new GraphPolicy(),
+    learn: false,
+  });
 }
 
 export interface RecordedCall {

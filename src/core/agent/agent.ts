@@ -916,10 +916,7 @@ export class Agent {
     sources: Record<string, string>,
   ): void {
     if (!/\bthere\b/i.test(si.text)) return;
-    const earlier = si.dependsOn
-      .map((r) => state.subIntents.find((o) => o.rank === r))
-      .find((o) => o?.status === 'done' && o.result && typeof o.result === 'object');
-    const out = earlier?.result as Record<string, unknown> | undefined;
+    const out = resultsReferredTo(si, state)[0];
     const key = out && Object.keys(out).find((k) => /address/i.test(k) && typeof out[k] === 'string');
     if (!out || !key) return;
     const addresses = toolFields(tool.parameters).filter((f) => f.kind === 'address');
@@ -944,10 +941,7 @@ export class Agent {
     args: Record<string, unknown>,
     sources: Record<string, string>,
   ): void {
-    const results = si.dependsOn
-      .map((r) => state.subIntents.find((o) => o.rank === r))
-      .filter((o) => o?.status === 'done' && o.result && typeof o.result === 'object')
-      .map((o) => o!.result as Record<string, unknown>);
+    const results = resultsReferredTo(si, state);
     if (results.length === 0) return;
     for (const f of toolFields(tool.parameters)) {
       if (!f.required || f.name in args) continue;
@@ -1093,6 +1087,16 @@ const entityKinds = (si: SubIntentState): string[] => {
     ...(!quantity && si.literals.some((l) => l.kind === 'currency') ? ['currency'] : []),
   ];
 };
+
+/** The object results of the finished parts a sub-intent refers back to, in its `dependsOn` order. */
+function resultsReferredTo(si: SubIntentState, state: TurnState): Record<string, unknown>[] {
+  return si.dependsOn
+    .map((r) => state.subIntents.find((o) => o.rank === r))
+    .filter(
+      (o) => o?.status === 'done' && o.result && typeof o.result === 'object' && !Array.isArray(o.result),
+    )
+    .map((o) => o!.result as Record<string, unknown>);
+}
 
 /** `field` of the first object in a list at the top of `out` ("recipes": [{recipe_id}] → recipe_id). */
 function firstItemField(out: Record<string, unknown>, field: string): unknown {

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxRuntime } from '../sandbox';
-import { Agent } from './agent';
-import { builtInAgentWorld } from './fixtures/run-fixture';
-import { GraphPolicy } from './graph-policy';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 
 // Requests a first-time user typed into the graph-only agent on the built-in tools (fifth QA pass); each
 // got a wrong tool, a wrong value or a wrong "done" before.
 
-const agentOnSandbox = async () =>
-  new Agent({
-    world: await builtInAgentWorld(),
-    runtime: await createSandboxRuntime(),
-    policy: new GraphPolicy(),
-    learn: false,
-  });
-
-const run = async (request: string) => (await agentOnSandbox()).runTurn(request);
+const run = async (request: string) => (await graphOnlySandboxAgent()).runTurn(request);
 const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
 
 describe('the tool a request asks for', () => {

@@ -3,7 +3,7 @@ import type { ChatRequest, ChatResponse, LlmEngine } from '../llm/llm-engine';
 import { ScriptedEngine } from '../llm/scripted-engine';
 import { Agent } from './agent';
 import type { AgentAction } from './agent-action';
-import { ANNA, demoAgentWorld, FakeRuntime } from './agent-fixtures.test-util';
+import { ANNA, demoAgentWorld, FakeRuntime, graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { GraphPolicy } from './graph-policy';
 import { builtInAgentWorld } from './fixtures/run-fixture';
 import { createSandboxRuntime } from '../sandbox';
@@ -127,13 +127,7 @@ describe('the turn says what each part did', () => {
 });
 
 describe('routes and amounts on the built-in tools, found by a first-time user', () => {
-  const agentOnSandbox = async () =>
-    new Agent({
-      world: await builtInAgentWorld(),
-      runtime: await createSandboxRuntime(),
-      policy: new GraphPolicy(),
-      learn: false,
-    });
+  const agentOnSandbox = graphOnlySandboxAgent;
 
   it('"from A to B" asks for directions between two places, never from a place to itself', async () => {
     const agent = await agentOnSandbox();
@@ -236,13 +230,7 @@ describe('routes and amounts on the built-in tools, found by a first-time user',
 });
 
 describe('lists, recipients and results, found by probing the built-in tools', () => {
-  const agentOnSandbox = async () =>
-    new Agent({
-      world: await builtInAgentWorld(),
-      runtime: await createSandboxRuntime(),
-      policy: new GraphPolicy(),
-      learn: false,
-    });
+  const agentOnSandbox = graphOnlySandboxAgent;
 
   it('"the weather in Paris, Berlin and Lisbon" is three forecasts, not the first one', async () => {
     const r = await (await agentOnSandbox()).runTurn('What is the weather in Paris, Berlin and Lisbon?');
