@@ -117,6 +117,9 @@ const GIVE_ME = new Set([
   'list',
   // "Read my notes about the offsite" is about the notes, not the mail reader whose name says "read".
   'read',
+  // "Can you perform some basic arithmetic calculation?": performing says nothing about what is done
+  // (a `Schedule` tool's "operations to be performed" took it from the calculator).
+  'perform',
 ]);
 
 export const stem = (w: string): string =>
