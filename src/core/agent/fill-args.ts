@@ -1,3 +1,4 @@
+import { splitWords } from '../embed/tokenize';
 import { tokenOfShape } from '../trace/produced-inputs';
 import type { Tool } from '../tools/tool';
 import { effectOf } from '../tools/same-purpose';
@@ -407,14 +408,7 @@ const ownWords = (tool: Tool): Set<string> => contentWordsOf(tool.name);
 
 /** The words of a tool name, singular ("turn_on_lights" → turn, on, light). */
 function contentWordsOf(name: string): Set<string> {
-  return new Set(
-    name
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean)
-      .map((w) => w.replace(/s$/, '')),
-  );
+  return new Set(splitWords(name).map((w) => w.replace(/s$/, '')));
 }
 
 /** "id 42", "ID: x-7", "#42", "no. 17": the value after the generic word for an identifier. */
@@ -561,11 +555,7 @@ function freeText(
 
 /** The words a request may call an input by: its name ("email body") and its last word ("body"). */
 function labelsOf(name: string): string[] {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words = splitWords(name);
   const last = words[words.length - 1];
   return [...new Set([words.join(' '), ...(last && last.length > 2 ? [last] : [])])].filter(Boolean);
 }

@@ -127,16 +127,15 @@ const FILLER = new Set([
   'v3',
 ]);
 
+/** A word's base forms to look up: itself, and without -s, -(e)d, -ing ("deleting" → delet, delete). */
+function inflections(word: string): string[] {
+  const w = word.toLowerCase();
+  return [w, w.replace(/s$/, ''), w.replace(/e?d$/, ''), w.replace(/ing$/, ''), w.replace(/ing$/, 'e')];
+}
+
 /** What a verb does to the world ("delete", "deleting", "removes"), or null when the table does not know it. */
 export function verbEffect(word: string): Effect | null {
-  const w = word.toLowerCase();
-  for (const form of [
-    w,
-    w.replace(/s$/, ''),
-    w.replace(/e?d$/, ''),
-    w.replace(/ing$/, ''),
-    w.replace(/ing$/, 'e'),
-  ]) {
+  for (const form of inflections(word)) {
     const e = EFFECT_OF.get(form);
     if (e) return e;
   }
@@ -150,12 +149,7 @@ export function verbEffect(word: string): Effect | null {
 const NOUN_OR_VERB = new Set(['mail', 'email', 'post', 'order', 'record', 'book']);
 
 /** Whether a word (any inflection: "emails", "booked") is one of `NOUN_OR_VERB`. */
-export const isNounOrVerb = (word: string): boolean => {
-  const w = word.toLowerCase();
-  return [w, w.replace(/s$/, ''), w.replace(/e?d$/, ''), w.replace(/ing$/, '')].some((f) =>
-    NOUN_OR_VERB.has(f),
-  );
-};
+export const isNounOrVerb = (word: string): boolean => inflections(word).some((f) => NOUN_OR_VERB.has(f));
 
 /**
  * What a tool's name says it does to the world: its first known verb's effect, or null. A word that is
