@@ -70,6 +70,7 @@ const ACTION_VERBS = [
   'buy',
   'confirm',
   'delete',
+  'display',
   'download',
   'edit',
   'fetch',
@@ -170,7 +171,13 @@ function mergeBareValues(parts: readonly string[]): string[] {
   const out: string[] = [];
   let pending: string | undefined;
   for (const p of parts) {
-    const noRequest = isValueStatement(p) || isContext(p) || isVague(p) || isCondition(p);
+    // "check and display my balance": a verb alone is the first of two verbs sharing the next part's object.
+    if (isLoneVerb(p)) {
+      pending = pending ? `${pending}\n${p}` : p;
+      continue;
+    }
+    const noRequest =
+      isValueStatement(p) || isContext(p) || isVague(p) || isCondition(p) || isBareChange(p) || isInterest(p);
     if ((isBareValues(p) || noRequest) && out.length > 0)
       out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
     else if (noRequest) pending = pending ? `${pending}\n${p}` : p;
@@ -238,6 +245,47 @@ function isCondition(text: string): boolean {
   return /^(?:and\s+)?(?:please\s+)?(?:make sure|be sure|ensure)\b/i.test(text.trim());
 }
 
+/**
+ * "Modify my hotel reservation JH748, change to check-in on November 16th": a change with no object of its
+ * own ("change to …", not "change it to …") says what the part before it changes into — one request, not
+ * a second change (as one, a conference room was rebooked for the dates).
+ */
+function isBareChange(text: string): boolean {
+  return /^(?:and\s+)?(?:change|changing|update|modify|switch|move|reschedule)\s+to\b/i.test(text.trim());
+}
+
+/**
+ * What a part asks, without the situation and values merged into it: "Could you check the weather for
+ * me?\nI'm planning a beach day in Miami this weekend" asks about the weather — the beach day's words
+ * ("planning", "day") took the choice of tool to an IP checker whose inputs count days. The values stay in
+ * the part for its arguments; only which tool serves it is read from this. The whole text when every line
+ * is context.
+ */
+export function askedPart(text: string): string {
+  const lines = text.split('\n');
+  if (lines.length < 2) return text;
+  const asked = lines.filter(
+    (l) => !isContext(l) && !isValueStatement(l) && !isBareValues(l) && !isInterest(l),
+  );
+  return asked.length > 0 ? asked.join('\n') : text;
+}
+
+/**
+ * "Could you check the current weather? I'm particularly interested in the wind speed": after a request,
+ * what the user is interested in is what they want of its answer, not another request (as one, a price
+ * alert was set for its "direction"); before one, it is the situation the request comes from. Said alone
+ * it is the request: "I'm interested in axolotls".
+ */
+function isInterest(text: string): boolean {
+  return /^(?:i'm|i am|we're|we are)\s+(?:\p{L}+ly\s+)?(?:interested in|curious about|keen on)\b/iu.test(
+    text.trim(),
+  );
+}
+
+function isLoneVerb(text: string): boolean {
+  return ACTION_VERBS.includes(text.trim().toLowerCase());
+}
+
 function isBareValues(text: string): boolean {
   const words = text.split(/\s+/).filter(Boolean);
   // "Email Anna" is a request, not two names: a command verb is never a value.
@@ -267,12 +315,13 @@ const CONNECTIVE =
 /**
  * After a word of ACTION_VERBS: it is a verb only when something follows. "check-in" is a noun, and so is
  * a word that ends a list item: "the text scarf, book, tea" is a note's content, not a booking (third QA
- * pass).
+ * pass) — unless another verb follows: "… and immediately check and display my balance" checks.
  */
-const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:and|or)\b))`;
+const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:and|or)\b(?!\s+(?:${ACTION_VERBS.join('|')})\b)))`;
 
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
-const LEAD_IN = String.raw`(?:(?:please|also)\s+|help\s+me\s+(?:to\s+)?)*`;
+// "and immediately check …", "and kindly send …": an adverb in "-ly" before the verb.
+const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?)*`;
 
 export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
@@ -292,7 +341,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
       ),
     )
     .flatMap((s) =>
-      s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b${VERB_USED})`, 'i')),
+      s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b${VERB_USED})`, 'iu')),
     )
     .flatMap(splitParallelAmounts)
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
@@ -302,7 +351,12 @@ export function splitSubIntents(request: string): SplitIntent[] {
     .map(unmask)
     // Trailing punctuation goes, except from a bare value: "p@ssw0rd123!" keeps its "!".
     .map((s) =>
-      isBareValues(s) ? s.trim() : s.replace(/^[\s,]+|[\s,.;!]+$/g, '').replace(/^(?:also|please)\s+/i, ''),
+      isBareValues(s)
+        ? s.trim()
+        : s
+            .replace(/^[\s,]+|[\s,.;!]+$/g, '')
+            .replace(/^(?:also|please)\s+/i, '')
+            .replace(new RegExp(`^\\p{L}{2,}ly\\s+(?=(?:${verbs})\\b)`, 'iu'), ''),
     )
     // "Additionally, provide …": a connective left alone by the comma split is no part of its own.
     .filter((s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s) && !BARE_CONDITION.test(s));

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { askedPart, splitSubIntents } from './sub-intents';
+
+const parts = (request: string) => splitSubIntents(request).map((s) => s.text);
+
+describe('splitSubIntents: what is one request and what only serves one', () => {
+  it('splits before "and <adverb> <verb>", and two verbs sharing an object stay one part', () => {
+    expect(
+      parts('Log into my account with ID 9527, and immediately check and display my balance after login.'),
+    ).toEqual(['Log into my account with ID 9527', 'display my balance after login\ncheck']);
+    // "-ly" is no adverb when it is the verb itself.
+    expect(parts('Find Anna and reply to her')).toEqual(['Find Anna', 'reply to her']);
+  });
+
+  it('"change to …" with no object of its own is what the part before changes into', () => {
+    expect(parts('Modify my booking JH748, change to check-in on November 16')).toEqual([
+      'Modify my booking JH748\nchange to check-in on November 16',
+    ]);
+    expect(parts('Find my dentist appointment and change it to Friday')).toEqual([
+      'Find my dentist appointment',
+      'change it to Friday',
+    ]);
+  });
+
+  it('an interest said after a request belongs to it, said before it is its situation, alone it is the request', () => {
+    expect(parts("Could you check the weather? I'm particularly interested in the wind speed.")).toEqual([
+      "Could you check the weather?\nI'm particularly interested in the wind speed",
+    ]);
+    expect(parts("I'm curious about the Bible. Can you tell me its languages?")).toEqual([
+      "Can you tell me its languages?\nI'm curious about the Bible",
+    ]);
+    expect(parts("I'm interested in axolotls.")).toEqual(["I'm interested in axolotls"]);
+  });
+});
+
+describe('askedPart', () => {
+  it('leaves out the situation, the stated values and the interest merged into a part', () => {
+    expect(
+      askedPart(
+        "Could you check the weather for me?\nI'm planning a beach day in Miami\nI'm particularly interested in the wind",
+      ),
+    ).toBe('Could you check the weather for me?');
+    expect(askedPart('Open a bank account\n12345678 p@ss')).toBe('Open a bank account');
+  });
+
+  it('keeps a request typed over two lines, and all of a part that is only context', () => {
+    expect(askedPart('Please find\nthe weather in Paris')).toBe('Please find\nthe weather in Paris');
+    expect(askedPart("I'm planning a trip\nI'm in Rome")).toBe("I'm planning a trip\nI'm in Rome");
+  });
+});
