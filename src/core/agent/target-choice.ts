@@ -11,8 +11,11 @@ import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
  * breaks ties. No overlap at all means no tool serves the request.
  */
 
+// "api", "information": "Can you retrieve information about a fruit … using the API?" speaks of the tool
+// itself, and every description says "information" (toolalpaca: an anime tool that "retrieves
+// information" and a currency tool with an "api_key" beat the fruit tool).
 const STOP = new Set(
-  'the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
+  'api apis information info the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
     ' ',
   ),
 );
@@ -117,6 +120,8 @@ const GIVE_ME = new Set([
   'list',
   // "Read my notes about the offsite" is about the notes, not the mail reader whose name says "read".
   'read',
+  // "Could you check the weather for me?": checking is getting; `checkIPReputation` must not win on it.
+  'check',
   // "Can you perform some basic arithmetic calculation?": performing says nothing about what is done
   // (a `Schedule` tool's "operations to be performed" took it from the calculator).
   'perform',
@@ -131,8 +136,16 @@ export const stem = (w: string): string =>
     // "emailed", "e-mails": the mail tools' word.
     .replace(/^e-?mail$/, 'mail');
 
+/**
+ * "check-in date", "pick-up time", "log-in page": a verb hyphened to its particle is a noun, one word —
+ * as "check" and "in" it made the room-availability checker the best match for "book … with the
+ * check-in date …".
+ */
+const PARTICLE_COMPOUND = /(\p{L})-(in|out|up|off|on|over|back|down)\b/giu;
+
 export function contentWords(text: string): string[] {
   return text
+    .replace(PARTICLE_COMPOUND, '$1$2')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_\-./]/g, ' ')
     .toLowerCase()
@@ -166,9 +179,16 @@ function toolWords(tool: Tool): Set<string> {
   return new Set(contentWords(`${tool.name} ${tool.description} ${tool.category} ${props}`).map(stem));
 }
 
-/** Name and description: what the tool does. */
+/**
+ * Name and description: what the tool does — the description up to any listing of its parameters or
+ * output that some catalogues append to it (toolalpaca: "Parameters: {"symbols": "A list of currencies …"}"
+ * made a currency tool's name say "list").
+ */
 function nameWords(tool: Tool): Set<string> {
-  return new Set(contentWords(`${tool.name} ${tool.description}`).map(stem));
+  const what = tool.description.split(
+    /\n\s*(?:parameters|params|arguments|args|output|returns|response)\s*:/i,
+  )[0];
+  return new Set(contentWords(`${tool.name} ${what}`).map(stem));
 }
 
 /** Output field names: what the tool gives back ("the address of …" is asked of a tool returning one). */
