@@ -2,6 +2,7 @@ import { splitWords } from '../embed/tokenize';
 import { tokenOfShape } from '../trace/produced-inputs';
 import type { Tool } from '../tools/tool';
 import { effectOf } from '../tools/same-purpose';
+import { dateForInput } from './date-for-input';
 import { isoDate } from './dates';
 import { toolFields, type FieldInfo } from './field-kind';
 import {
@@ -112,7 +113,8 @@ export function fillArguments(input: FillInput): FilledArgs {
         ? valueAfterName(intent, f)
         : undefined;
     if (direct !== undefined && set(f.name, direct, 'request')) continue;
-    const date = lit('date')?.value as string | undefined;
+    // "check-in on April 10 and check-out on April 15": each date input takes its own.
+    const date = dateForInput(f, intent, intentLiterals) ?? (lit('date')?.value as string | undefined);
     const time = lit('time')?.value as string | undefined;
     let value: unknown;
     switch (f.kind) {
@@ -196,13 +198,20 @@ export function fillArguments(input: FillInput): FilledArgs {
         // (fifth QA pass asked "What is the city?"). Not after "from"/"to": a route's ends have their
         // own inputs.
         value =
-          lit('entity', 'city')?.value ?? (f.side ? undefined : placeName(intent, intentLiterals, 'in'));
+          lit('entity', 'city')?.value ??
+          (f.side
+            ? placeName(intent, intentLiterals, f.side)
+            : // "the current weather for Denver": after "for" when nothing follows "in".
+              (placeName(intent, intentLiterals, 'in') ?? placeName(intent, intentLiterals, 'for')));
         break;
       case 'address':
         // "from the Louvre to Gare du Nord": each end of a route goes to its own side, never one
         // place (or one lookup) to both.
+        // "Find flights to Paris": no route, but the place after "to" is where to.
         value = f.side
-          ? (routeEnd(intent, intentLiterals, f.side) ?? streetAddress(intent, f.side))
+          ? (routeEnd(intent, intentLiterals, f.side) ??
+            streetAddress(intent, f.side) ??
+            placeName(intent, intentLiterals, f.side))
           : streetAddress(intent);
         break;
       case 'enum':
@@ -453,12 +462,18 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
   const numeric = f.kind === 'number' || f.kind === 'id';
   // A dot between digits is a decimal point ("latitude 41.9676"), one before a space ends the sentence.
   const token = String.raw`\p{N}(?:[\p{L}\p{N}_-]|\.(?=\p{N}))*`;
+  // "password mySecretPass123", "code abc123": a word with a digit or an inner capital is no ordinary word.
+  const coded = String.raw`\p{Ll}[\p{Ll}_-]*(?:\p{N}|\p{Lu})[\p{L}\p{N}_-]*`;
   const value = numeric
     ? `(${token})`
-    : String.raw`(${token}|\p{Lu}[\p{L}\p{N}'-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'-]*){0,3})`;
+    : String.raw`(${token}|${coded}|\p{Lu}[\p{L}\p{N}'-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'-]*){0,3})`;
   for (const name of names) {
     // On one line: "My username is JohnSmith123\nMy password …" ends the value at the line break.
-    const m = new RegExp(String.raw`\b${name}[ \t]+(?:(?:is|=|:)[ \t]+)?${value}`, 'u').exec(intent);
+    // "the confirmation number is JH748" for `confirmation`: the name's generic last word may be said.
+    const m = new RegExp(
+      String.raw`\b${name}(?:[ \t]+(?:number|id|code|no\.?))?[ \t]+(?:(?:is|=|:)[ \t]+)?${value}`,
+      'u',
+    ).exec(intent);
     if (!m) continue;
     const v = m[1]!;
     if (f.kind === 'number') return /^-?\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined;
@@ -470,7 +485,8 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
   // preposition (never the sentence's first word).
   for (const name of lowerNames) {
     const m = new RegExp(
-      String.raw`\b(?:the|in|for|of|from|at|on)[ \t]+(\p{Lu}[\p{L}'-]*(?:[ \t]+\p{Lu}[\p{L}'-]*){0,2})[ \t]+${name}\b`,
+      // "at the JX001 hotel": a code counts as much as a capitalized word.
+      String.raw`\b(?:the|in|for|of|from|at|on)[ \t]+(\p{Lu}[\p{L}\p{N}'-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'-]*){0,2})[ \t]+${name}\b`,
       'u',
     ).exec(intent);
     if (m) return m[1];
@@ -793,13 +809,17 @@ const NOT_A_PLACE =
 export function placeName(
   text: string,
   literals: readonly Literal[],
-  after: 'any' | 'in' = 'any',
+  after: 'any' | 'in' | 'for' | 'to' | 'from' = 'any',
 ): string | undefined {
+  // The words of a place stay on one line: "in London\nI'm planning …" is London.
   const pattern =
-    after === 'in'
-      ? // A state code stays with its city: "in Austin, TX".
-        /\b(?:in|at|near)\s+((?:[A-Z][\p{L}'-]*)(?:\s+[A-Z][\p{L}'-]*){0,3}(?:,\s*[A-Z]{2}\b)?)/gu
-      : /\b(?:in|at|near|for|to|from)\s+((?:[A-Z][\p{L}'-]*)(?:\s+[A-Z][\p{L}'-]*){0,3})/gu;
+    after === 'any'
+      ? /\b(?:in|at|near|for|to|from)\s+((?:[A-Z][\p{L}'-]*)(?:[ \t]+[A-Z][\p{L}'-]*){0,3})/gu
+      : // A state code stays with its city: "in Austin, TX".
+        new RegExp(
+          String.raw`\b(?:${PLACE_AFTER[after]})\s+((?:[A-Z][\p{L}'-]*)(?:[ \t]+[A-Z][\p{L}'-]*){0,3}(?:,[ \t]*[A-Z]{2}\b)?)`,
+          'gu',
+        );
   for (const m of text.matchAll(pattern)) {
     const start = m.index + m[0].length - m[1]!.length;
     if (literals.some((l) => l.kind !== 'entity' && start < l.end && l.start < start + m[1]!.length))
@@ -812,12 +832,15 @@ export function placeName(
   return undefined;
 }
 
+const PLACE_AFTER = { in: 'in|at|near', for: 'for', to: 'to', from: 'from' } as const;
+
 /**
  * A capitalized word that is not the sentence's first and not a known non-name ("Anna" in "call Anna"); a
  * line may start with "The project description is …" (a merged statement), so function words never count.
  */
 function capitalizedName(text: string, literals: readonly Literal[]): string | undefined {
-  for (const m of text.matchAll(/(?<=\s)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/g)) {
+  // Not after "in", "at" or "near": "the JX001 hotel in Beijing" names a place there, not the guest.
+  for (const m of text.matchAll(/(?<=\s)(?<!\b(?:in|at|near)\s+)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/g)) {
     // A city or a place the lexicon knows is no person ("a pharmacy in London" named no contact).
     if (
       literals.some(
