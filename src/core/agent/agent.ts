@@ -25,10 +25,12 @@ import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField, possessedField } from './lookups';
-import { splitSubIntents } from './sub-intents';
+import { askedPart, splitSubIntents } from './sub-intents';
 import { fanOutIntents } from './list-fanout';
 import { withoutUngroundedProducers } from './grounded-producers';
 import { repeatOf } from './repeat-call';
+import { foldLaterParts } from './same-call-parts';
+import { rankLabel } from './rank-label';
 import { targetPrior } from './target-prior';
 import { fedByEarlier } from './fed-by-earlier';
 import { personLookup } from './person-lookup';
@@ -327,7 +329,9 @@ export class Agent {
     if (fedByRequest(world, first, target, si.chain, world.producedInputs?.(target))) return false;
     if ((await world.nextTool(state.request, [...history, first])) !== target) return false;
     const pre: SubIntentState = {
-      ...newSubIntent(si.rank - 0.5, `first ${first.replace(/_/g, ' ')}`, []),
+      // The target's own words: its values are the step's ("the confirmation number is JH…" is the
+      // booking query's too). Words made up from the tool's name filled a hotel name with "first".
+      ...newSubIntent(si.rank - 0.5, si.text, si.literals),
       candidates: [{ tool: first, score: 1, why: 'learnt plans take it first' }],
       precursor: true,
       target: first,
@@ -346,6 +350,18 @@ export class Agent {
     });
     emit({ type: 'toolchain', rank: pre.rank, chain });
     return true;
+  }
+
+  /** What a part's own words give `target`'s inputs (nothing known or inherited: its stated values). */
+  private valuesFor(si: SubIntentState, target: string, state: TurnState): Record<string, unknown> {
+    return fillArguments({
+      tool: this.deps.world.tool(target)!,
+      intent: si.text,
+      intentLiterals: si.literals,
+      requestLiterals: si.literals,
+      known: () => undefined,
+      today: state.today,
+    }).args;
   }
 
   private learntPlansOn(): boolean {
@@ -426,7 +442,7 @@ export class Agent {
           .map((c) => ({ tool: c.tool, score: c.score, ...(c.why ? { why: c.why } : {}) }));
         // The request's own words over the whole catalogue: a tool no ranking put in its top K is still found.
         const seen = new Set(si.candidates.map((c) => c.tool));
-        for (const c of bestByRelevance(si.text, this.deps.world.tools(), 5, entityKinds(si)))
+        for (const c of bestByRelevance(askedPart(si.text), this.deps.world.tools(), 5, entityKinds(si)))
           if (!seen.has(c.tool)) si.candidates.push(c);
         emit({ type: 'candidates', rank: si.rank, query, candidates: si.candidates, ms });
         // A tool another sub-intent of the turn already serves is no one else's learnt target.
@@ -450,7 +466,7 @@ export class Agent {
           : undefined;
         const context = { request: state.request, ...(fed ? { bonus: fed } : {}) };
         const choice = chooseTarget(
-          si.text,
+          askedPart(si.text),
           si.candidates,
           toolOf,
           state.failedApis,
@@ -460,7 +476,7 @@ export class Agent {
         );
         const byWords = si.prior
           ? chooseTarget(
-              si.text,
+              askedPart(si.text),
               si.candidates,
               toolOf,
               state.failedApis,
@@ -532,6 +548,23 @@ export class Agent {
           emit({ type: 'sub-intent-done', item: viewOf(si) });
           return 'next';
         }
+        // Graph-only: later parts the same call serves ("… the weather for Denver? I need the data in
+        // scientific units.") give it their inputs and are done when it is.
+        const targetStep = chain.steps.find((s) => s.tool === target);
+        const folded =
+          this.engine.kind === 'graph-only' && targetStep
+            ? foldLaterParts(si, this.deps.world.tool(target)!, targetStep, state.subIntents, (o) =>
+                this.valuesFor(o, target, state),
+              )
+            : [];
+        if (folded.length > 0) {
+          emit({
+            type: 'notice',
+            level: 'info',
+            text: `One ${target} call serves ${[si, ...folded].map((o) => rankLabel(o.rank)).join(' and ')}.`,
+          });
+          emit({ type: 'toolchain', rank: si.rank, chain });
+        }
         si.status = 'planned';
         const run = await this.execute(si, chain, state, trace, emit, hooks);
         if (run === 'stop') return 'stop';
@@ -542,6 +575,13 @@ export class Agent {
           si.result = run.result;
           if (run.target) si.target = run.target; // a detour switched to another target
           emit({ type: 'sub-intent-done', item: viewOf(si) });
+          for (const o of folded) {
+            o.status = 'done';
+            o.target = si.target;
+            o.result = run.result;
+            o.note = `Served by the same call as ${rankLabel(si.rank)}.`;
+            emit({ type: 'sub-intent-done', item: viewOf(o) });
+          }
           return 'next';
         }
         // The failed tool is out for the rest of the turn; look for another way (path recombination).
@@ -597,7 +637,14 @@ export class Agent {
     exclude: ReadonlySet<string>,
   ): TargetChoice | null {
     const toolOf = (n: string) => this.deps.world.tool(n);
-    const choice = chooseTarget(si.text, si.candidates ?? [], toolOf, exclude, entityKinds(si), si.prior);
+    const choice = chooseTarget(
+      askedPart(si.text),
+      si.candidates ?? [],
+      toolOf,
+      exclude,
+      entityKinds(si),
+      si.prior,
+    );
     if (!choice || choice.tool === target) return choice;
     if (kind === 'rejected-by-gate' || kind === 'invalid-arguments') return null;
     const failed = toolOf(target);
@@ -605,7 +652,7 @@ export class Agent {
     // A stand-in must do what the failed tool did (same-purpose.ts): no DeleteMeeting for a ModifyMeeting,
     // and act on nothing the failed one does not (`places_weather` shares only a prefix with `places_search`).
     if (failed && !doesSameThing(failed, other, { bothWays: true })) return null;
-    return standsIn(si.text, failed, other, entityKinds(si)) ? choice : null;
+    return standsIn(askedPart(si.text), failed, other, entityKinds(si)) ? choice : null;
   }
 
   /**

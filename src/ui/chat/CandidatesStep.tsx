@@ -1,6 +1,6 @@
 import type { ChatStep } from '../../app/agent/chat-steps';
 import { msText } from './value-text';
-import { rankLabel } from './rank-label';
+import { rankLabel } from '../../core/agent/rank-label';
 
 type Candidates = ChatStep & { kind: 'candidates' };
 

@@ -1,6 +1,6 @@
 import type { ChainView } from '../../core/agent/agent-events';
 import { msText, valueText } from './value-text';
-import { rankLabel } from './rank-label';
+import { rankLabel } from '../../core/agent/rank-label';
 
 /** The toolchain chosen for a sub-intent: its steps with their arguments, what is missing, the subgraph. */
 export function ChainStep({ chain, rank }: { chain: ChainView; rank: number }) {

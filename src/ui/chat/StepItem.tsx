@@ -5,7 +5,7 @@ import { ChainStep } from './ChainStep';
 import { DecisionStep } from './DecisionStep';
 import { QuestionStep } from './QuestionStep';
 import { SubIntentsStep } from './SubIntentsStep';
-import { rankLabel } from './rank-label';
+import { rankLabel } from '../../core/agent/rank-label';
 
 /** One step of a turn, drawn by the component for its kind. */
 export function StepItem({ step, turnId }: { step: ChatStep; turnId: string }) {
