@@ -30,6 +30,15 @@ describe('splitSubIntents: what is one request and what only serves one', () => 
       "Can you tell me its languages?\nI'm curious about the Bible",
     ]);
     expect(parts("I'm interested in axolotls.")).toEqual(["I'm interested in axolotls"]);
+    // What is needed of the answer ("its", "their", "the …"), not a thing or an act of its own.
+    expect(parts('Look up the word "serendipity". I need its definition and examples.')).toEqual([
+      'Look up the word "serendipity"\nI need its definition and examples',
+    ]);
+    expect(parts("Find fruits of the Rosaceae family. I'd like to know their names.")).toEqual([
+      "Find fruits of the Rosaceae family\nI'd like to know their names",
+    ]);
+    expect(parts('Find flights to Paris. I need a taxi to the airport.')).toHaveLength(2);
+    expect(parts("Find flights to Paris. I'd like to know the weather there.")).toHaveLength(2);
   });
 });
 

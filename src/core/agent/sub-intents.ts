@@ -277,8 +277,17 @@ export function askedPart(text: string): string {
  * it is the request: "I'm interested in axolotls".
  */
 function isInterest(text: string): boolean {
-  return /^(?:i'm|i am|we're|we are)\s+(?:\p{L}+ly\s+)?(?:interested in|curious about|keen on)\b/iu.test(
-    text.trim(),
+  const t = text.trim();
+  return (
+    /^(?:i'm|i am|we're|we are)\s+(?:\p{L}+ly\s+)?(?:interested in|curious about|keen on)\b/iu.test(t) ||
+    // "I need its definition, pronunciation …", "I need the data in scientific units": what is wanted of
+    // the answer (toolalpaca: a data-source editor was called for "the data"), also "I'd like to know its
+    // name, genus …". Not "I need a taxi" (a thing of its own), "I need to …" (an act) nor "I'd like to
+    // know the weather" (another question).
+    (/^(?:i|we)(?:\s+(?:also\s+)?(?:need|want|would like)|['’]d(?:\s+also)?\s+like)\s+(?:(?:to\s+(?:know|see|get|have)\s+)?(?:its|their)|his|her|the)\s/i.test(
+      t,
+    ) &&
+      !/\?$/.test(t))
   );
 }
 
