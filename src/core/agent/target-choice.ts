@@ -15,7 +15,7 @@ import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 // itself, and every description says "information" (toolalpaca: an anime tool that "retrieves
 // information" and a currency tool with an "api_key" beat the fruit tool).
 const STOP = new Set(
-  'api apis information info the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
+  'api apis information info its the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
     ' ',
   ),
 );
