@@ -36,6 +36,16 @@ describe('chooseTarget: words that frame a request, not what it is about', () =>
     ).toBe('hotel_booking');
   });
 
+  it('"its" says nothing about the tool ("by its ICAO identifier" is no definition)', () => {
+    const tools = [
+      stringTool('airports_get', 'Get an airport by its ICAO or FAA identifier', ['apt']),
+      stringTool('word_definitions', 'Get word definitions and examples of usage', ['word']),
+    ];
+    expect(choose('I need its definition, pronunciation and some examples of its usage', tools)).toBe(
+      'word_definitions',
+    );
+  });
+
   it('"the API" and "information" name no tool; a listing of parameters in a description is no name', () => {
     const tools = [
       stringTool('getAnimeDetails', 'Retrieve information about an anime.', ['animeId']),
