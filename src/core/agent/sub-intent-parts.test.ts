@@ -42,6 +42,33 @@ describe('splitSubIntents: what is one request and what only serves one', () => 
   });
 });
 
+describe("splitSubIntents: the user's background before a request said as one", () => {
+  it('a first-person statement that names no act is where the next request comes from', () => {
+    expect(
+      parts(
+        "I'm trying to learn more about axolotls for a school project. Could you find me 5 facts about them?",
+      ),
+    ).toEqual([
+      "Could you find me 5 facts about them?\nI'm trying to learn more about axolotls for a school project",
+    ]);
+    expect(
+      parts(
+        "I'm writing a daily newsletter and I want a fun fact in each issue. Can you give me today's fact?",
+      ),
+    ).toEqual([
+      "Can you give me today's fact?\nI'm writing a daily newsletter and I want a fun fact in each issue",
+    ]);
+  });
+
+  it('a statement that names an act, or looks for something, stays a request', () => {
+    expect(parts('I need to create a document named Plan. Please add the goals to it.')).toEqual([
+      'I need to create a document named Plan',
+      'add the goals to it',
+    ]);
+    expect(parts("I'm looking for a hotel in Rome. Book a table for two tonight.")).toHaveLength(2);
+  });
+});
+
 describe('askedPart', () => {
   it('leaves out the situation, the stated values and the interest merged into a part', () => {
     expect(

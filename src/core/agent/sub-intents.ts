@@ -170,9 +170,11 @@ export interface SplitIntent {
 function mergeBareValues(parts: readonly string[]): string[] {
   const out: string[] = [];
   let pending: string | undefined;
-  for (const p of parts) {
+  for (const [i, p] of parts.entries()) {
     // "check and display my balance": a verb alone is the first of two verbs sharing the next part's object.
-    if (isLoneVerb(p)) {
+    // "I'm trying to learn more about axolotls. Could you find me 5 facts …": a statement that names no
+    // act, right before a request said as one, is where that request comes from.
+    if (isLoneVerb(p) || (isBackground(p) && i + 1 < parts.length && isExplicitRequest(parts[i + 1]!))) {
       pending = pending ? `${pending}\n${p}` : p;
       continue;
     }
@@ -288,6 +290,41 @@ function isInterest(text: string): boolean {
       t,
     ) &&
       !/\?$/.test(t))
+  );
+}
+
+/** A statement about the user ("I'm writing a newsletter and I want a fun fact in it") with no act in it. */
+function isBackground(text: string): boolean {
+  const t = text.trim();
+  if (/\?$/.test(t) || !/^(?:i|i'm|i am|i've|i have|i'd|we|we're|we are|my|our)\b/i.test(t)) return false;
+  // "I'm looking for a hotel in Rome" asks for one.
+  if (/\b(?:please|can you|could you|would you|looking for|searching for)\b/i.test(t)) return false;
+  const words = t.toLowerCase().split(/[^\p{L}'-]+/u);
+  return !words.some((w) => ACTION_VERBS.includes(w) && !QUESTION_WORDS.has(w));
+}
+
+/** Words of ACTION_VERBS that open questions, not acts ("what", "is"): a statement may hold them. */
+const QUESTION_WORDS = new Set([
+  'what',
+  "what's",
+  'when',
+  'where',
+  'which',
+  'who',
+  'how',
+  'is',
+  'are',
+  'will',
+  'also',
+]);
+
+/** A request said as one: a question, a polite "can you …", or a command. */
+function isExplicitRequest(text: string): boolean {
+  const t = text.trim();
+  return (
+    /\?$/.test(t) ||
+    /^(?:(?:can|could|would|will)\s+you|please|kindly)\b/i.test(t) ||
+    ACTION_VERBS.includes(t.split(/\s+/)[0]!.toLowerCase())
   );
 }
 
