@@ -37,6 +37,9 @@ describe('splitSubIntents: what is one request and what only serves one', () => 
     expect(parts("Find fruits of the Rosaceae family. I'd like to know their names.")).toEqual([
       "Find fruits of the Rosaceae family\nI'd like to know their names",
     ]);
+    expect(parts('Search for holidays called "Diwali" and tell me about its date and country')).toEqual([
+      'Search for holidays called "Diwali"\ntell me about its date and country',
+    ]);
     expect(parts('Find flights to Paris. I need a taxi to the airport.')).toHaveLength(2);
     expect(parts("Find flights to Paris. I'd like to know the weather there.")).toHaveLength(2);
   });

@@ -286,6 +286,9 @@ function isInterest(text: string): boolean {
     // the answer (toolalpaca: a data-source editor was called for "the data"), also "I'd like to know its
     // name, genus …". Not "I need a taxi" (a thing of its own), "I need to …" (an act) nor "I'd like to
     // know the weather" (another question).
+    // "… and tell me about its date, country and a brief description": the answer's fields, asked of it.
+    // Not "show me its ingredients": that may be another call (the recipe after the search).
+    /^(?:please\s+)?tell\s+(?:me|us)\s+about\s+(?:its|their)\s/i.test(t) ||
     (/^(?:i|we)(?:\s+(?:also\s+)?(?:need|want|would like)|['’]d(?:\s+also)?\s+like)\s+(?:(?:to\s+(?:know|see|get|have)\s+)?(?:its|their)|his|her|the)\s/i.test(
       t,
     ) &&
