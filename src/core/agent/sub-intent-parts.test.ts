@@ -79,7 +79,16 @@ describe('askedPart', () => {
         "Could you check the weather for me?\nI'm planning a beach day in Miami\nI'm particularly interested in the wind",
       ),
     ).toBe('Could you check the weather for me?');
-    expect(askedPart('Open a bank account\n12345678 p@ss')).toBe('Open a bank account');
+    // Stated values say which tool takes them: they stay.
+    expect(askedPart('Buy a train ticket\nMy ID number is 3201X')).toBe(
+      'Buy a train ticket\nMy ID number is 3201X',
+    );
+  });
+
+  it('keeps the statement when the rest only says "fetch that"', () => {
+    expect(askedPart('I want to know the version of the library\nCan you fetch that for me?')).toBe(
+      'I want to know the version of the library\nCan you fetch that for me?',
+    );
   });
 
   it('keeps a request typed over two lines, and all of a part that is only context', () => {

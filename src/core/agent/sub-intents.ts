@@ -257,19 +257,22 @@ function isBareChange(text: string): boolean {
 }
 
 /**
- * What a part asks, without the situation and values merged into it: "Could you check the weather for
- * me?\nI'm planning a beach day in Miami this weekend" asks about the weather — the beach day's words
- * ("planning", "day") took the choice of tool to an IP checker whose inputs count days. The values stay in
- * the part for its arguments; only which tool serves it is read from this. The whole text when every line
- * is context.
+ * What a part asks, without the situation merged into it: "Could you check the weather for me?\nI'm
+ * planning a beach day in Miami this weekend" asks about the weather — the beach day's words ("planning",
+ * "day") took the choice of tool to an IP checker whose inputs count days. The situation stays in the part
+ * for its arguments; only which tool serves it is read from this. The whole text when every line is
+ * context.
  */
 export function askedPart(text: string): string {
   const lines = text.split('\n');
   if (lines.length < 2) return text;
+  // Stated values stay: "My name is Wang, my ID number is 3201…" says which tool takes them (the booking,
+  // not the train search).
   const asked = lines.filter(
-    (l) => !isContext(l) && !isValueStatement(l) && !isBareValues(l) && !isInterest(l),
+    (l) => isValueStatement(l) || (!isContext(l) && !isInterest(l) && !isBackground(l)),
   );
-  return asked.length > 0 ? asked.join('\n') : text;
+  // "I want to know the version …\nCan you fetch that for me?": a vague line asks what the statement says.
+  return asked.some((l) => !isVague(l)) ? asked.join('\n') : text;
 }
 
 /**
