@@ -73,7 +73,7 @@ describe("splitSubIntents: the user's background before a request said as one", 
 });
 
 describe('askedPart', () => {
-  it('leaves out the situation, the stated values and the interest merged into a part', () => {
+  it('leaves out the situation and the interest merged into a part', () => {
     expect(
       askedPart(
         "Could you check the weather for me?\nI'm planning a beach day in Miami\nI'm particularly interested in the wind",
@@ -82,6 +82,12 @@ describe('askedPart', () => {
     // Stated values say which tool takes them: they stay.
     expect(askedPart('Buy a train ticket\nMy ID number is 3201X')).toBe(
       'Buy a train ticket\nMy ID number is 3201X',
+    );
+  });
+
+  it('keeps the background: "… a concert by Taylor Swift\nPlease check the tickets" is about that concert', () => {
+    expect(askedPart('Can you check the tickets?\nI want to attend a concert by Taylor Swift')).toBe(
+      'Can you check the tickets?\nI want to attend a concert by Taylor Swift',
     );
   });
 

@@ -269,7 +269,9 @@ export function askedPart(text: string): string {
   // Stated values stay: "My name is Wang, my ID number is 3201…" says which tool takes them (the booking,
   // not the train search).
   const asked = lines.filter(
-    (l) => isValueStatement(l) || (!isContext(l) && !isInterest(l) && !isBackground(l)),
+    // The background stays too: "I want to attend a concert by Taylor Swift …\nPlease check the availability
+    // of tickets" is about that concert.
+    (l) => isValueStatement(l) || (!isContext(l) && !isInterest(l)),
   );
   // "I want to know the version …\nCan you fetch that for me?": a vague line asks what the statement says.
   return asked.some((l) => !isVague(l)) ? asked.join('\n') : text;
