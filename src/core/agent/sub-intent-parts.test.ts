@@ -72,6 +72,14 @@ describe("splitSubIntents: the user's background before a request said as one", 
   });
 });
 
+describe('splitSubIntents: greetings and thanks', () => {
+  it('are no parts', () => {
+    expect(parts('Hello! Can you make a red picture, 200x200? Thank you!')).toEqual([
+      'Can you make a red picture, 200x200?',
+    ]);
+  });
+});
+
 describe('askedPart', () => {
   it('leaves out the situation and the interest merged into a part', () => {
     expect(

@@ -363,6 +363,10 @@ const QUOTED = /"[^"\n]*"|“[^”\n]*”|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{
 const BARE_CONDITION =
   /^(?:if\s+(?:so|yes|possible|available|it\s+is|they\s+are|there\s+(?:is|are)\s+(?:one|any)|that'?s\s+the\s+case|that\s+is\s+the\s+case))$/i;
 
+/** "Hello!", "Thank you!": said to the agent, asking for nothing (a QR-code tool's "hello" was called for it). */
+const GREETING =
+  /^(?:hello|hi|hey|greetings|good (?:morning|afternoon|evening)|(?:hello|hi|hey) there|thanks?(?: you)?(?: (?:so|very) much)?(?: in advance)?|many thanks|cheers)[\s!.,]*$/i;
+
 const CONNECTIVE =
   /^(?:additionally|also|furthermore|moreover|besides|next|then|afterwards|finally|lastly|and|plus|as well)$/i;
 
@@ -413,7 +417,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
             .replace(new RegExp(`^\\p{L}{2,}ly\\s+(?=(?:${verbs})\\b)`, 'iu'), ''),
     )
     // "Additionally, provide …": a connective left alone by the comma split is no part of its own.
-    .filter((s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s) && !BARE_CONDITION.test(s));
+    .filter(
+      (s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s) && !BARE_CONDITION.test(s) && !GREETING.test(s),
+    );
   const out: SplitIntent[] = [];
   for (const text of continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))) {
     const rank = out.length + 1;
