@@ -3,10 +3,11 @@ import { demoTraces } from '../demo/demo-traces';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
 import type { CallOutcome, CallFailure } from '../execute/call-outcome';
 import type { LexiconEntry, ToolRuntime } from '../execute/tool-runtime';
-import type { Tool } from '../tools/tool';
+import type { JsonSchemaObject, Tool } from '../tools/tool';
 import { ToolWorld } from '../world/world';
 import { createSandboxRuntime } from '../sandbox';
 import { Agent } from './agent';
+import type { TurnResult } from './agent-events';
 import { builtInAgentWorld } from './fixtures/run-fixture';
 import { GraphPolicy } from './graph-policy';
 import { LocalAgentWorld } from './local-agent-world';
@@ -70,3 +71,42 @@ export class FakeRuntime implements ToolRuntime {
 }
 
 export const ANNA: LexiconEntry = { kind: 'person', value: 'Anna Keller', aliases: ['anna'] };
+
+/** A string input or output with its description (catalogue tests). */
+export const stringField = (description: string): JsonSchemaObject => ({ type: 'string', description });
+
+/** A tool of a hand-written catalogue: its inputs (some required) and its outputs. */
+export const catalogueTool = (
+  name: string,
+  description: string,
+  properties: Record<string, JsonSchemaObject>,
+  required: string[],
+  returns: Record<string, JsonSchemaObject>,
+): Tool => ({
+  name,
+  description,
+  category: 'test',
+  source: 'openai',
+  parameters: { type: 'object', properties, required },
+  returns: { type: 'object', properties: returns },
+});
+
+/**
+ * One graph-only turn on a catalogue nobody has called yet (no traces, nothing learnt): the tools imported
+ * into an empty world, each served by its canned output.
+ */
+export async function firstTurnOn(
+  tools: readonly Tool[],
+  outputs: Record<string, Handler>,
+  request: string,
+): Promise<TurnResult> {
+  const world = ToolWorld.empty(new LexicalEmbedder());
+  await world.importTools([...tools]);
+  const agent = new Agent({
+    world: new LocalAgentWorld(world),
+    runtime: new FakeRuntime(outputs),
+    policy: new GraphPolicy(),
+    learn: false,
+  });
+  return agent.runTurn(request);
+}

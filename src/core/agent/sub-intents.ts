@@ -8,6 +8,21 @@
 import { currencyOf, unitOf } from './literals';
 
 /** Verbs that start a new request in a compound sentence (imperative mood). */
+/** "What …", "is …", "also …": a new request starts with them as with a verb. */
+const QUESTION_OPENERS = [
+  'what',
+  "what's",
+  'when',
+  'where',
+  'which',
+  'who',
+  'how',
+  'is',
+  'are',
+  'will',
+  'also',
+];
+
 const ACTION_VERBS = [
   'add',
   'ask',
@@ -53,19 +68,8 @@ const ACTION_VERBS = [
   'tell',
   'text',
   'translate',
-  'what',
-  "what's",
-  'when',
-  'where',
-  'which',
-  'who',
-  'how',
-  'is',
-  'are',
-  'will',
   'write',
   'work',
-  'also',
   // Actions on things a tool keeps (files, bookings, accounts, orders, media).
   'buy',
   'confirm',
@@ -97,6 +101,8 @@ const ACTION_VERBS = [
   'upload',
   'verify',
   'view',
+  // Words that open a question (or go before a verb), not acts: a statement may hold them.
+  ...QUESTION_OPENERS,
 ];
 
 /**
@@ -308,23 +314,8 @@ function isBackground(text: string): boolean {
   // "I'm looking for a hotel in Rome" asks for one.
   if (/\b(?:please|can you|could you|would you|looking for|searching for)\b/i.test(t)) return false;
   const words = t.toLowerCase().split(/[^\p{L}'-]+/u);
-  return !words.some((w) => ACTION_VERBS.includes(w) && !QUESTION_WORDS.has(w));
+  return !words.some((w) => ACTION_VERBS.includes(w) && !QUESTION_OPENERS.includes(w));
 }
-
-/** Words of ACTION_VERBS that open questions, not acts ("what", "is"): a statement may hold them. */
-const QUESTION_WORDS = new Set([
-  'what',
-  "what's",
-  'when',
-  'where',
-  'which',
-  'who',
-  'how',
-  'is',
-  'are',
-  'will',
-  'also',
-]);
 
 /** A request said as one: a question, a polite "can you …", or a command. */
 function isExplicitRequest(text: string): boolean {

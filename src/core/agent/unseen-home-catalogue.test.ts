@@ -1,120 +1,117 @@
 import { describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../embed/lexical-embedder';
-import type { JsonSchemaObject, Tool } from '../tools/tool';
-import { ToolWorld } from '../world/world';
-import { Agent } from './agent';
-import { FakeRuntime } from './agent-fixtures.test-util';
-import { GraphPolicy } from './graph-policy';
-import { LocalAgentWorld } from './local-agent-world';
+import type { Tool } from '../tools/tool';
+import { catalogueTool, firstTurnOn, stringField } from './agent-fixtures.test-util';
 
 // A smart-home, recipe and library catalogue nobody has called yet (no traces): the graph-only agent
 // asked for every room, list and recipe id, took a whole question as a book title, and answered "book a
 // flight" with a library reservation.
 
-const S = (description: string): JsonSchemaObject => ({ type: 'string', description });
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, JsonSchemaObject>,
-  required: string[],
-  returns: Record<string, JsonSchemaObject>,
-): Tool => ({
-  name,
-  description,
-  category: 'home',
-  source: 'openai',
-  parameters: { type: 'object', properties, required },
-  returns: { type: 'object', properties: returns },
-});
-
 const TOOLS: Tool[] = [
-  tool(
+  catalogueTool(
     'set_thermostat',
     "Set the target temperature of a room's thermostat.",
-    { room: S('Room name, e.g. living room'), temperature: { type: 'number', description: 'Celsius' } },
+    {
+      room: stringField('Room name, e.g. living room'),
+      temperature: { type: 'number', description: 'Celsius' },
+    },
     ['room', 'temperature'],
     { ok: { type: 'boolean' } },
   ),
-  tool(
+  catalogueTool(
     'turn_on_lights',
     'Switch the lights of a room on, optionally dimmed.',
-    { room: S('Room name'), brightness: { type: 'integer', description: 'Brightness 0-100' } },
+    { room: stringField('Room name'), brightness: { type: 'integer', description: 'Brightness 0-100' } },
     ['room'],
     { ok: { type: 'boolean' } },
   ),
-  tool('turn_off_lights', 'Switch the lights of a room off.', { room: S('Room name') }, ['room'], {
-    ok: { type: 'boolean' },
-  }),
-  tool(
+  catalogueTool(
+    'turn_off_lights',
+    'Switch the lights of a room off.',
+    { room: stringField('Room name') },
+    ['room'],
+    {
+      ok: { type: 'boolean' },
+    },
+  ),
+  catalogueTool(
     'search_recipes',
     'Find recipes by ingredient or dish name.',
-    { query: S('Ingredient or dish'), max_minutes: { type: 'integer', description: 'Longest cooking time' } },
+    {
+      query: stringField('Ingredient or dish'),
+      max_minutes: { type: 'integer', description: 'Longest cooking time' },
+    },
     ['query'],
     {
       recipes: {
         type: 'array',
-        items: { type: 'object', properties: { recipe_id: S('Recipe id'), title: S('Title') } },
+        items: {
+          type: 'object',
+          properties: { recipe_id: stringField('Recipe id'), title: stringField('Title') },
+        },
       },
     },
   ),
-  tool(
+  catalogueTool(
     'get_recipe',
     'Get the ingredients and steps of a recipe.',
-    { recipe_id: S('Recipe id') },
+    { recipe_id: stringField('Recipe id') },
     ['recipe_id'],
     {
       ingredients: { type: 'array', items: { type: 'string' } },
     },
   ),
-  tool(
+  catalogueTool(
     'add_to_shopping_list',
     'Add items to the shopping list.',
     { items: { type: 'array', items: { type: 'string' }, description: 'Items to add' } },
     ['items'],
     { count: { type: 'integer' } },
   ),
-  tool(
+  catalogueTool(
     'find_book',
     'Search the library catalogue for a book by title or author.',
-    { title: S('Book title'), author: S('Author name') },
+    { title: stringField('Book title'), author: stringField('Author name') },
     [],
-    { isbn: S('ISBN'), available: { type: 'boolean' } },
+    { isbn: stringField('ISBN'), available: { type: 'boolean' } },
   ),
-  tool('reserve_book', 'Reserve a library book by ISBN.', { isbn: S('ISBN of the book') }, ['isbn'], {
-    reservation_id: S('Reservation id'),
-  }),
-  tool('renew_loan', 'Renew a book you have borrowed.', { isbn: S('ISBN of the borrowed book') }, ['isbn'], {
-    due_date: S('New due date'),
-  }),
+  catalogueTool(
+    'reserve_book',
+    'Reserve a library book by ISBN.',
+    { isbn: stringField('ISBN of the book') },
+    ['isbn'],
+    {
+      reservation_id: stringField('Reservation id'),
+    },
+  ),
+  catalogueTool(
+    'renew_loan',
+    'Renew a book you have borrowed.',
+    { isbn: stringField('ISBN of the borrowed book') },
+    ['isbn'],
+    {
+      due_date: stringField('New due date'),
+    },
+  ),
 ];
 
-async function run(request: string) {
-  const world = ToolWorld.empty(new LexicalEmbedder());
-  await world.importTools(TOOLS);
-  const runtime = new FakeRuntime({
-    set_thermostat: () => ({ ok: true }),
-    turn_on_lights: () => ({ ok: true }),
-    turn_off_lights: () => ({ ok: true }),
-    search_recipes: () => ({
-      recipes: [
-        { recipe_id: 'r-7', title: 'Carbonara' },
-        { recipe_id: 'r-9', title: 'Pesto' },
-      ],
-    }),
-    get_recipe: () => ({ ingredients: ['pasta', 'eggs'] }),
-    add_to_shopping_list: (a) => ({ count: (a.items as unknown[]).length }),
-    find_book: () => ({ isbn: '978-0441013593', available: true }),
-    reserve_book: () => ({ reservation_id: 'res-1' }),
-    renew_loan: () => ({ due_date: '2027-01-05' }),
-  });
-  const agent = new Agent({
-    world: new LocalAgentWorld(world),
-    runtime,
-    policy: new GraphPolicy(),
-    learn: false,
-  });
-  return agent.runTurn(request);
-}
+const OUTPUTS: Record<string, (args: Record<string, unknown>) => unknown> = {
+  set_thermostat: () => ({ ok: true }),
+  turn_on_lights: () => ({ ok: true }),
+  turn_off_lights: () => ({ ok: true }),
+  search_recipes: () => ({
+    recipes: [
+      { recipe_id: 'r-7', title: 'Carbonara' },
+      { recipe_id: 'r-9', title: 'Pesto' },
+    ],
+  }),
+  get_recipe: () => ({ ingredients: ['pasta', 'eggs'] }),
+  add_to_shopping_list: (a) => ({ count: (a.items as unknown[]).length }),
+  find_book: () => ({ isbn: '978-0441013593', available: true }),
+  reserve_book: () => ({ reservation_id: 'res-1' }),
+  renew_loan: () => ({ due_date: '2027-01-05' }),
+};
+
+const run = (request: string) => firstTurnOn(TOOLS, OUTPUTS, request);
 const calls = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => [c.tool, c.args]);
 
 describe('graph-only agent on a catalogue seen for the first time', () => {

@@ -1,96 +1,84 @@
 import { describe, expect, it } from 'vitest';
-import { LexicalEmbedder } from '../embed/lexical-embedder';
-import type { JsonSchemaObject, Tool } from '../tools/tool';
-import { ToolWorld } from '../world/world';
-import { Agent } from './agent';
-import { FakeRuntime } from './agent-fixtures.test-util';
-import { GraphPolicy } from './graph-policy';
-import { LocalAgentWorld } from './local-agent-world';
+import type { Tool } from '../tools/tool';
+import { catalogueTool, firstTurnOn, stringField } from './agent-fixtures.test-util';
 
 // A weather, banking and hotel catalogue nobody has called yet (sixth QA pass). Before it: a second
 // weather call for "I need the data in metric units", an IP checker for "check the weather", one hotel
 // date for both check-in and check-out, the city as the guest's name, no password from "password
 // mySecretPass123", and no balance after "… and immediately check and display my balance".
 
-const S = (description: string): JsonSchemaObject => ({ type: 'string', description });
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, JsonSchemaObject>,
-  required: string[],
-  returns: Record<string, JsonSchemaObject>,
-): Tool => ({
-  name,
-  description,
-  category: 'travel',
-  source: 'openai',
-  parameters: { type: 'object', properties, required },
-  returns: { type: 'object', properties: returns },
-});
-
 const TOOLS: Tool[] = [
-  tool(
+  catalogueTool(
     'current_weather',
     'Get the current weather for a city.',
     {
-      city: S('City name'),
+      city: stringField('City name'),
       units: { type: 'string', enum: ['metric', 'imperial'], description: 'Units of the figures' },
     },
     ['city'],
     { temperature: { type: 'number' }, wind_speed: { type: 'number' } },
   ),
-  tool(
+  catalogueTool(
     'checkIPReputation',
     'Check the reputation of an IP address reported in the last days.',
-    { ip: S('IP address to check'), max_age_in_days: { type: 'integer', description: 'Days back' } },
+    {
+      ip: stringField('IP address to check'),
+      max_age_in_days: { type: 'integer', description: 'Days back' },
+    },
     ['ip'],
     { score: { type: 'integer' } },
   ),
-  tool(
+  catalogueTool(
     'setPriceAlert',
     'Receive notifications when a currency pair reaches a price.\nParameters: {"direction": "above or below", "speed": "how fast to notify"}',
-    { currency_pair: S('Pair'), direction: S('above or below') },
+    { currency_pair: stringField('Pair'), direction: stringField('above or below') },
     [],
-    { alert_id: S('Alert id') },
+    { alert_id: stringField('Alert id') },
   ),
-  tool(
+  catalogueTool(
     'account_login',
     'Log in to a bank account.',
-    { account_id: S('Account ID'), password: S('User password') },
+    { account_id: stringField('Account ID'), password: stringField('User password') },
     ['account_id', 'password'],
-    { session: S('Session token') },
+    { session: stringField('Session token') },
   ),
-  tool('account_balance', 'Query the balance of a bank account.', { session: S('Session token') }, [], {
-    balance: { type: 'number' },
-  }),
-  tool(
+  catalogueTool(
+    'account_balance',
+    'Query the balance of a bank account.',
+    { session: stringField('Session token') },
+    [],
+    {
+      balance: { type: 'number' },
+    },
+  ),
+  catalogueTool(
     'book_room',
     'Book a hotel room.',
     {
-      hotel_name: S('Hotel name'),
-      city: S('City of the hotel'),
-      check_in_date: S('Check-in date'),
-      check_out_date: S('Check-out date'),
-      guest_name: S('Guest name'),
+      hotel_name: stringField('Hotel name'),
+      city: stringField('City of the hotel'),
+      check_in_date: stringField('Check-in date'),
+      check_out_date: stringField('Check-out date'),
+      guest_name: stringField('Guest name'),
     },
     ['hotel_name', 'check_in_date', 'check_out_date'],
-    { confirmation: S('Confirmation number') },
+    { confirmation: stringField('Confirmation number') },
   ),
-  tool(
+  catalogueTool(
     'modify_booking',
     'Modify a hotel booking.',
     {
-      confirmation: S('Confirmation number'),
-      check_in_date: S('New check-in date'),
-      check_out_date: S('New check-out date'),
+      confirmation: stringField('Confirmation number'),
+      check_in_date: stringField('New check-in date'),
+      check_out_date: stringField('New check-out date'),
     },
     ['confirmation'],
-    { status: S('Status') },
+    { status: stringField('Status') },
   ),
-  tool(
+  catalogueTool(
     'search_flights',
     'Search flights to a destination city.',
-    { destination: S('Destination city') },
+    { destination: stringField('Destination city') },
     ['destination'],
     {
       flights: { type: 'array', items: { type: 'string' } },
@@ -98,27 +86,18 @@ const TOOLS: Tool[] = [
   ),
 ];
 
-async function run(request: string) {
-  const world = ToolWorld.empty(new LexicalEmbedder());
-  await world.importTools(TOOLS);
-  const runtime = new FakeRuntime({
-    current_weather: () => ({ temperature: 21, wind_speed: 12 }),
-    checkIPReputation: () => ({ score: 0 }),
-    setPriceAlert: () => ({ alert_id: 'a-1' }),
-    account_login: () => ({ session: 's-1' }),
-    account_balance: () => ({ balance: 1200 }),
-    book_room: () => ({ confirmation: 'C-1' }),
-    modify_booking: () => ({ status: 'ok' }),
-    search_flights: () => ({ flights: ['AF1'] }),
-  });
-  const agent = new Agent({
-    world: new LocalAgentWorld(world),
-    runtime,
-    policy: new GraphPolicy(),
-    learn: false,
-  });
-  return agent.runTurn(request);
-}
+const OUTPUTS: Record<string, (args: Record<string, unknown>) => unknown> = {
+  current_weather: () => ({ temperature: 21, wind_speed: 12 }),
+  checkIPReputation: () => ({ score: 0 }),
+  setPriceAlert: () => ({ alert_id: 'a-1' }),
+  account_login: () => ({ session: 's-1' }),
+  account_balance: () => ({ balance: 1200 }),
+  book_room: () => ({ confirmation: 'C-1' }),
+  modify_booking: () => ({ status: 'ok' }),
+  search_flights: () => ({ flights: ['AF1'] }),
+};
+
+const run = (request: string) => firstTurnOn(TOOLS, OUTPUTS, request);
 const calls = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => [c.tool, c.args]);
 
 describe('graph-only agent on a travel and banking catalogue seen for the first time', () => {
