@@ -329,9 +329,10 @@ export class Agent {
     if (fedByRequest(world, first, target, si.chain, world.producedInputs?.(target))) return false;
     if ((await world.nextTool(state.request, [...history, first])) !== target) return false;
     const pre: SubIntentState = {
-      // The target's own words: its values are the step's ("the confirmation number is JH…" is the
-      // booking query's too). Words made up from the tool's name filled a hotel name with "first".
-      ...newSubIntent(si.rank - 0.5, si.text, si.literals),
+      // Words of the tool's name, not the target's: with the target's words a precursor ran on any name the
+      // request says ("Find my notes about Trap" became a contact search for "Trap", as plans learnt here
+      // look a contact up before searching notes). It runs on what the turn already knows.
+      ...newSubIntent(si.rank - 0.5, `first ${first.replace(/_/g, ' ')}`, []),
       candidates: [{ tool: first, score: 1, why: 'learnt plans take it first' }],
       precursor: true,
       target: first,

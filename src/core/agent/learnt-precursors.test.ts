@@ -3,7 +3,7 @@ import { LexicalEmbedder } from '../embed/lexical-embedder';
 import type { Tool } from '../tools/tool';
 import { ToolWorld } from '../world/world';
 import { Agent } from './agent';
-import { FakeRuntime } from './agent-fixtures.test-util';
+import { FakeRuntime, graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { GraphPolicy } from './graph-policy';
 import { LocalAgentWorld } from './local-agent-world';
 
@@ -134,5 +134,14 @@ describe('graph-only planning: learnt plans choose among look-alike targets', ()
     expect(plans.notices).toContain(
       'Plans learnt from requests like this one use file_write here; the words alone pointed to file_modify.',
     );
+  });
+});
+
+describe('a learnt first step runs on what the turn knows, not on any name the request says', () => {
+  it('"Find my notes about Trap" searches the notes, not the contacts for "Trap"', async () => {
+    const agent = await graphOnlySandboxAgent();
+    await agent.runTurn('Create a note called Trap saying remember the milk');
+    const r = await agent.runTurn('Find my notes about Trap');
+    expect(r.calls.map((c) => c.tool)).toEqual(['notes_search']);
   });
 });
