@@ -26,6 +26,7 @@ import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField, possessedField } from './lookups';
 import { askedPart, splitSubIntents } from './sub-intents';
+import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';
 import { withoutUngroundedProducers } from './grounded-producers';
 import { repeatOf } from './repeat-call';
@@ -443,7 +444,12 @@ export class Agent {
           .map((c) => ({ tool: c.tool, score: c.score, ...(c.why ? { why: c.why } : {}) }));
         // The request's own words over the whole catalogue: a tool no ranking put in its top K is still found.
         const seen = new Set(si.candidates.map((c) => c.tool));
-        for (const c of bestByRelevance(askedPart(si.text), this.deps.world.tools(), 5, entityKinds(si)))
+        for (const c of bestByRelevance(
+          withoutOrdinalReference(askedPart(si.text)),
+          this.deps.world.tools(),
+          5,
+          entityKinds(si),
+        ))
           if (!seen.has(c.tool)) si.candidates.push(c);
         emit({ type: 'candidates', rank: si.rank, query, candidates: si.candidates, ms });
         // A tool another sub-intent of the turn already serves is no one else's learnt target.
@@ -467,7 +473,7 @@ export class Agent {
           : undefined;
         const context = { request: state.request, ...(fed ? { bonus: fed } : {}) };
         const choice = chooseTarget(
-          askedPart(si.text),
+          withoutOrdinalReference(askedPart(si.text)),
           si.candidates,
           toolOf,
           state.failedApis,
@@ -477,7 +483,7 @@ export class Agent {
         );
         const byWords = si.prior
           ? chooseTarget(
-              askedPart(si.text),
+              withoutOrdinalReference(askedPart(si.text)),
               si.candidates,
               toolOf,
               state.failedApis,
@@ -639,7 +645,7 @@ export class Agent {
   ): TargetChoice | null {
     const toolOf = (n: string) => this.deps.world.tool(n);
     const choice = chooseTarget(
-      askedPart(si.text),
+      withoutOrdinalReference(askedPart(si.text)),
       si.candidates ?? [],
       toolOf,
       exclude,
@@ -653,7 +659,9 @@ export class Agent {
     // A stand-in must do what the failed tool did (same-purpose.ts): no DeleteMeeting for a ModifyMeeting,
     // and act on nothing the failed one does not (`places_weather` shares only a prefix with `places_search`).
     if (failed && !doesSameThing(failed, other, { bothWays: true })) return null;
-    return standsIn(askedPart(si.text), failed, other, entityKinds(si)) ? choice : null;
+    return standsIn(withoutOrdinalReference(askedPart(si.text)), failed, other, entityKinds(si))
+      ? choice
+      : null;
   }
 
   /**

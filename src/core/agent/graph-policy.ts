@@ -4,6 +4,7 @@ import type { Decision, DecisionInput, DecisionPolicy } from './decision-policy'
 import { clip, TERMINAL, type SubIntentState } from './turn-state';
 import type { AgentWorld } from './agent-world';
 import { fieldKind } from './field-kind';
+import { pickedItem } from './picked-item';
 
 export const GRAPH_ONLY_ENGINE: EngineInfo = {
   kind: 'graph-only',
@@ -41,12 +42,17 @@ export class GraphPolicy implements DecisionPolicy {
         });
         continue;
       }
-      actions.push(this.next(si, callable, world));
+      actions.push(this.next(si, callable, world, state.subIntents));
     }
     return { actions, llm: null };
   }
 
-  private next(si: SubIntentState, callable: readonly string[], world: AgentWorld): AgentAction {
+  private next(
+    si: SubIntentState,
+    callable: readonly string[],
+    world: AgentWorld,
+    parts: readonly SubIntentState[],
+  ): AgentAction {
     const base = { dependency_rank: si.rank, intent: si.text };
     if (si.candidates === null) return { ...base, action: 'retrieve_api', recall_description: si.text };
     if ((!si.target || !si.chain) && si.note) {
@@ -58,6 +64,9 @@ export class GraphPolicy implements DecisionPolicy {
       };
     }
     if (!si.target || !si.chain) {
+      // "… and show me the first one": with no tool for it, the item the earlier part found is the answer.
+      const picked = pickedItem(si, parts);
+      if (picked) return { ...base, action: 'direct_answer', analysis: 'answered', answer: picked };
       return {
         ...base,
         action: 'direct_answer',
