@@ -56,12 +56,9 @@ export function foldLaterParts(
 
 const WORDS = new Set(['query', 'text', 'title', 'other']);
 
-/** The values a part says itself: its literals and its quoted words. */
+/** The values a part says itself: its literals (quoted words among them, as `findLiterals` gives them). */
 function statedValues(si: SubIntentState): Set<string> {
-  const out = new Set(si.literals.flatMap((l) => [normal(l.value), normal(l.text)]));
-  for (const m of si.text.matchAll(/"([^"\n]+)"|“([^”\n]+)”|(?<![\p{L}\p{N}])'([^'\n]+)'(?![\p{L}\p{N}])/gu))
-    out.add(normal(m[1] ?? m[2] ?? m[3]));
-  return out;
+  return new Set(si.literals.flatMap((l) => [normal(l.value), normal(l.text)]));
 }
 
 const normal = (v: unknown): string => String(v).trim().toLowerCase();
