@@ -12,7 +12,7 @@ import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-ev
 import type { AgentWorld } from './agent-world';
 import { composeAnswer, describeOutput, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
-import { everything, fillArguments } from './fill-args';
+import { everything, fillArguments, GUESS } from './fill-args';
 import { fieldKind, toolFields } from './field-kind';
 import { answerValue } from './answer-value';
 import type { ChainExecutor } from './chain-executor';
@@ -35,6 +35,7 @@ import { rankLabel } from './rank-label';
 import { targetPrior } from './target-prior';
 import { fedByEarlier } from './fed-by-earlier';
 import { personLookup } from './person-lookup';
+import { carryReferences } from './carried-references';
 import {
   bestByRelevance,
   chooseTarget,
@@ -403,6 +404,12 @@ export class Agent {
       }
       case 'clarify_intent': {
         const field = typeof action.params?.field === 'string' ? action.params.field : '';
+        // A question decided together with an earlier part's call ("find an apartment … and schedule a
+        // visit to it"): that call may have returned the answer; plan again before asking the user.
+        const stale = si.target !== undefined && si.plannedAtCall !== state.calls.length;
+        const asked = (c: ChainView | null) =>
+          c?.missing.some((m) => m.tool === action.target_api && m.field === field) === true;
+        if (stale && asked(si.chain) && !asked(await this.plan(si, si.target!, state, emit))) return 'next';
         const q: QuestionView = {
           tool: action.target_api ?? '',
           field,
@@ -677,6 +684,8 @@ export class Agent {
   ): Promise<ChainView> {
     const world = this.deps.world;
     const tool = world.tool(target)!;
+    // The chain the policy read its arguments from: their references number its steps.
+    const before = si.chain?.steps ?? [];
     const about = aboutOthers(si, state);
     const knownByField = (field: string): { value: unknown; source: string } | undefined => {
       if (si.answers[field] !== undefined) return { value: si.answers[field], source: 'user' };
@@ -729,7 +738,16 @@ export class Agent {
     // Inertia's arguments keep the filling level that gave them.
     const byLlm = this.deps.policy.engine.kind !== 'graph-only';
     const byInertia = this.inertialStep ? this.inertialSources : undefined;
+    const carried: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(explicit)) {
+      if (referencesIn(v).length > 0) {
+        carried[k] = v; // renumbered onto the new chain below
+        continue;
+      }
+      // Graph-only gives back the last plan's arguments; a guess there gives way to what is known now
+      // ("… and schedule a visit to tour the home": "tour" was the one word left for the apartment's
+      // name, and the apartment an earlier part found has one).
+      if (!byLlm && si.argSources?.[k] === GUESS && k in filled.args && filled.sources[k] !== GUESS) continue;
       args[k] = v;
       sources[k] =
         byInertia?.[k] ??
@@ -753,6 +771,12 @@ export class Agent {
       // The target's own arguments are this sub-intent's, not whatever its standardized parameter held;
       // producers that fed only overridden arguments are no longer needed.
       for (const [k, v] of Object.entries(args)) step.args[k] = v;
+      for (const [k, v] of Object.entries(carried)) {
+        const moved = carryReferences(v, before, chain.steps, step.step);
+        if (moved === undefined) continue;
+        step.args[k] = args[k] = moved;
+        sources[k] = byInertia?.[k] ?? (byLlm ? 'llm' : 'earlier call');
+      }
       this.oneEndPerPlace(tool, step, sources, chain);
       // "Invite Anna to …": the optional attendee is looked up from the name the request gives.
       // A re-plan gets the first plan's arguments back, with a reference to its look-up step: that
@@ -815,6 +839,7 @@ export class Agent {
     this.knownOf.set(chain, known);
     si.chain = chain;
     si.argSources = sources;
+    si.plannedAtCall = state.calls.length;
     emit({ type: 'toolchain', rank: si.rank, chain });
     return chain;
   }

@@ -46,7 +46,7 @@ export interface FillInput {
 
 export interface FilledArgs {
   args: Record<string, unknown>;
-  /** Where each argument came from: `earlier call`, `user`, `request`, `request text`. */
+  /** Where each argument came from: `earlier call`, `user`, `request`, `request text`, `GUESS`. */
   sources: Record<string, string>;
   /** Required inputs with no value. */
   missing: FieldInfo[];
@@ -58,6 +58,12 @@ const ENUM_SYNONYMS: Record<string, string[]> = {
   cycling: ['bike', 'cycle', 'bicycle', 'cycling'],
   transit: ['bus', 'train', 'tram', 'metro', 'subway', 'public transport', 'transit'],
 };
+
+/**
+ * The source of a value read from the one content word a request leaves over ("schedule a visit to
+ * tour the home" → a name "tour"): the weakest reading, which anything known replaces.
+ */
+export const GUESS = 'request guess';
 
 export function fillArguments(input: FillInput): FilledArgs {
   const { tool, intent, intentLiterals, requestLiterals } = input;
@@ -187,12 +193,13 @@ export function fillArguments(input: FillInput): FilledArgs {
         if (typeof value === 'number' && f.type === 'integer' && !Number.isInteger(value)) value = undefined;
         break;
       }
-      case 'person':
-        value =
-          lit('entity', 'person')?.value ??
-          capitalizedName(intent, intentLiterals) ??
-          (namesAThing(f) ? soleOtherWord(intent, intentLiterals, tool) : undefined);
+      case 'person': {
+        value = lit('entity', 'person')?.value ?? capitalizedName(intent, intentLiterals);
+        const left =
+          value === undefined && namesAThing(f) ? soleOtherWord(intent, intentLiterals, tool) : undefined;
+        if (left !== undefined && set(f.name, left, GUESS)) continue;
         break;
+      }
       case 'city':
         // "the weather in Rome": a city no lexicon knows is still the capitalized words after "in"
         // (fifth QA pass asked "What is the city?"). Not after "from"/"to": a route's ends have their

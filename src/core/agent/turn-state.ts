@@ -38,6 +38,8 @@ export interface SubIntentState {
   result?: unknown;
   /** Answers the user gave for this sub-intent, by field. */
   answers: Record<string, unknown>;
+  /** How many calls the turn had made when `chain` was planned: a later call may answer its questions. */
+  plannedAtCall?: number;
   /** Where each argument of the target came from (filling level), for the call view. */
   argSources?: Record<string, string>;
   /** Questions already asked (never asked twice in a turn). */
