@@ -14,7 +14,7 @@ import {
   spelledOutContent,
   withoutStructured,
 } from './free-text';
-import { currencyOf, localDateTime, unitOf, type Literal } from './literals';
+import { PERCENT, currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 
 /**
@@ -179,14 +179,22 @@ export function fillArguments(input: FillInput): FilledArgs {
       }
       case 'number': {
         const n = f.name.toLowerCase();
-        if (/amount|price|cost|sum|money/.test(n))
+        // "a discount of 10%", "a tax rate of 7%": a percentage goes to an input for one, and only there
+        // (as 0.07 where the tool wants the rate "as a decimal").
+        const percent = intentLiterals.find((l) => l.sub === PERCENT && !usedNumbers.has(l));
+        const number = intentLiterals.find((l) => l.kind === 'number' && l.sub !== PERCENT);
+        if (percent && PERCENT_INPUT.test(`${n} ${f.description.toLowerCase()}`)) {
+          value = DECIMAL_RATE.test(f.description) ? Number(percent.value) / 100 : percent.value;
+          usedNumbers.add(percent);
+        } else if (/amount|price|cost|sum|money/.test(n))
           // "The exchange rate from GBP to JPY" is the value of one unit.
-          value = lit('money')?.value ?? lit('number')?.value ?? (/\brates?\b/.test(lower) ? 1 : undefined);
+          value = lit('money')?.value ?? number?.value ?? (/\brates?\b/.test(lower) ? 1 : undefined);
         else if (/\bdays?\b/.test(n.replace(/_/g, ' '))) value = daysIn(lower);
         else {
-          // Several plain number inputs ("the sum of 2 and 3"): each takes the next number not used yet.
+          // Several plain number inputs ("the sum of 2 and 3"): each takes the next number not used yet,
+          // a percentage only when no other is left ("at 40% brightness").
           const plain = intentLiterals.filter((l) => l.kind === 'number' && !usedNumbers.has(l));
-          const next = plain[0];
+          const next = plain.find((l) => l.sub !== PERCENT) ?? plain[0];
           value = lit('quantity')?.value ?? lit('money')?.value ?? next?.value;
           if (next && value === next.value) usedNumbers.add(next);
         }
@@ -437,6 +445,13 @@ function genericId(intent: string): string | undefined {
 }
 
 /** Inputs a value named right after the input's own name can fill (not dates, texts or enums). */
+/** An input that takes a percentage (`discount_percentage`, "The tax rate", `tip_percent`). */
+const PERCENT_INPUT = /percent|\brates?\b|_rate\b|\bpct\b|%/;
+
+/** A rate the tool wants as a fraction: "The tax rate as a decimal", "between 0 and 1". */
+const DECIMAL_RATE =
+  /\b(?:as a (?:decimal|fraction)|in decimal|decimal form|between 0 and 1|0(?:\.0)? ?(?:-|to) ?1)\b/i;
+
 const DIRECT_KINDS = new Set(['other', 'id', 'person', 'number', 'city']);
 
 /**
@@ -474,16 +489,22 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
   const value = numeric
     ? `(${token})`
     : String.raw`(${token}|${coded}|\p{Lu}[\p{L}\p{N}'-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'-]*){0,3})`;
+  // "a discount percentage of 10": a number may follow "of" ("the author of Dune" is no author).
+  const link = numeric ? '(?:is|=|:|of)' : '(?:is|=|:)';
   for (const name of names) {
     // On one line: "My username is JohnSmith123\nMy password …" ends the value at the line break.
     // "the confirmation number is JH748" for `confirmation`: the name's generic last word may be said.
     const m = new RegExp(
-      String.raw`\b${name}(?:[ \t]+(?:number|id|code|no\.?))?[ \t]+(?:(?:is|=|:)[ \t]+)?${value}`,
+      String.raw`\b${name}(?:[ \t]+(?:number|id|code|no\.?))?[ \t]+(?:${link}[ \t]+)?${value}`,
       'u',
     ).exec(intent);
     if (!m) continue;
     const v = m[1]!;
-    if (f.kind === 'number') return /^-?\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined;
+    // "a tax rate of 7%" for "The tax rate as a decimal" is 0.07.
+    const fraction =
+      /^\s?(?:%|percent\b)/.test(intent.slice(m.index + m[0].length)) && DECIMAL_RATE.test(f.description);
+    if (f.kind === 'number')
+      return /^-?\d+(?:\.\d+)?$/.test(v) ? Number(v) / (fraction ? 100 : 1) : undefined;
     if (f.type === 'integer') return /^\d+$/.test(v) ? Number(v) : undefined;
     return v;
   }

@@ -195,6 +195,48 @@ describe('free text and argument filling', () => {
     expect(r.args).toEqual({ a: 2, b: 3 });
   });
 
+  it('a percentage goes to the input for one — as a fraction where the tool wants a decimal', () => {
+    const num = (description: string) => ({ type: 'number', description });
+    const tool = (name: string, properties: Record<string, object>): Tool => ({
+      name,
+      description: name.replace(/_/g, ' '),
+      parameters: { type: 'object', properties, required: Object.keys(properties) },
+      returns: null,
+      category: 'maths',
+      source: 'mcp',
+    });
+    const tax = tool('calculate_sales_tax', {
+      amount: num('The purchase amount'),
+      tax_rate: num('The tax rate as a decimal'),
+    });
+    expect(fillWith(tax, 'Calculate the sales tax for an amount of $100 with a tax rate of 7%.')).toEqual({
+      amount: 100,
+      tax_rate: 0.07,
+    });
+    const discount = tool('calculate_discount', {
+      original_price: num('The original price of the item'),
+      discount_percentage: num('The percentage of discount to be applied'),
+    });
+    // The number after an input's name, even after "of"; the percentage never becomes the price.
+    expect(fillWith(discount, 'the discount for a price of 100 and a discount percentage of 10.')).toEqual({
+      original_price: 100,
+      discount_percentage: 10,
+    });
+    expect(fillWith(discount, 'take 15 percent off an item that costs 80')).toEqual({
+      original_price: 80,
+      discount_percentage: 15,
+    });
+  });
+
+  it('reads a number that ends a sentence, and a percentage with its sign', () => {
+    expect(
+      findLiterals('The total is 100. Add 7%. Version 1.2.3', TODAY).map((l) => [l.value, l.sub]),
+    ).toEqual([
+      [100, undefined],
+      [7, 'percent'],
+    ]);
+  });
+
   it('never invents a required value: a recipient with no email stays missing', () => {
     const r = fill('mail_send', 'Send an email to Anna');
     expect(r.missing.map((f) => f.name)).toEqual(expect.arrayContaining(['to_email', 'body']));

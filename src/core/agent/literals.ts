@@ -32,6 +32,9 @@ export interface Literal {
   text: string;
 }
 
+/** The `sub` of a number said as a percentage ("10%", "7 percent"); its value is the number itself. */
+export const PERCENT = 'percent';
+
 const CURRENCIES: Record<string, string> = {
   usd: 'USD',
   dollar: 'USD',
@@ -262,9 +265,17 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
         end: m.index + m[0].length,
       });
   }
-  each(/(?<![\w.$€£])-?\d+(?:\.\d+)?(?![\w.])/, (m) =>
-    add({ kind: 'number', value: Number(m[0]), start: m.index, end: m.index + m[0].length }),
-  );
+  each(/(?<![\w.$€£])-?\d+(?:\.\d+)?(?:\s?%|\s?percent\b)?(?!\w|\.\d)/, (m) => {
+    // "The total is 100." ends the number at the sentence's period; "1.2.3" is no number.
+    const percent = /%|percent$/.test(m[0]);
+    add({
+      kind: 'number',
+      value: Number(m[0].replace(/\s?(?:%|percent)$/, '')),
+      ...(percent ? { sub: PERCENT } : {}),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
   return found.sort((a, b) => a.start - b.start);
 }
 
