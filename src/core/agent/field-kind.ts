@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from '../tools/tool';
+import { isLanguageInput } from './languages';
 
 /**
  * What kind of value a tool input wants, read from its name, description, type and format. The graph-only
@@ -20,6 +21,7 @@ export type FieldKind =
   | 'city'
   | 'address'
   | 'url'
+  | 'language'
   | 'enum'
   | 'query'
   | 'title'
@@ -73,6 +75,7 @@ export function fieldKind(name: string, schema: JsonSchemaObject | undefined): F
   if (format === 'date' || /\bdate\b|\bday\b/.test(n) || /yyyy-mm-dd/.test(d)) return 'date';
   if (/\btime\b|\bhour\b/.test(n)) return 'time';
   if (/minutes|duration/.test(n)) return 'duration-minutes';
+  if (type === 'string' && isLanguageInput(name, d)) return 'language';
   if (/currenc/.test(n) || /iso 4217/.test(d)) return 'currency';
   if (/\bunits?\b/.test(n)) return 'unit';
   if (format === 'uri' || /\burl\b|\blink\b/.test(n)) return 'url';

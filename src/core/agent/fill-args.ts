@@ -14,6 +14,7 @@ import {
   spelledOutContent,
   withoutStructured,
 } from './free-text';
+import { englishFor, languageFor, plainlyEnglish } from './languages';
 import { PERCENT, currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 
@@ -232,6 +233,14 @@ export function fillArguments(input: FillInput): FilledArgs {
       case 'enum':
         value = enumIn(lower, f.enum ?? [], f.description);
         break;
+      case 'language': {
+        value = languageFor(f, intent);
+        // "Translate 'Hello, how are you?' to Spanish": the source nobody named is the quoted text's.
+        const quoted = lit('quoted')?.value;
+        if (value === undefined && f.side === 'from' && typeof quoted === 'string' && plainlyEnglish(quoted))
+          if (set(f.name, englishFor(f), 'derived')) continue;
+        break;
+      }
       case 'query': {
         const place = intentLiterals.find((l) => l.kind === 'entity' && l.sub === 'place');
         // A query the tool describes as a place ("The location(s) you want weather data for") is one.

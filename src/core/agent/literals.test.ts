@@ -6,7 +6,7 @@ import { residualText } from './free-text';
 import { findLiterals } from './literals';
 import { splitSubIntents } from './sub-intents';
 import { insertLookups, sentThing } from './lookups';
-import type { Tool } from '../tools/tool';
+import type { JsonSchemaObject, Tool } from '../tools/tool';
 
 // Tuesday 24 November 2026, 10:00 UTC.
 const TODAY = Date.UTC(2026, 10, 24, 10);
@@ -197,7 +197,7 @@ describe('free text and argument filling', () => {
 
   it('a percentage goes to the input for one — as a fraction where the tool wants a decimal', () => {
     const num = (description: string) => ({ type: 'number', description });
-    const tool = (name: string, properties: Record<string, object>): Tool => ({
+    const tool = (name: string, properties: Record<string, JsonSchemaObject>): Tool => ({
       name,
       description: name.replace(/_/g, ' '),
       parameters: { type: 'object', properties, required: Object.keys(properties) },
@@ -226,6 +226,51 @@ describe('free text and argument filling', () => {
       original_price: 80,
       discount_percentage: 15,
     });
+  });
+
+  it('languages: each side its own, as a name or the code the input shows, English for plain English', () => {
+    const str = (description: string): JsonSchemaObject => ({ type: 'string', description });
+    const translate = (source: string, target: string): Tool => ({
+      name: 'translate_text',
+      description: 'Translate a text from one language to another',
+      parameters: {
+        type: 'object',
+        properties: {
+          text: str('The text to translate'),
+          source_language: str(source),
+          target_language: str(target),
+        },
+        required: ['text', 'source_language', 'target_language'],
+      },
+      returns: null,
+      category: 'text',
+      source: 'mcp',
+    });
+    const named = translate('The source language of the text', 'The target language');
+    expect(fillWith(named, "Translate 'Bonjour' from French into German")).toMatchObject({
+      source_language: 'French',
+      target_language: 'German',
+    });
+    expect(fillWith(named, 'Translate "Hello, how are you?" to Spanish')).toMatchObject({
+      source_language: 'English',
+      target_language: 'Spanish',
+    });
+    const coded = translate('Source language code, e.g. en', 'Target language code (ISO 639-1)');
+    expect(fillWith(coded, "translate 'discount' from English to Spanish")).toMatchObject({
+      source_language: 'en',
+      target_language: 'es',
+    });
+    // Nothing says what "Hola amigos" is written in: the source stays a question, never the text.
+    const r = fillArguments({
+      tool: named,
+      intent: 'Translate "Hola amigos" to English',
+      intentLiterals: findLiterals('Translate "Hola amigos" to English', TODAY),
+      requestLiterals: [],
+      known: () => undefined,
+      today: TODAY,
+    });
+    expect(r.args.target_language).toBe('English');
+    expect(r.missing.map((f) => f.name)).toEqual(['source_language']);
   });
 
   it('reads a number that ends a sentence, and a percentage with its sign', () => {
