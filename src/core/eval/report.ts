@@ -11,6 +11,8 @@ const METRIC_KEYS: readonly Exclude<keyof Metrics, 'failures'>[] = [
   'tsr',
   'tcr',
   'f1',
+  'plan',
+  'args',
   'steps',
   'llmCalls',
   'promptTokens',
@@ -26,7 +28,7 @@ const METRIC_KEYS: readonly Exclude<keyof Metrics, 'failures'>[] = [
 
 /**
  * The flat figures of a dataset's evaluation: `<dataset>.<engine>.<config>.<metric>` (metric one of tsr,
- * tcr, f1, steps, llmCalls, promptTokens, completionTokens, ms, n, plus llmCallsSolved, clarifications,
+ * tcr, f1, plan (tool-plan exact match), args (argument accuracy), steps, llmCalls, promptTokens, completionTokens, ms, n, plus llmCallsSolved, clarifications,
  * calls, inertial, waitedMs), `<dataset>.<engine>.<config>.<difficulty>.<metric>`, paired differences as
  * `<dataset>.<engine>.diff.<a>-<b>.<metric>` with `…<metric>Ci95` (half-width), and where the time went as
  * `<dataset>.<engine>.time.*`. A metric with no value (Steps when nothing was solved) is left out.
@@ -75,13 +77,13 @@ const num = (v: number | null, digits = 2) => (v === null ? '—' : v.toFixed(di
 /** The per-dataset table as Markdown (what BENCHMARKS.md shows and the CLI prints). */
 export function resultTable(r: DatasetResult): string {
   const head =
-    '| config | TSR % | TCR % | F1 | Steps | LLM calls | calls/solved | prompt tok | compl. tok | ms | easy / medium / hard TSR % |';
-  const rule = '|---|---|---|---|---|---|---|---|---|---|---|';
+    '| config | TSR % | TCR % | F1 | plan % | args % | Steps | LLM calls | calls/solved | prompt tok | compl. tok | ms | easy / medium / hard TSR % |';
+  const rule = '|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const rows = r.configs.map((c) => {
-    if (!c.ran) return `| ${c.config} | — | — | — | — | — | — | — | — | — | ${c.notes.join('; ')} |`;
+    if (!c.ran) return `| ${c.config} | — | — | — | — | — | — | — | — | — | — | — | ${c.notes.join('; ')} |`;
     const m = c.metrics;
     const diff = DIFFICULTIES.map((d) => (c.byDifficulty[d] ? pct(c.byDifficulty[d]!.tsr) : '—')).join(' / ');
-    return `| ${c.config} | ${pct(m.tsr)} | ${pct(m.tcr)} | ${num(m.f1)} | ${num(m.steps)} | ${num(m.llmCalls)} | ${num(m.llmCallsSolved)} | ${Math.round(m.promptTokens)} | ${Math.round(m.completionTokens)} | ${num(m.ms, 1)} | ${diff} |`;
+    return `| ${c.config} | ${pct(m.tsr)} | ${pct(m.tcr)} | ${num(m.f1)} | ${pct(m.plan)} | ${m.args === null ? '—' : pct(m.args)} | ${num(m.steps)} | ${num(m.llmCalls)} | ${num(m.llmCallsSolved)} | ${Math.round(m.promptTokens)} | ${Math.round(m.completionTokens)} | ${num(m.ms, 1)} | ${diff} |`;
   });
   return [head, rule, ...rows].join('\n');
 }

@@ -35,6 +35,7 @@ import { SimulatedUser } from './simulated-user';
 import { mean, pairedInterval, type PairedInterval } from './stats';
 import { reactSystemPrompt, runToolLoop, TransitionGraph } from './tool-loop';
 import { matchPlan, toolF1, type MismatchKind } from './tsr';
+import { argumentAccuracy, planExact } from './plan-accuracy';
 
 /** The clock every run sees, so dates in requests ("tomorrow") resolve the same way each time. */
 export const EVAL_TODAY = Date.UTC(2024, 0, 15, 9, 0, 0);
@@ -104,6 +105,11 @@ export interface TaskScore {
   tsr: number;
   tcr: number;
   f1: number;
+  /** 1 when the successful calls' tools are the gold plan's (any order). */
+  planExact: number;
+  /** Gold arguments with a value to compare, and how many of them the calls got right. */
+  argsRight: number;
+  argsTotal: number;
   steps: number;
   llmCalls: number;
   promptTokens: number;
@@ -138,6 +144,10 @@ export interface Metrics {
   tsr: number;
   tcr: number;
   f1: number;
+  /** Tool-plan exact match: share of tasks whose successful calls' tools are the gold plan's. */
+  plan: number;
+  /** Argument accuracy: gold arguments got right over all tasks' gold arguments; null when none has any. */
+  args: number | null;
   /** Decisions + clarifications per SOLVED task (NaviAgent's Steps); null when none was solved. */
   steps: number | null;
   llmCalls: number;
@@ -212,6 +222,8 @@ const emptyMetrics = (): Metrics => ({
   tsr: 0,
   tcr: 0,
   f1: 0,
+  plan: 0,
+  args: null,
   steps: null,
   llmCalls: 0,
   llmCallsSolved: null,
@@ -234,6 +246,8 @@ export function summarize(scores: readonly TaskScore[]): Metrics {
     tsr: m('tsr'),
     tcr: m('tcr'),
     f1: m('f1'),
+    plan: m('planExact'),
+    args: argsShare(scores),
     steps: solved.length ? mean(solved.map((s) => s.steps)) : null,
     llmCalls: m('llmCalls'),
     llmCallsSolved: solved.length ? mean(solved.map((s) => s.llmCalls)) : null,
@@ -246,6 +260,12 @@ export function summarize(scores: readonly TaskScore[]): Metrics {
     waitedMs: m('waitedMs'),
     failures: failureShares(scores),
   };
+}
+
+/** Micro-averaged: every gold argument counts once, whichever task it is in. */
+function argsShare(scores: readonly TaskScore[]): number | null {
+  const total = scores.reduce((a, s) => a + s.argsTotal, 0);
+  return total > 0 ? scores.reduce((a, s) => a + s.argsRight, 0) / total : null;
 }
 
 function failureShares(scores: readonly TaskScore[]): Record<MismatchKind, number> {
@@ -262,12 +282,16 @@ function failureShares(scores: readonly TaskScore[]): Record<MismatchKind, numbe
 
 export function scoreRun(task: EvalTask, run: RunRecord): TaskScore {
   const match = matchPlan(task.plan, run.calls);
+  const args = argumentAccuracy(task.plan, run.calls);
   return {
     id: task.id,
     difficulty: task.difficulty,
     tsr: match.solved ? 1 : 0,
     tcr: run.completed ? 1 : 0,
     f1: toolF1(task.plan, run.calls),
+    planExact: planExact(task.plan, run.calls) ? 1 : 0,
+    argsRight: args.matched,
+    argsTotal: args.total,
     steps: run.decisions + run.clarifications,
     llmCalls: run.llmCalls,
     promptTokens: run.promptTokens,

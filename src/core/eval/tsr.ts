@@ -135,36 +135,47 @@ export function argumentMismatch(
   args: Readonly<Record<string, unknown>>,
   outputs: Readonly<Record<number, unknown>>,
 ): string | null {
-  const accepted = step.accepted_args;
-  for (const [key, gold] of Object.entries(step.args ?? {})) {
-    const actual = args[key];
-    const allowed = accepted?.[key];
-    if (allowed && referencesIn(gold).length === 0) {
-      const optional = allowed.some((v) => v === '' || v === null);
-      if (actual === undefined || actual === null || actual === '') {
-        if (optional) continue;
-        return `missing argument ${key}`;
-      }
-      if (!allowed.some((v) => v !== '' && valuesMatch(v, actual)))
-        return `${key} = ${JSON.stringify(actual)}, accepted ${JSON.stringify(allowed)}`;
-      continue;
-    }
-    // A gold `""` (or null) carries no value: leaving the argument out does the same.
-    if (actual === undefined) {
-      if (gold === '' || gold === null) continue;
-      return `missing argument ${key}`;
-    }
-    const expected = expectedValue(gold, outputs);
-    if (expected.unknown) continue;
-    if (!valuesMatch(expected.value, actual))
-      return `${key} = ${JSON.stringify(actual)}, expected ${JSON.stringify(expected.value)}`;
+  for (const key of Object.keys(step.args ?? {})) {
+    const verdict = argumentVerdict(step, key, args[key], outputs);
+    if (verdict !== 'match' && verdict !== 'free') return verdict;
   }
+  const accepted = step.accepted_args;
   if (accepted) {
     for (const [key, v] of Object.entries(args))
       if (!(key in accepted) && !(key in step.args) && v !== undefined && v !== null && v !== '')
         return `unexpected argument ${key}`;
   }
   return null;
+}
+
+/**
+ * One gold argument against the value a call passed for it: `match`, `free` (nothing to compare — a gold
+ * `""` or null left out, an optional BFCL argument left out, a reference to a field the producer's output
+ * lacks), or why not in words.
+ */
+export function argumentVerdict(
+  step: GoldStep,
+  key: string,
+  actual: unknown,
+  outputs: Readonly<Record<number, unknown>>,
+): 'match' | 'free' | string {
+  const gold = step.args[key];
+  const allowed = step.accepted_args?.[key];
+  if (allowed && referencesIn(gold).length === 0) {
+    const optional = allowed.some((v) => v === '' || v === null);
+    if (actual === undefined || actual === null || actual === '')
+      return optional ? 'free' : `missing argument ${key}`;
+    return allowed.some((v) => v !== '' && valuesMatch(v, actual))
+      ? 'match'
+      : `${key} = ${JSON.stringify(actual)}, accepted ${JSON.stringify(allowed)}`;
+  }
+  // A gold `""` (or null) carries no value: leaving the argument out does the same.
+  if (actual === undefined) return gold === '' || gold === null ? 'free' : `missing argument ${key}`;
+  const expected = expectedValue(gold, outputs);
+  if (expected.unknown) return 'free';
+  return valuesMatch(expected.value, actual)
+    ? 'match'
+    : `${key} = ${JSON.stringify(actual)}, expected ${JSON.stringify(expected.value)}`;
 }
 
 /**
