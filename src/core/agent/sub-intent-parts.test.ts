@@ -12,6 +12,18 @@ describe('splitSubIntents: what is one request and what only serves one', () => 
     expect(parts('Find Anna and reply to her')).toEqual(['Find Anna', 'reply to her']);
   });
 
+  it('"while <action>ing" is a command of its own; "while keeping …" stays a condition of its part', () => {
+    expect(
+      parts('Set a one-time alarm at 8 am this Saturday, while canceling the alarms for next Monday.'),
+    ).toEqual(['Set a one-time alarm at 8 am this Saturday', 'cancel the alarms for next Monday']);
+    expect(
+      parts('Book a seat for Zhao Si at 8:00 AM, while cancelling his booking for flight CA988'),
+    ).toEqual(['Book a seat for Zhao Si at 8:00 AM', 'cancel his booking for flight CA988']);
+    expect(parts('Change the check-in date to April 3, while keeping the check-out date unchanged')).toEqual([
+      'Change the check-in date to April 3, while keeping the check-out date unchanged',
+    ]);
+  });
+
   it('"change to …" with no object of its own is what the part before changes into', () => {
     expect(parts('Modify my booking JH748, change to check-in on November 16')).toEqual([
       'Modify my booking JH748\nchange to check-in on November 16',

@@ -372,6 +372,24 @@ const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:and|or)\b(?!\s+(?:${ACTI
 // "and immediately check …", "and kindly send …": an adverb in "-ly" before the verb.
 const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?)*`;
 
+/**
+ * "…, while canceling the alarms for Monday": an action said as a gerund after "while" is a part of its
+ * own (ultratool's requests). Each gerund form of the action verbs ("setting", "canceling",
+ * "cancelling", "making") maps back to its verb, so the part reads as a command.
+ */
+const GERUNDS = new Map<string, string>(
+  ACTION_VERBS.flatMap((v) => {
+    const stem = v.endsWith('e') && !v.endsWith('ee') ? v.slice(0, -1) : v;
+    return [`${stem}ing`, `${v}${v.at(-1)}ing`].map((g) => [g, v] as const);
+  }),
+);
+const WHILE_GERUND = new RegExp(
+  String.raw`\s*,?\s*\bwhile\s+(?=(?:${[...GERUNDS.keys()].join('|')})\b)`,
+  'i',
+);
+const asCommand = (part: string): string =>
+  part.replace(/^(\p{L}+)/u, (w) => GERUNDS.get(w.toLowerCase()) ?? w);
+
 export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
   // Each quote becomes a private-use marker with its index while splitting, then comes back.
@@ -392,6 +410,10 @@ export function splitSubIntents(request: string): SplitIntent[] {
     .flatMap((s) =>
       s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b${VERB_USED})`, 'iu')),
     )
+    .flatMap((s) => {
+      const [first, ...rest] = s.split(WHILE_GERUND);
+      return [first!, ...rest.map(asCommand)];
+    })
     .flatMap(splitParallelAmounts)
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
