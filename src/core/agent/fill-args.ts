@@ -15,6 +15,7 @@ import {
   withoutStructured,
 } from './free-text';
 import { englishFor, languageFor, plainlyEnglish } from './languages';
+import { numberAbout, numberInOrder } from './number-context';
 import { PERCENT, currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 
@@ -119,7 +120,17 @@ export function fillArguments(input: FillInput): FilledArgs {
       DIRECT_KINDS.has(f.kind) && ['string', 'number', 'integer'].includes(f.type)
         ? valueAfterName(intent, f)
         : undefined;
-    if (direct !== undefined && set(f.name, direct, 'request')) continue;
+    if (direct !== undefined && set(f.name, direct, 'request')) {
+      // "for year 2020": that number is the year's, no other input's.
+      const said = intentLiterals.find(
+        (l) =>
+          l.kind === 'number' &&
+          !usedNumbers.has(l) &&
+          (l.value === direct || Number(l.value) / 100 === direct),
+      );
+      if (said) usedNumbers.add(said);
+      continue;
+    }
     // "check-in on April 10 and check-out on April 15": each date input takes its own.
     const date = dateForInput(f, intent, intentLiterals) ?? (lit('date')?.value as string | undefined);
     const time = lit('time')?.value as string | undefined;
@@ -192,12 +203,31 @@ export function fillArguments(input: FillInput): FilledArgs {
           value = lit('money')?.value ?? number?.value ?? (/\brates?\b/.test(lower) ? 1 : undefined);
         else if (/\bdays?\b/.test(n.replace(/_/g, ' '))) value = daysIn(lower);
         else {
-          // Several plain number inputs ("the sum of 2 and 3"): each takes the next number not used yet,
-          // a percentage only when no other is left ("at 40% brightness").
-          const plain = intentLiterals.filter((l) => l.kind === 'number' && !usedNumbers.has(l));
-          const next = plain.find((l) => l.sub !== PERCENT) ?? plain[0];
-          value = lit('quantity')?.value ?? lit('money')?.value ?? next?.value;
-          if (next && value === next.value) usedNumbers.add(next);
+          // Several number inputs: each takes the number its words are about ("20 miles a day, 3 meat
+          // meals a week"), else an amount of money, else — for a required one — the next number no other
+          // input's words claim ("the sum of 2 and 3"); an optional one takes no number that is not about
+          // it ("for year 2020" is no `top_n`). A percentage only when no other is left ("at 40%
+          // brightness").
+          const plain = intentLiterals.filter(
+            (l) => (l.kind === 'number' || l.kind === 'quantity') && !usedNumbers.has(l),
+          );
+          const whole = plain.filter((l) => l.sub !== PERCENT);
+          const about = numberAbout(intent, f, whole) ?? numberAbout(intent, f, plain);
+          const money = lit('money')?.value;
+          const next =
+            about ??
+            (money === undefined && f.required
+              ? whole.length > 0
+                ? numberInOrder(
+                    intent,
+                    f,
+                    fields.filter((x) => x.kind === 'number'),
+                    whole,
+                  )
+                : plain[0]
+              : undefined);
+          value = about?.value ?? (f.required ? (money ?? next?.value) : undefined);
+          if (next) usedNumbers.add(next);
         }
         if (typeof value === 'number' && f.type === 'integer' && !Number.isInteger(value)) value = undefined;
         break;

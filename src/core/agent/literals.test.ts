@@ -273,6 +273,41 @@ describe('free text and argument filling', () => {
     expect(r.missing.map((f) => f.name)).toEqual(['source_language']);
   });
 
+  it('each number input takes the number its words are about; an optional one no stray number', () => {
+    const num = (description: string): JsonSchemaObject => ({ type: 'number', description });
+    const carbon: Tool = {
+      name: 'calculate_carbon_footprint',
+      description: 'Calculate the carbon footprint of a lifestyle',
+      parameters: {
+        type: 'object',
+        properties: {
+          daily_miles: num('Miles driven per day'),
+          meat_meals_per_week: num('Meat-based meals per week'),
+          annual_trash_weight: num('Trash produced per year in pounds'),
+          flights_per_year: num('Flights taken per year'),
+        },
+        required: ['daily_miles', 'meat_meals_per_week', 'annual_trash_weight'],
+      },
+      returns: null,
+      category: 'ecology',
+      source: 'mcp',
+    };
+    expect(
+      fillWith(
+        carbon,
+        'I drive 20 miles a day, consume 3 meat meals a week, and produce 500 lbs of trash in a year.',
+      ),
+    ).toEqual({ daily_miles: 20, meat_meals_per_week: 3, annual_trash_weight: 500 });
+    // Said in another order, the words still decide.
+    expect(
+      fillWith(carbon, 'I eat 4 meat meals weekly, 300 lbs of trash a year and drive 12 miles a day'),
+    ).toEqual({
+      daily_miles: 12,
+      meat_meals_per_week: 4,
+      annual_trash_weight: 300,
+    });
+  });
+
   it('reads a number that ends a sentence, and a percentage with its sign', () => {
     expect(
       findLiterals('The total is 100. Add 7%. Version 1.2.3', TODAY).map((l) => [l.value, l.sub]),
