@@ -106,8 +106,9 @@ export function toolFields(parameters: JsonSchemaObject): FieldInfo[] {
       required: required.has(name),
     };
     if (Array.isArray(schema?.enum)) info.enum = schema.enum;
-    if (/\b(from|source|origin)\b/.test(n)) info.side = 'from';
-    else if (/\b(to|target|destination)\b/.test(n)) info.side = 'to';
+    // "start_location" / "end_location" are a route's two ends too.
+    if (/\b(from|source|origin|start|starting)\b/.test(n)) info.side = 'from';
+    else if (/\b(to|target|destination|end|ending)\b/.test(n)) info.side = 'to';
     if (/\bend\b|\buntil\b|\bto\b/.test(n)) info.bound = 'end';
     else if (/\bstart\b|\bfrom\b|\bbegin/.test(n)) info.bound = 'start';
     return info;

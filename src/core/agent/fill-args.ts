@@ -16,6 +16,7 @@ import {
 } from './free-text';
 import { englishFor, languageFor, plainlyEnglish } from './languages';
 import { numberAbout, numberInOrder } from './number-context';
+import { flagSaid } from './flags';
 import { PERCENT, currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 
@@ -262,6 +263,9 @@ export function fillArguments(input: FillInput): FilledArgs {
         break;
       case 'enum':
         value = enumIn(lower, f.enum ?? [], f.description);
+        break;
+      case 'boolean':
+        value = flagSaid(f, intent);
         break;
       case 'language': {
         value = languageFor(f, intent);

@@ -308,6 +308,41 @@ describe('free text and argument filling', () => {
     });
   });
 
+  it('a yes/no input is on when the request names it, off when it says without, unset otherwise', () => {
+    const route: Tool = {
+      name: 'fastest_route',
+      description: 'Find the fastest route between two places',
+      parameters: {
+        type: 'object',
+        properties: {
+          start_location: { type: 'string', description: 'Where the route starts' },
+          end_location: { type: 'string', description: 'Where the route ends' },
+          avoid_tolls: { type: 'boolean', description: 'Avoid toll roads' },
+          include_traffic: { type: 'boolean', description: 'Account for live traffic' },
+        },
+        required: ['start_location', 'end_location'],
+      },
+      returns: null,
+      category: 'maps',
+      source: 'mcp',
+    };
+    expect(
+      fillWith(route, 'the fastest route from San Francisco to Los Angeles with toll roads avoided'),
+    ).toEqual({
+      start_location: 'San Francisco',
+      end_location: 'Los Angeles',
+      avoid_tolls: true,
+    });
+    expect(fillWith(route, 'the fastest route from Lyon to Paris, not avoiding tolls, with traffic')).toEqual(
+      {
+        start_location: 'Lyon',
+        end_location: 'Paris',
+        avoid_tolls: false,
+        include_traffic: true,
+      },
+    );
+  });
+
   it('reads a number that ends a sentence, and a percentage with its sign', () => {
     expect(
       findLiterals('The total is 100. Add 7%. Version 1.2.3', TODAY).map((l) => [l.value, l.sub]),
