@@ -17,6 +17,7 @@ import {
 import { englishFor, languageFor, plainlyEnglish } from './languages';
 import { numberAbout, numberInOrder } from './number-context';
 import { flagSaid } from './flags';
+import { thingName } from './thing-name';
 import { PERCENT, currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 
@@ -234,7 +235,11 @@ export function fillArguments(input: FillInput): FilledArgs {
         break;
       }
       case 'person': {
-        value = lit('entity', 'person')?.value ?? capitalizedName(intent, intentLiterals);
+        // "the vessel named MSC Seaview": a thing's name is its whole proper name, or what is quoted.
+        value =
+          lit('entity', 'person')?.value ??
+          (namesAThing(f) ? (lit('quoted')?.value ?? thingName(intent, intentLiterals)) : undefined) ??
+          capitalizedName(intent, intentLiterals);
         const left =
           value === undefined && namesAThing(f) ? soleOtherWord(intent, intentLiterals, tool) : undefined;
         if (left !== undefined && set(f.name, left, GUESS)) continue;
@@ -428,7 +433,8 @@ const OPENING =
  */
 function titleAndAuthor(intent: string): { title: string; author: string } | undefined {
   const m =
-    /(["“']?\p{Lu}[\p{L}\p{N}'’:-]*(?:\s+(?:of|the|and|a|an|in|on|to|for|\p{Lu}[\p{L}\p{N}'’:-]*)){0,7}?["”']?)\s+by\s+(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u.exec(
+    // On one line: a part joined to its situation ("… by Ed Sheeran\nI need …") ends the name there.
+    /(["“']?\p{Lu}[\p{L}\p{N}'’:-]*(?:[ \t]+(?:of|the|and|a|an|in|on|to|for|\p{Lu}[\p{L}\p{N}'’:-]*)){0,7}?["”']?)[ \t]+by[ \t]+(\p{Lu}[\p{L}.'’-]*(?:[ \t]+\p{Lu}[\p{L}.'’-]*){0,3})/u.exec(
       intent,
     );
   if (!m) return undefined;
@@ -911,7 +917,7 @@ const PLACE_AFTER = { in: 'in|at|near', for: 'for', to: 'to', from: 'from' } as 
  */
 function capitalizedName(text: string, literals: readonly Literal[]): string | undefined {
   // Not after "in", "at" or "near": "the JX001 hotel in Beijing" names a place there, not the guest.
-  for (const m of text.matchAll(/(?<=\s)(?<!\b(?:in|at|near)\s+)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/g)) {
+  for (const m of text.matchAll(/(?<=\s)(?<!\b(?:in|at|near)\s+)([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)/g)) {
     // A city or a place the lexicon knows is no person ("a pharmacy in London" named no contact).
     if (
       literals.some(
