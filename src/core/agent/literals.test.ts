@@ -7,6 +7,7 @@ import { findLiterals } from './literals';
 import { splitSubIntents } from './sub-intents';
 import { insertLookups, sentThing } from './lookups';
 import type { JsonSchemaObject, Tool } from '../tools/tool';
+import { catalogueTool, stringField } from './agent-fixtures.test-util';
 
 // Tuesday 24 November 2026, 10:00 UTC.
 const TODAY = Date.UTC(2026, 10, 24, 10);
@@ -27,6 +28,12 @@ function fill(name: string, intent: string, request = intent) {
     today: TODAY,
   });
 }
+
+const num = (description: string): JsonSchemaObject => ({ type: 'number', description });
+
+/** A hand-written tool whose every input is required. */
+const allRequired = (name: string, properties: Record<string, JsonSchemaObject>): Tool =>
+  catalogueTool(name, name.replace(/_/g, ' '), properties, Object.keys(properties), {});
 
 /** The arguments an imported tool (no lexicon) gets from one sub-intent alone. */
 const fillWith = (t: Tool, intent: string) =>
@@ -196,16 +203,7 @@ describe('free text and argument filling', () => {
   });
 
   it('a percentage goes to the input for one — as a fraction where the tool wants a decimal', () => {
-    const num = (description: string) => ({ type: 'number', description });
-    const tool = (name: string, properties: Record<string, JsonSchemaObject>): Tool => ({
-      name,
-      description: name.replace(/_/g, ' '),
-      parameters: { type: 'object', properties, required: Object.keys(properties) },
-      returns: null,
-      category: 'maths',
-      source: 'mcp',
-    });
-    const tax = tool('calculate_sales_tax', {
+    const tax = allRequired('calculate_sales_tax', {
       amount: num('The purchase amount'),
       tax_rate: num('The tax rate as a decimal'),
     });
@@ -213,7 +211,7 @@ describe('free text and argument filling', () => {
       amount: 100,
       tax_rate: 0.07,
     });
-    const discount = tool('calculate_discount', {
+    const discount = allRequired('calculate_discount', {
       original_price: num('The original price of the item'),
       discount_percentage: num('The percentage of discount to be applied'),
     });
@@ -229,23 +227,18 @@ describe('free text and argument filling', () => {
   });
 
   it('languages: each side its own, as a name or the code the input shows, English for plain English', () => {
-    const str = (description: string): JsonSchemaObject => ({ type: 'string', description });
-    const translate = (source: string, target: string): Tool => ({
-      name: 'translate_text',
-      description: 'Translate a text from one language to another',
-      parameters: {
-        type: 'object',
-        properties: {
-          text: str('The text to translate'),
-          source_language: str(source),
-          target_language: str(target),
+    const translate = (source: string, target: string): Tool =>
+      catalogueTool(
+        'translate_text',
+        'Translate a text from one language to another',
+        {
+          text: stringField('The text to translate'),
+          source_language: stringField(source),
+          target_language: stringField(target),
         },
-        required: ['text', 'source_language', 'target_language'],
-      },
-      returns: null,
-      category: 'text',
-      source: 'mcp',
-    });
+        ['text', 'source_language', 'target_language'],
+        {},
+      );
     const named = translate('The source language of the text', 'The target language');
     expect(fillWith(named, "Translate 'Bonjour' from French into German")).toMatchObject({
       source_language: 'French',
@@ -274,24 +267,18 @@ describe('free text and argument filling', () => {
   });
 
   it('each number input takes the number its words are about; an optional one no stray number', () => {
-    const num = (description: string): JsonSchemaObject => ({ type: 'number', description });
-    const carbon: Tool = {
-      name: 'calculate_carbon_footprint',
-      description: 'Calculate the carbon footprint of a lifestyle',
-      parameters: {
-        type: 'object',
-        properties: {
-          daily_miles: num('Miles driven per day'),
-          meat_meals_per_week: num('Meat-based meals per week'),
-          annual_trash_weight: num('Trash produced per year in pounds'),
-          flights_per_year: num('Flights taken per year'),
-        },
-        required: ['daily_miles', 'meat_meals_per_week', 'annual_trash_weight'],
+    const carbon = catalogueTool(
+      'calculate_carbon_footprint',
+      'Calculate the carbon footprint of a lifestyle',
+      {
+        daily_miles: num('Miles driven per day'),
+        meat_meals_per_week: num('Meat-based meals per week'),
+        annual_trash_weight: num('Trash produced per year in pounds'),
+        flights_per_year: num('Flights taken per year'),
       },
-      returns: null,
-      category: 'ecology',
-      source: 'mcp',
-    };
+      ['daily_miles', 'meat_meals_per_week', 'annual_trash_weight'],
+      {},
+    );
     expect(
       fillWith(
         carbon,
@@ -309,23 +296,19 @@ describe('free text and argument filling', () => {
   });
 
   it('a yes/no input is on when the request names it, off when it says without, unset otherwise', () => {
-    const route: Tool = {
-      name: 'fastest_route',
-      description: 'Find the fastest route between two places',
-      parameters: {
-        type: 'object',
-        properties: {
-          start_location: { type: 'string', description: 'Where the route starts' },
-          end_location: { type: 'string', description: 'Where the route ends' },
-          avoid_tolls: { type: 'boolean', description: 'Avoid toll roads' },
-          include_traffic: { type: 'boolean', description: 'Account for live traffic' },
-        },
-        required: ['start_location', 'end_location'],
+    const flag = (description: string): JsonSchemaObject => ({ type: 'boolean', description });
+    const route = catalogueTool(
+      'fastest_route',
+      'Find the fastest route between two places',
+      {
+        start_location: stringField('Where the route starts'),
+        end_location: stringField('Where the route ends'),
+        avoid_tolls: flag('Avoid toll roads'),
+        include_traffic: flag('Account for live traffic'),
       },
-      returns: null,
-      category: 'maps',
-      source: 'mcp',
-    };
+      ['start_location', 'end_location'],
+      {},
+    );
     expect(
       fillWith(route, 'the fastest route from San Francisco to Los Angeles with toll roads avoided'),
     ).toEqual({

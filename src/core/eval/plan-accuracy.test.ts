@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldStep } from './eval-task';
 import { argumentAccuracy, planExact } from './plan-accuracy';
-import type { ExecutedCall } from './tsr';
-
-const ok = (tool: string, args: Record<string, unknown>, output: unknown = {}): ExecutedCall => ({
-  tool,
-  args,
-  status: 'ok',
-  output,
-});
-
-// Two airport lookups, then a flight search reading both: 5 gold arguments.
-const flights: GoldStep[] = [
-  { step: 0, tool: 'SearchAirport', args: { query: 'New York' }, deps: [] },
-  { step: 1, tool: 'SearchAirport', args: { query: 'London' }, deps: [] },
-  {
-    step: 2,
-    tool: 'FlightSearch',
-    args: { origin: '$0.skyId', destination: '$1.skyId', date: '2024-08-15' },
-    deps: [0, 1],
-  },
-];
+import { flights, ok } from './gold-plan-fixtures.test-util';
 
 describe('planExact: the right tools, in any order', () => {
   it('holds for the gold tools as a multiset, and fails on one look-up too few or a failed call', () => {

@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldStep } from './eval-task';
+import { flights, ok } from './gold-plan-fixtures.test-util';
 import { matchPlan, toolF1, type ExecutedCall } from './tsr';
-
-const ok = (tool: string, args: Record<string, unknown>, output: unknown = {}): ExecutedCall => ({
-  tool,
-  args,
-  status: 'ok',
-  output,
-});
-
-// Two airport lookups (independent), then a flight search that reads both.
-const flights: GoldStep[] = [
-  { step: 0, tool: 'SearchAirport', args: { query: 'New York' }, deps: [] },
-  { step: 1, tool: 'SearchAirport', args: { query: 'London' }, deps: [] },
-  {
-    step: 2,
-    tool: 'FlightSearch',
-    args: { origin: '$0.skyId', destination: '$1.skyId', date: '2024-08-15' },
-    deps: [0, 1],
-  },
-];
 
 describe('matchPlan (TSR)', () => {
   it('accepts the gold plan in its own order', () => {
