@@ -917,7 +917,11 @@ const PLACE_AFTER = { in: 'in|at|near', for: 'for', to: 'to', from: 'from' } as 
  */
 function capitalizedName(text: string, literals: readonly Literal[]): string | undefined {
   // Not after "in", "at" or "near": "the JX001 hotel in Beijing" names a place there, not the guest.
-  for (const m of text.matchAll(/(?<=\s)(?<!\b(?:in|at|near)\s+)([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)/g)) {
+  // Nor inside a longer capitalized run: "in New York City" names no "York City" (a sentence's first
+  // word is no part of one: "Email Anna Keller").
+  for (const m of text.matchAll(
+    /(?<=\s)(?<!\b(?:in|at|near)\s+)(?<!\s[A-Z][\w'’-]*[ \t]+)([A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)?)/g,
+  )) {
     // A city or a place the lexicon knows is no person ("a pharmacy in London" named no contact).
     if (
       literals.some(

@@ -326,6 +326,20 @@ describe('free text and argument filling', () => {
     );
   });
 
+  it('a person is no tail of a place: "in New York City" names nobody; "Email Anna Keller" names Anna', () => {
+    const book = catalogueTool(
+      'book_table',
+      'Book a table at a restaurant',
+      { guest_name: stringField('Name of the guest') },
+      ['guest_name'],
+      {},
+    );
+    expect(fillWith(book, 'Book a table at a restaurant in New York City')).toEqual({});
+    expect(fillWith(book, 'Book a table for Anna Keller in New York City')).toEqual({
+      guest_name: 'Anna Keller',
+    });
+  });
+
   it('reads a number that ends a sentence, and a percentage with its sign', () => {
     expect(
       findLiterals('The total is 100. Add 7%. Version 1.2.3', TODAY).map((l) => [l.value, l.sub]),
