@@ -50,7 +50,7 @@ export interface FillInput {
 
 export interface FilledArgs {
   args: Record<string, unknown>;
-  /** Where each argument came from: `earlier call`, `user`, `request`, `request text`, `GUESS`. */
+  /** Where each argument came from: `earlier call`, `user`, `request`, `request text`, `derived`, `request guess` (`GUESS`). */
   sources: Record<string, string>;
   /** Required inputs with no value. */
   missing: FieldInfo[];
@@ -493,7 +493,6 @@ function genericId(intent: string): string | undefined {
   return m?.[1];
 }
 
-/** Inputs a value named right after the input's own name can fill (not dates, texts or enums). */
 /** An input that takes a percentage (`discount_percentage`, "The tax rate", `tip_percent`). */
 const PERCENT_INPUT = /percent|\brates?\b|_rate\b|\bpct\b|%/;
 
@@ -501,6 +500,7 @@ const PERCENT_INPUT = /percent|\brates?\b|_rate\b|\bpct\b|%/;
 const DECIMAL_RATE =
   /\b(?:as a (?:decimal|fraction)|in decimal|decimal form|between 0 and 1|0(?:\.0)? ?(?:-|to) ?1)\b/i;
 
+/** Inputs a value named right after the input's own name can fill (not dates, texts or enums). */
 const DIRECT_KINDS = new Set(['other', 'id', 'person', 'number', 'city']);
 
 /**
