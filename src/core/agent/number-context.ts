@@ -24,9 +24,8 @@ function around(intent: string, l: Literal): Set<string> {
 const fieldWords = (f: FieldInfo): Set<string> =>
   new Set(contentWords(`${f.name} ${f.description}`).map(stem));
 
-/** Shared words of a number's surroundings and an input's name and description. */
-function overlap(intent: string, l: Literal, f: FieldInfo): number {
-  const words = fieldWords(f);
+/** Shared words of a number's surroundings and an input's name and description (`words`, given once). */
+function overlap(intent: string, l: Literal, f: FieldInfo, words = fieldWords(f)): number {
   let n = 0;
   for (const w of around(intent, l)) if (words.has(w)) n++;
   return n;
@@ -36,8 +35,9 @@ function overlap(intent: string, l: Literal, f: FieldInfo): number {
 export function numberAbout(intent: string, field: FieldInfo, free: readonly Literal[]): Literal | undefined {
   let best: Literal | undefined;
   let bestScore = 0;
+  const words = fieldWords(field);
   for (const l of free) {
-    const s = overlap(intent, l, field);
+    const s = overlap(intent, l, field, words);
     if (s > bestScore) {
       best = l;
       bestScore = s;

@@ -1,21 +1,17 @@
 import { goldDependencies, goldOrder, type GoldStep } from './eval-task';
-import { argumentVerdict, type ExecutedCall } from './tsr';
+import { argumentVerdict, toolF1, type ExecutedCall } from './tsr';
 
 /**
  * Issue 14's finer figures beside task success, for a plan that is almost right: did the agent call the
  * right tools (tool-plan exact match, any order), and how many of the gold arguments did it get right.
  */
 
-/** The successful calls' tools are the gold plan's, as multisets (order is TSR's business). */
+/**
+ * The successful calls' tools are the gold plan's, as multisets (order is TSR's business): exactly when
+ * tool-selection F1 is 1 (precision and recall both 1).
+ */
 export function planExact(gold: readonly GoldStep[], calls: readonly ExecutedCall[]): boolean {
-  const count = (tools: readonly string[]) => {
-    const m = new Map<string, number>();
-    for (const t of tools) m.set(t, (m.get(t) ?? 0) + 1);
-    return m;
-  };
-  const want = count(gold.map((s) => s.tool));
-  const got = count(calls.filter((c) => c.status === 'ok').map((c) => c.tool));
-  return want.size === got.size && [...want].every(([t, n]) => got.get(t) === n);
+  return toolF1(gold, calls) === 1;
 }
 
 /**
