@@ -173,6 +173,7 @@ export class Agent {
       state.subIntents = split.map((s) => {
         const si = makeSubIntent(s.rank, s.text, s.dependsOn);
         if (s.contentFrom !== undefined) si.contentFrom = s.contentFrom;
+        if (s.contentField !== undefined) si.contentField = s.contentField;
         return si;
       });
       emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
@@ -696,7 +697,7 @@ export class Agent {
     const produced = world.producedInputs?.(target);
     const filled = fillArguments({
       tool,
-      intent: si.text,
+      intent: ownWords(si),
       intentLiterals: si.literals,
       requestLiterals: state.requestLiterals,
       inherit: si.dependsOn.length > 0,
@@ -715,7 +716,9 @@ export class Agent {
       si.contentFrom !== undefined ? state.subIntents.find((x) => x.rank === si.contentFrom) : undefined;
     const looked =
       lookup?.status === 'done' && lookup.result !== undefined
-        ? describeOutput(lookup.result)
+        ? si.contentField !== undefined
+          ? namedField(lookup.result, si.contentField)
+          : describeOutput(lookup.result)
         : this.mentionedOutput(si, state);
     if (looked !== undefined) {
       for (const f of toolFields(tool.parameters))
@@ -862,11 +865,16 @@ export class Agent {
    * weather tool): its words must cover the thing, and it must change nothing.
    */
   private looksUp(thing: string): boolean {
-    const best = bestByRelevance(thing, this.deps.world.tools(), 1)[0];
-    const tool = best ? this.deps.world.tool(best.tool) : undefined;
-    if (!tool || best!.score < LOOKUP_RELEVANCE) return false;
-    const effect = effectOf(tool);
-    return effect === null || effect === 'none';
+    const ranked = bestByRelevance(thing, this.deps.world.tools(), 8);
+    const top = ranked[0]?.score ?? 0;
+    if (top < LOOKUP_RELEVANCE) return false;
+    // Among the tools its words fit best, one that reads: "the notes about the budget" fits the note
+    // maker as well as the note search (seventh QA pass asked for the email's body instead).
+    return ranked.some((r) => {
+      if (r.score < top) return false;
+      const effect = effectOf(this.deps.world.tool(r.tool)!);
+      return effect === null || effect === 'none';
+    });
   }
 
   /** The earlier output a sub-intent's words name ("the address of the museum"), formatted as text. */
@@ -877,12 +885,9 @@ export class Agent {
       mentionedField(si.text, outputs) ?? (si.dependsOn.length > 0 ? possessedField(si.text, outputs) : null);
     if (!field) return undefined;
     for (const call of [...state.calls].reverse()) {
-      if (call.status !== 'ok' || !call.output || typeof call.output !== 'object') continue;
-      const out = call.output as Record<string, unknown>;
-      const key = Object.keys(out).find((k) => k.toLowerCase() === field);
-      if (key === undefined) continue;
-      const name = typeof out.name === 'string' && key !== 'name' ? `${out.name}: ` : '';
-      return `${name}${formatValue(out[key])}`;
+      if (call.status !== 'ok') continue;
+      const text = namedField(call.output, field);
+      if (text !== undefined) return text;
     }
     return undefined;
   }
@@ -1087,13 +1092,29 @@ export class Agent {
  */
 function searchWords(si: SubIntentState, target: Tool): string {
   const own = wordsOf(target);
-  const words = keywords(si.text, si.literals)
+  const words = keywords(ownWords(si), si.literals)
     .split(' ')
     .filter((w) => w && !own.named.has(stem(w)) && !own.all.has(stem(w)))
     .join(' ');
   // "Read my latest email": no keyword, so a search asks for the newest of everything.
-  return words || (everything(si.text) ?? '');
+  return words || (everything(ownWords(si)) ?? '');
 }
+
+/** One field of a call's output as text, after the name of what it belongs to ("Corner Roast: 19 …"). */
+function namedField(output: unknown, field: string): string | undefined {
+  if (!output || typeof output !== 'object') return undefined;
+  const out = output as Record<string, unknown>;
+  const key = Object.keys(out).find((k) => k.toLowerCase() === field);
+  if (key === undefined) return undefined;
+  const name = typeof out.name === 'string' && key !== 'name' ? `${out.name}: ` : '';
+  return `${name}${formatValue(out[key])}`;
+}
+
+/**
+ * The words a sub-intent's own arguments may come from. A learnt first step has none: its text is a
+ * label ("first places search"), and its label's words made a search for "first" (seventh QA pass).
+ */
+const ownWords = (si: SubIntentState): string => (si.precursor ? '' : si.text);
 
 /** The target and the steps it depends on, transitively, in their order. */
 function neededSteps(steps: PlanStep[], target: number): PlanStep[] {

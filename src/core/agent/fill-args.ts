@@ -12,6 +12,7 @@ import {
   namedTitle,
   residualText,
   spelledOutContent,
+  withoutChannel,
   withoutStructured,
 } from './free-text';
 import { englishFor, languageFor, plainlyEnglish } from './languages';
@@ -606,7 +607,7 @@ function freeText(
         : (quoted ?? content ?? said));
     // "a dentist appointment" → "dentist appointment": a title has no article.
     // "Add Carla's party to my calendar": where it goes is no part of the title.
-    const bare = t
+    const bare = withoutChannel(t)
       .replace(/^(?:a|an|the)\s+/i, '')
       .replace(
         /\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
@@ -782,6 +783,12 @@ const ROUTE = [
   // "How far is Berlin from Paris by car?"
   {
     re: new RegExp(String.raw`\b(?:far|long|distance)\b.*?\bis\s+(.+?)\s+from\s+(.+?)` + END_STOP, 'i'),
+    from: 2,
+    to: 1,
+  },
+  // "… how far Marseille is from Nice", "how far away the Louvre lies from …"
+  {
+    re: new RegExp(String.raw`\bfar\s+(?:away\s+)?(.+?)\s+(?:is|lies|are)\s+from\s+(.+?)` + END_STOP, 'i'),
     from: 2,
     to: 1,
   },

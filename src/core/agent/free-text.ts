@@ -32,6 +32,14 @@ const STRUCTURED = new Set([
 ]);
 
 /** The text with the spans of structured literals removed, with a preposition that introduced them. */
+/** "… to Anna by email": how a thing is sent, at the end of a text, is no part of what is sent. */
+export function withoutChannel(text: string): string {
+  return text.replace(
+    /\s+(?:by|via|over|per|in an?|as an?)\s+(?:e-?mail|mail|text(?:\s+message)?|sms|message)[.!]?$/i,
+    '',
+  );
+}
+
 export function withoutStructured(text: string, literals: readonly Literal[]): string {
   let out = '';
   let at = 0;

@@ -31,7 +31,10 @@ export class GraphPolicy implements DecisionPolicy {
       if (deps.some((d) => d && !TERMINAL.has(d.status))) continue;
       // What it builds on was not done: doing it anyway would send "the address of the museum" as text.
       // (A part no tool serves at all — a lookup the catalogue lacks — leaves the value to the request.)
-      const unmet = deps.find((d) => d && (d.status === 'failed' || d.status === 'unanswered'));
+      // A learnt first step is the plans' suggestion, not the user's: when it fails, the part goes on.
+      const unmet = deps.find(
+        (d) => d && !d.precursor && (d.status === 'failed' || d.status === 'unanswered'),
+      );
       if (unmet) {
         actions.push({
           dependency_rank: si.rank,

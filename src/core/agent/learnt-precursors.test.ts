@@ -145,3 +145,55 @@ describe('a learnt first step runs on what the turn knows, not on any name the r
     expect(r.calls.map((c) => c.tool)).toEqual(['notes_search']);
   });
 });
+
+describe('a learnt first step that cannot run is left out, and never blocks the target', () => {
+  const search = tool('place_search', 'Search places by a query', ['query'], ['address']);
+  const PLACES = [
+    { ...search, parameters: { ...search.parameters, required: ['query'] } },
+    tool('event_create', 'Create a calendar event with a person', ['person'], ['event_id']),
+  ];
+
+  it('its own label ("first place search") is no search query; the target runs without it', async () => {
+    const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
+    await world.importTools(PLACES);
+    const runtime = new FakeRuntime({
+      place_search: (args) => ({ address: `1 ${String(args.query)} Street` }),
+      event_create: () => ({ event_id: 'e-1' }),
+    });
+    const agent = new Agent({
+      world: new ScriptedPlans(world, { '': 'place_search', place_search: 'event_create' }),
+      runtime,
+      policy: new GraphPolicy(),
+      learn: false,
+    });
+    const r = await agent.runTurn('Find time to create an event with person Anna');
+    expect(runtime.calls.map((c) => c.tool)).toEqual(['event_create']);
+    expect(r.status).toBe('answered');
+  });
+  it('one that fails is reported, and the target still runs', async () => {
+    const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
+    await world.importTools([
+      tool('person_lookup', 'Look up the record of a person', ['person'], ['record_id']),
+      PLACES[1]!,
+    ]);
+    const runtime = new FakeRuntime({
+      person_lookup: () => ({ record_id: 'p-1' }),
+      event_create: () => ({ event_id: 'e-1' }),
+    });
+    runtime.failing.set('person_lookup', {
+      kind: 'unavailable',
+      code: 'down',
+      message: 'person_lookup is down',
+    });
+    const agent = new Agent({
+      world: new ScriptedPlans(world, { '': 'person_lookup', person_lookup: 'event_create' }),
+      runtime,
+      policy: new GraphPolicy(),
+      learn: false,
+      detours: false,
+    });
+    const r = await agent.runTurn('Create an event with person Anna');
+    expect(runtime.calls.map((c) => c.tool)).toEqual(['person_lookup', 'event_create']);
+    expect(r.calls.find((c) => c.tool === 'event_create')?.status).toBe('ok');
+  });
+});

@@ -157,6 +157,16 @@ describe('free text and argument filling', () => {
       origin_address: 'Gare du Nord',
       destination_address: 'train station',
     });
+    // "how far X is from Y" (seventh QA pass: Marseille was left out and a search result went in).
+    expect(route('Can you tell me how far Marseille is from Nice by car?')).toEqual({
+      origin_address: 'Nice',
+      destination_address: 'Marseille',
+      mode: 'driving',
+    });
+    expect(route('How far away is the Louvre from Gare du Nord?')).toMatchObject({
+      origin_address: 'Gare du Nord',
+      destination_address: 'Louvre Museum',
+    });
   });
 
   it('"pounds" is a weight where the request converts into a unit, a currency where into money', () => {
@@ -593,6 +603,25 @@ describe('sub-intents', () => {
     expect(split).toEqual([
       { rank: 1, text: 'get the weather forecast for Paris', dependsOn: [] },
       { rank: 2, text: 'Email Hugo the weather forecast for Paris', dependsOn: [1], contentFrom: 1 },
+    ]);
+    // How it is sent and to whom are no part of the thing; a bare field is what the part before found.
+    expect(sentThing('send the address to Anna by email')).toBe('the address');
+    expect(
+      insertLookups(
+        splitSubIntents('Find a restaurant in Rome and send the address to Anna by email'),
+        new Set(['address']),
+        () => false,
+        () => true,
+      ),
+    ).toEqual([
+      { rank: 1, text: 'Find a restaurant in Rome', dependsOn: [] },
+      {
+        rank: 2,
+        text: 'send the address to Anna by email',
+        dependsOn: [1],
+        contentFrom: 1,
+        contentField: 'address',
+      },
     ]);
     // Nothing reads "the quarterly report" here: no lookup, the command stays alone.
     expect(

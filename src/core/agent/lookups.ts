@@ -1,3 +1,4 @@
+import { withoutChannel } from './free-text';
 import type { SplitIntent } from './sub-intents';
 
 /**
@@ -17,7 +18,7 @@ export function insertLookups(
   looksUp: (thing: string) => boolean = () => false,
 ): SplitIntent[] {
   const out: SplitIntent[] = [];
-  for (const si of intents) {
+  for (const [i, si] of intents.entries()) {
     const field = mentionedField(si.text, outputFields);
     const thing = field ? null : sentThing(si.text);
     // "Retrieve papers on the topic of sustainability": the tool that does it takes a `topic`, and the
@@ -29,6 +30,17 @@ export function insertLookups(
     } else if (thing && BACK_REFERENCE.test(thing) && si.dependsOn.length > 0) {
       // "… and email the result to Bob": what is sent is what the part before returned.
       out.push({ ...si, contentFrom: si.dependsOn[si.dependsOn.length - 1]! });
+    } else if (thing && i > 0 && bareField(thing, outputFields)) {
+      // "Find a restaurant in Rome and send the address to Anna": "the address" with nothing after it
+      // is the one the part before found — no new lookup (that looked up Anna's own address, seventh QA
+      // pass), and nothing is sent when that part fails.
+      const before = intents[i - 1]!.rank;
+      out.push({
+        ...si,
+        dependsOn: [...new Set([...si.dependsOn, before])],
+        contentFrom: before,
+        contentField: bareField(thing, outputFields)!,
+      });
     } else if (thing && looksUp(thing)) {
       // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
       out.push({ rank: 0, text: `get ${thing}`, dependsOn: [] });
@@ -49,7 +61,22 @@ export function insertLookups(
       : si.contentFrom !== undefined
         ? { contentFrom: rankOf.get(si.contentFrom) ?? si.contentFrom }
         : {}),
+    ...(si.contentField !== undefined ? { contentField: si.contentField } : {}),
   }));
+}
+
+/** The output field a bare "the <field>" names ("the address", "the phone number"), or null. */
+function bareField(thing: string, outputFields: ReadonlySet<string>): string | null {
+  const m = /^the\s+([a-z]+(?:\s+[a-z]+)?)$/i.exec(thing.trim());
+  return m ? fieldNamed(m[1]!, outputFields) : null;
+}
+
+/** The output field some words name: all of them joined ("phone number"), else the last or the first. */
+function fieldNamed(text: string, outputFields: ReadonlySet<string>): string | null {
+  const words = text.toLowerCase();
+  for (const f of [words.replace(/ /g, '_'), words.split(' ').pop()!, words.split(' ')[0]!])
+    if (outputFields.has(f)) return f;
+  return null;
 }
 
 /** "The result", "it": what the part before returned. */
@@ -64,8 +91,7 @@ export function sentThing(text: string): string | null {
   const t = text.trim();
   const verb = /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|forward|share)\s+/i.exec(t);
   if (!verb) return null;
-  const rest = t
-    .slice(verb[0].length)
+  const rest = withoutChannel(t.slice(verb[0].length))
     .replace(/^(?:to\s+)?(?:her|him|them|me)\s+/i, '')
     .replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=the\s)/u, '')
     // "… the result to Bob": the recipient after the thing is no part of it.
@@ -77,11 +103,7 @@ export function sentThing(text: string): string | null {
 /** The output field a text names in "the <field> of …", or null. */
 export function mentionedField(text: string, outputFields: ReadonlySet<string>): string | null {
   const m = LOOKUP.exec(text);
-  if (!m) return null;
-  const words = m[1]!.toLowerCase();
-  for (const f of [words.replace(/ /g, '_'), words.split(' ').pop()!, words.split(' ')[0]!])
-    if (outputFields.has(f)) return f;
-  return null;
+  return m ? fieldNamed(m[1]!, outputFields) : null;
 }
 
 /**

@@ -166,6 +166,8 @@ export interface SplitIntent {
   dependsOn: number[];
   /** The rank of a lookup whose result is what this sub-intent sends (`insertLookups`). */
   contentFrom?: number;
+  /** The one output field of that result it sends ("send the address …": the address, not the whole result). */
+  contentField?: string;
 }
 
 /**

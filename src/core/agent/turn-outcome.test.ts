@@ -276,6 +276,30 @@ describe('lists, recipients and results, found by probing the built-in tools', (
     expect(r.answer).toMatch(/duration \d+ h( \d+ min)?, distance \d+/);
   });
 
+  it('"… and send the address to Anna by email" sends the address the part before found, or nothing', async () => {
+    const found = await (
+      await agentOnSandbox()
+    ).runTurn('Find a restaurant in Paris and send the address to Anna by email');
+    const mail = found.calls.find((c) => c.tool === 'mail_send');
+    const place = found.calls.find((c) => c.tool === 'places_search')?.output as { address: string };
+    expect(mail?.args.to_email).toBe('anna.keller@example.com');
+    expect(mail?.args.body).toContain(place.address);
+    expect(mail?.args.subject).toBe('address');
+    // No restaurant found (the bundled data has no Rome): nothing is sent, least of all Anna's own address.
+    const none = await (
+      await agentOnSandbox()
+    ).runTurn('Find a restaurant in Rome and send the address to Anna by email');
+    expect(none.calls.map((c) => c.tool)).not.toContain('mail_send');
+  });
+
+  it('"Email Bob the notes about the budget" searches the notes and sends what it found', async () => {
+    const r = await (await agentOnSandbox()).runTurn('Please email Bob the notes about the budget');
+    const notes = r.calls.find((c) => c.tool === 'notes_search');
+    expect(notes?.args.query).toBe('budget');
+    expect(r.calls.find((c) => c.tool === 'mail_send')?.args.body).toMatch(/Budget/);
+    expect(r.status).toBe('answered');
+  });
+
   it('"Set a reminder for my dentist appointment" sets a reminder, not a calendar look-up', async () => {
     const r = await (
       await agentOnSandbox()

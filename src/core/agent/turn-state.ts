@@ -50,6 +50,8 @@ export interface SubIntentState {
   preceded?: boolean;
   /** The rank of the lookup whose result this sub-intent sends as its text ("email Hugo the forecast"). */
   contentFrom?: number;
+  /** The field of that result it sends, when it names one ("… and send the address to Anna"). */
+  contentField?: string;
 }
 
 /** A sub-intent nothing has been done for yet. */
