@@ -1008,7 +1008,21 @@ export class Agent {
     const addresses = toolFields(tool.parameters).filter((f) => f.kind === 'address');
     const field =
       addresses.find((f) => f.side === 'to') ?? (addresses.length === 1 ? addresses[0] : undefined);
-    if (!field || sources[field.name] === 'user' || sources[field.name] === 'request') return;
+    if (!field) {
+      // "… and remind me to go there tomorrow": the reminder says where (seventh QA pass: "go there").
+      const name = typeof out.name === 'string' ? `${out.name}, ` : '';
+      for (const f of toolFields(tool.parameters)) {
+        const said = args[f.name];
+        if (f.kind !== 'text' || typeof said !== 'string' || sources[f.name] === 'user') continue;
+        if (!/\bthere\b/i.test(said)) continue;
+        args[f.name] = said.replace(
+          /\b(go|get|head|drive|walk|cycle|travel|come)\s+there\b|\bthere\b/i,
+          (_, verb) => (verb ? `${verb} to ${name}${out[key]}` : `at ${name}${out[key]}`),
+        );
+      }
+      return;
+    }
+    if (sources[field.name] === 'user' || sources[field.name] === 'request') return;
     args[field.name] = out[key];
     sources[field.name] = 'earlier call';
   }

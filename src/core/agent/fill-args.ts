@@ -159,6 +159,13 @@ export function fillArguments(input: FillInput): FilledArgs {
         break;
       case 'datetime': {
         if (!time && !date) break;
+        // "from 2026-12-10 09:00 to 2026-12-10 17:00": the end takes the last time said (seventh QA
+        // pass: it was the start plus an hour).
+        const times = intentLiterals.filter((l) => l.kind === 'time');
+        if (f.bound === 'end' && times.length >= 2) {
+          value = localDateTime(date ?? isoDate(input.today), times[times.length - 1]!.value as string);
+          break;
+        }
         const start = localDateTime(date ?? isoDate(input.today), time ?? '09:00');
         if (f.bound === 'end') {
           const minutes = (lit('duration')?.value as number | undefined) ?? 60;
@@ -609,6 +616,8 @@ function freeText(
     // "Add Carla's party to my calendar": where it goes is no part of the title.
     const bare = withoutChannel(t)
       .replace(/^(?:a|an|the)\s+/i, '')
+      // "a calendar event for the team offsite" is called "team offsite": the kind is the tool's.
+      .replace(/^(?:calendar\s+)?(?:event|entry)\s+(?:for|about)\s+(?:(?:a|an|the|my|our)\s+)?(?=\S)/i, '')
       .replace(
         /\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
         '',
@@ -623,6 +632,11 @@ function freeText(
     const noun = /\b(meeting|appointment|call|event|session|interview|review)\b/i.exec(intent)?.[1];
     if (noun && /^(?:with|about|for|on|regarding)\b/i.test(bare))
       return `${noun[0]!.toUpperCase()}${noun.slice(1).toLowerCase()} ${bare}`;
+    // "Email Lena about the launch date": the subject is "launch date", not "about the launch date".
+    const topic = /^(?:about|regarding|concerning|re:?)\s+(?:(?:the|a|an|our|my)\s+)?(\S.*)$/i.exec(
+      bare,
+    )?.[1];
+    if (topic) return topic;
     return bare || undefined;
   }
   // "Email Anna that the offsite moved to Friday": what is said is the whole clause after "that", its
@@ -631,7 +645,9 @@ function freeText(
   const toldRaw = sends ? TELL_SOMEONE.exec(intent.trim())?.[2] : undefined;
   // "Text Bob the report" names a thing to send, not words: a producer or the user says what goes in.
   const told = toldRaw && !namesNoContent(toldRaw) ? toldRaw : undefined;
-  const clause = /^that\s/i.test(residual)
+  // "send him a message that the train is delayed": the words after "a message that" (seventh QA pass
+  // sent "a message that …").
+  const clause = /^(?:(?:an?\s+)?(?:message|text(?:\s+message)?|sms|e-?mail|note)\s+)?that\s/i.test(residual)
     ? /\bthat\s+(.+?)[.!]*$/i.exec(intent)?.[1]
     : told?.replace(/[.!]+$/, '');
   const said = clause ?? residual;
@@ -732,7 +748,8 @@ export function everything(intent: string): string | undefined {
 const TELL_SOMEONE =
   // The name is matched atomically (a lookahead and its back-reference), so "Tell Anna Keller the …"
   // never gives "Keller the …" as the message.
-  /^(?:[Pp]lease\s+)?(?:[Tt]ell|[Tt]ext|[Mm]essage)\s+(?=(\p{Lu}[\p{L}-]*(?:\s+(?!I\b|I['’])\p{Lu}[\p{L}-]*)?))\1\s+(?:that\s+)?((?!(?:about|to)\b)\S.*)$/u;
+  // A name typed in lower case is one word ("tell bob i'll be late").
+  /^(?:[Pp]lease\s+)?(?:[Tt]ell|[Tt]ext|[Mm]essage)\s+(?=(\p{Lu}[\p{L}-]*(?:\s+(?!I\b|I['’])\p{Lu}[\p{L}-]*)?|(?!(?:me|us|about|to|that|a|an|the)\b)\p{Ll}[\p{L}-]*))\1\s+(?:that\s+)?((?!(?:about|to)\b)\S.*)$/u;
 
 /** Words that make a `…_name` input a person's name; any other (`plant_name`) names a thing. */
 const PERSON_NAME =
@@ -812,9 +829,14 @@ function routeEnd(text: string, literals: readonly Literal[], side: 'from' | 'to
         l.kind === 'entity' && (l.sub === 'place' || l.sub === 'city') && l.start >= start && l.end <= end,
     );
     const words = m[group]!.replace(/^(?:the|a|an)\s+/i, '').trim();
-    // "from 27 Upper Street, London to …": the street address, not the city in it.
-    const street = writtenAddress(m[group]!)?.[0];
-    if (street) return street;
+    // "from 27 Upper Street, London to …": the street address, not the city in it. The end may stop at
+    // the comma ("… there from 12 Calle Mayor, Madrid"): the address then runs on to its city.
+    const street = writtenAddress(m[group]!);
+    if (street) {
+      if (!/^,\s*\p{Lu}/u.test(text.slice(end))) return street[0];
+      const whole = writtenAddress(text.slice(start));
+      return whole && whole.index === street.index && whole[0].startsWith(street[0]) ? whole[0] : street[0];
+    }
     // "to walk there from …": "there" is a place said before, not one this end names.
     if (!place && BACK_TO_A_PLACE.test(words)) return undefined;
     return place ? String(place.value) : words || undefined;

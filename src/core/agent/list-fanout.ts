@@ -18,15 +18,21 @@ const SEPARATOR = /^\s*(?:,\s*(?:and\s+|or\s+)?|(?:,\s*)?(?:and|or|&)\s+)(?:(?:i
 export function fanOutList(text: string, literals: readonly Literal[]): string[] {
   // A message goes to one address: "text Anna and Bob that …" is two messages.
   const sends = SENDING.test(text);
+  // "Email anna@example.com and bob@example.com …" as well (seventh QA pass emailed only the first).
   const named = literals
-    .filter((l) => l.kind === 'entity' && (ONE_AT_A_TIME.has(String(l.sub)) || (sends && l.sub === 'person')))
+    .filter((l) =>
+      l.kind === 'entity'
+        ? ONE_AT_A_TIME.has(String(l.sub)) || (sends && l.sub === 'person')
+        : sends && (l.kind === 'email' || l.kind === 'phone'),
+    )
     .sort((a, b) => a.start - b.start);
+  const sort = (l: Literal) => `${l.kind}:${String(l.sub ?? '')}`;
   for (let i = 0; i < named.length; i++) {
     const run = [named[i]!];
     for (let j = i + 1; j < named.length; j++) {
       const prev = run[run.length - 1]!;
       const next = named[j]!;
-      if (next.sub !== prev.sub || !SEPARATOR.test(text.slice(prev.end, next.start))) break;
+      if (sort(next) !== sort(prev) || !SEPARATOR.test(text.slice(prev.end, next.start))) break;
       run.push(next);
     }
     if (run.length < 2) continue;

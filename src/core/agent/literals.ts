@@ -188,7 +188,8 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     add({ kind: 'email', value: m[0], start: m.index, end: m.index + m[0].length }),
   );
   each(/(?<![\w-])\+?\d[\d ().-]{6,}\d(?![\w-])/, (m) => {
-    if (/^\d{4}-\d{2}-\d{2}$/.test(m[0]) || m[0].replace(/\D/g, '').length < 7) return;
+    // "2026-12-10 09:00" is a date and a time (seventh QA pass read it as the phone number 2026121009).
+    if (/\d{4}-\d{2}-\d{2}/.test(m[0]) || m[0].replace(/\D/g, '').length < 7) return;
     add({ kind: 'phone', value: m[0].replace(/[^\d+]/g, ''), start: m.index, end: m.index + m[0].length });
   });
   // "in 2 hours", "in 30 minutes", "in an hour": a moment from now (`today` is the current instant), as a
@@ -239,7 +240,8 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     .map(escapeRe)
     .sort((a, b) => b.length - a.length)
     .join('|');
-  each(new RegExp(`\\b(-?\\d+(?:\\.\\d+)?)\\s?(${units})(?![\\w])`, 'i'), (m) =>
+  // Not the minutes of a time: "09:00 in Lisbon" is no 0 inches.
+  each(new RegExp(`(?<![\\w:])(-?\\d+(?:\\.\\d+)?)\\s?(${units})(?![\\w])`, 'i'), (m) =>
     add({
       kind: 'quantity',
       value: Number(m[1]),

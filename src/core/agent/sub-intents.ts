@@ -313,8 +313,10 @@ function isInterest(text: string): boolean {
 function isBackground(text: string): boolean {
   const t = text.trim();
   if (/\?$/.test(t) || !/^(?:i|i'm|i am|i've|i have|i'd|we|we're|we are|my|our)\b/i.test(t)) return false;
-  // "I'm looking for a hotel in Rome" asks for one.
+  // "I'm looking for a hotel in Rome" asks for one; so does "I need a pharmacy in Madrid" said first
+  // (seventh QA pass took it for the situation). "I'm writing a newsletter and I want a fun fact" stays one.
   if (/\b(?:please|can you|could you|would you|looking for|searching for)\b/i.test(t)) return false;
+  if (/^(?:i|we)\s+(?:really\s+|urgently\s+)?(?:need|want)\s+(?:a|an|some)\s/i.test(t)) return false;
   const words = t.toLowerCase().split(/[^\p{L}'-]+/u);
   return !words.some((w) => ACTION_VERBS.includes(w) && !QUESTION_OPENERS.includes(w));
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { findLiterals } from './literals';
+
+// Requests a first-time user typed into the graph-only agent on the built-in tools (seventh QA pass); each
+// got a wrong tool, a wrong value or nothing done before.
+
+const run = async (request: string) => (await graphOnlySandboxAgent()).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+const call = (r: Awaited<ReturnType<typeof run>>, tool: string) => r.calls.find((c) => c.tool === tool);
+
+describe('values as people type them', () => {
+  it('"2026-12-10 09:00" is a date and a time, not a phone number; "09:00 in Lisbon" is no 0 inches', () => {
+    const kinds = findLiterals('from 2026-12-10 09:00 to 2026-12-10 17:00 in Lisbon', 0).map((l) => [
+      l.kind,
+      l.value,
+    ]);
+    expect(kinds).toEqual([
+      ['date', '2026-12-10'],
+      ['time', '09:00'],
+      ['date', '2026-12-10'],
+      ['time', '17:00'],
+    ]);
+  });
+
+  it('"Make a calendar event for the team offsite from … to …" creates it, ending at the second time', async () => {
+    const r = await run(
+      'Make a calendar event for the team offsite from 2026-12-10 09:00 to 2026-12-10 17:00 in Lisbon',
+    );
+    expect(tools(r)).toEqual(['calendar_create_event']);
+    expect(r.calls[0]!.args).toMatchObject({
+      start_time: '2026-12-10T09:00:00',
+      end_time: '2026-12-10T17:00:00',
+    });
+    expect(r.calls[0]!.args.title).toMatch(/^team offsite\b/);
+  });
+
+  it('"tell bob i\'ll be late", all in lower case, sends Bob the words', async () => {
+    const r = await run("tell bob i'll be late");
+    expect(call(r, 'messages_send')?.args.text).toBe("i'll be late");
+  });
+
+  it('"send him a message that the train is delayed" sends the words after "that"', async () => {
+    const r = await run("Find Hugo's email address and send him a message that the train is delayed");
+    expect(call(r, 'messages_send')?.args.text).toBe('the train is delayed');
+  });
+
+  it('two addresses get an email each, with the topic as the subject', async () => {
+    const r = await run('Email anna@example.com and bob@example.com about the offsite agenda');
+    expect(r.calls.map((c) => [c.tool, c.args.to_email, c.args.subject])).toEqual([
+      ['mail_send', 'anna@example.com', 'offsite agenda'],
+      ['mail_send', 'bob@example.com', 'offsite agenda'],
+    ]);
+  });
+});
+
+describe('a part that refers to the place the part before found', () => {
+  it('"… and remind me to go there" says where', async () => {
+    const r = await run('Search for a gym in Toronto and remind me to go there on 2026-12-10 at 18:00');
+    const gym = call(r, 'places_search')?.output as { name: string; address: string };
+    expect(call(r, 'reminders_create')?.args.text).toBe(`go to ${gym.name}, ${gym.address}`);
+  });
+
+  it('"I need a pharmacy in Madrid, and tell me how to get there from …" finds one, then routes to it', async () => {
+    const r = await run(
+      'I need a pharmacy in Madrid, and tell me how to get there from 12 Calle Mayor, Madrid',
+    );
+    expect(tools(r)).toEqual(['places_search', 'places_directions']);
+    const pharmacy = r.calls[0]!.output as { address: string };
+    expect(r.calls[0]!.args.query).toBe('pharmacy Madrid');
+    expect(r.calls[1]!.args).toMatchObject({
+      origin_address: '12 Calle Mayor, Madrid',
+      destination_address: pharmacy.address,
+    });
+  });
+});
