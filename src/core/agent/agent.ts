@@ -1046,8 +1046,14 @@ export class Agent {
     for (const f of toolFields(tool.parameters)) {
       if (!f.required || f.name in args) continue;
       for (const out of results) {
-        const value = out[f.name] ?? firstItemField(out, f.name);
-        if (value === undefined || value === null || typeof value === 'object') continue;
+        const value = out[f.name] ?? firstItemField(out, f.name) ?? pluralItem(out, f.name);
+        if (value === undefined || value === null) continue;
+        // An object goes only where the tool takes one ("book it": `hotel` is the hotel found).
+        const fits =
+          typeof value !== 'object' ||
+          (f.type === 'object' && !Array.isArray(value)) ||
+          (f.type === 'array' && Array.isArray(value));
+        if (!fits) continue;
         args[f.name] = value;
         sources[f.name] = 'earlier call';
         break;
@@ -1215,6 +1221,18 @@ function resultsReferredTo(si: SubIntentState, state: TurnState): Record<string,
 }
 
 /** `field` of the first object in a list at the top of `out` ("recipes": [{recipe_id}] → recipe_id). */
+/**
+ * The first item of the list named by `field`'s plural: input `hotel` ← `hotels[0]` ("Find a hotel in
+ * Tokyo and book it": the booking takes the hotel the search found; unseen-catalogue QA asked for it).
+ */
+function pluralItem(out: Record<string, unknown>, field: string): unknown {
+  const f = field.toLowerCase();
+  const plurals = new Set([`${f}s`, `${f}es`, f.replace(/y$/, 'ies'), `${f}_list`]);
+  for (const [k, v] of Object.entries(out))
+    if (plurals.has(k.toLowerCase()) && Array.isArray(v) && v.length > 0) return v[0];
+  return undefined;
+}
+
 function firstItemField(out: Record<string, unknown>, field: string): unknown {
   for (const v of Object.values(out))
     if (Array.isArray(v)) {

@@ -93,7 +93,13 @@ const SYNONYMS: Record<string, string[]> = {
   put: ['add', 'create'],
   create: ['create'],
   send: ['send'],
+  // What a where-question asks for (`WHEREABOUTS`): an address, or a place's location or coordinates
+  // ("Where is Zürich?" of a geocoder; unseen-catalogue QA found no tool for it).
+  whereabouts: ['address', 'location', 'coordinates', 'coordinate', 'geocode'],
 };
+
+/** The word a where-question adds to what it says (its synonyms above). */
+const WHEREABOUTS = 'whereabouts';
 
 /**
  * Weight of a "give me" command word: half a word's, so between two getters the object words decide
@@ -210,7 +216,7 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   const words = ROUTE_ASKED.test(intent)
     ? ['directions', ...contentWords(intent)]
     : WHERE_ASKED.test(intent.trim())
-      ? [...contentWords(intent), 'address']
+      ? [...contentWords(intent), WHEREABOUTS]
       : contentWords(intent);
   // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
   if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '../tools/tool';
+import { catalogueTool, firstTurnOn, stringField } from './agent-fixtures.test-util';
+
+// A geocoder and a hotel catalogue nobody has called yet (seventh QA pass, on a stress dataset of odd
+// schemas). Before it: "Where is Zürich?" found no tool (a where-question asked only for an address),
+// and "… and book it" asked for the hotel the search had just returned (an object input, from a list
+// named by its plural).
+
+const TOOLS: Tool[] = [
+  catalogueTool(
+    'geo.lookup',
+    'Look up coordinates of a city',
+    { q: stringField('Place to look up') },
+    ['q'],
+    { lat: { type: 'number' }, lon: { type: 'number' } },
+  ),
+  catalogueTool('search_hotels', 'Search hotels in a city', { city: stringField('City') }, ['city'], {
+    hotels: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    },
+  }),
+  catalogueTool(
+    'book_hotel',
+    'Book a hotel room',
+    {
+      hotel: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        description: 'The hotel',
+      },
+    },
+    ['hotel'],
+    { booking_id: stringField('Booking id') },
+  ),
+];
+
+const OUTPUTS: Record<string, (args: Record<string, unknown>) => unknown> = {
+  'geo.lookup': () => ({ lat: 47.37, lon: 8.54 }),
+  search_hotels: () => ({
+    hotels: [
+      { id: 'h-1', name: 'Park Inn' },
+      { id: 'h-2', name: 'Lake View' },
+    ],
+  }),
+  book_hotel: () => ({ booking_id: 'b-1' }),
+};
+
+const run = (request: string) => firstTurnOn(TOOLS, OUTPUTS, request);
+
+describe('graph-only agent on a geocoder and hotel catalogue seen for the first time', () => {
+  it('"Where is Zürich?" asks the tool that gives coordinates', async () => {
+    const r = await run('Where is Zürich?');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([['geo.lookup', { q: 'Zürich' }]]);
+  });
+
+  it('"Find a hotel in Tokyo and book it" books the first hotel the search returned', async () => {
+    const r = await run('Find a hotel in Tokyo and book it');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['search_hotels', { city: 'Tokyo' }],
+      ['book_hotel', { hotel: { id: 'h-1', name: 'Park Inn' } }],
+    ]);
+  });
+});
