@@ -8,7 +8,7 @@ import { evaluateLink } from '../linkpred/evaluate';
 import { prepareLinkData } from '../linkpred/link-data';
 import { hgtMethod } from './hgt-methods';
 import { logregMethod } from '../linkpred/logreg-method';
-import { coldStartSetting, edgeSetting } from '../linkpred/settings';
+import { coldStartSetting, edgeSetting, evaluable, type LinkSetting } from '../linkpred/settings';
 
 const SUBJECTS = (
   'city hotel movie flight song artist invoice order ticket patient doctor recipe garden vehicle parcel ' +
@@ -120,5 +120,24 @@ describe('link prediction protocol, end to end on a planted pattern', () => {
     expect(Number.isFinite(hgt.threshold)).toBe(true);
     // The planted links are in the schemas (param nodes, structural edges) the HGT passes messages over.
     expect(hgt.auc).toBeGreaterThan(0.75);
+  });
+});
+
+describe('link prediction protocol on a dataset too small to split', () => {
+  const setting = (test: number, validation: number[]) =>
+    ({
+      kind: 'coldStart',
+      input: { validation: { pairs: [], labels: Uint8Array.from(validation) } },
+      positives: Array.from({ length: test }, (_, i) => ({ src: i, dst: i + 1, rel: 0 })),
+      negatives: Array.from({ length: test }, (_, i) => ({ src: i + 1, dst: i, rel: 0 })),
+    }) as unknown as LinkSetting;
+
+  it('refuses a setting without validation links, or without test links, as TooFewLinksError', () => {
+    expect(evaluable(setting(3, [1, 0, 1, 0]))).toBeDefined();
+    for (const bad of [setting(1, []), setting(1, [0, 0]), setting(1, [1, 1]), setting(0, [1, 0])])
+      expect(() => evaluable(bad)).toThrow(expect.objectContaining({ name: 'TooFewLinksError' }));
+    expect(() => evaluable(setting(1, []))).toThrow(
+      'cold start: 1 test links and 0 of 0 validation pairs linked; both sets need linked and unlinked pairs',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { edgeIdOf, LinkGraph, type LinkPair } from '../graph-tensors/link-graph'
 import type { LabelledPairs, LinkTrainingInput } from './link-method';
 import { randomNegatives, reversedNegatives, similarNegatives } from './negatives';
 import { holdOutEdges, type EdgeSplitOptions } from './split';
+import { TooFewLinksError } from './too-few-links-error';
 
 /** One evaluation setting: what the methods learn from, and the test pairs they are scored on. */
 export interface LinkSetting {
@@ -51,7 +52,7 @@ export async function edgeSetting(
   const negatives = randomNegatives(full, split.test, mulberry32(options.seed + 11));
   const valNegatives = randomNegatives(full, split.validation, mulberry32(options.seed + 12));
   const input = await inputOf(data, [...split.test, ...split.validation]);
-  return {
+  return evaluable({
     kind: 'edges',
     input: { ...input, validation: labelled(split.validation, valNegatives) },
     positives: split.test,
@@ -61,7 +62,7 @@ export async function edgeSetting(
       embeddings: data.full.embeddings,
       categories: data.categories,
     }),
-  };
+  });
 }
 
 /** Cold start: whole tools held out (all their behavioural edges removed, statistics hidden). */
@@ -85,7 +86,7 @@ export async function coldStartSetting(
     mulberry32(options.seed + 22),
   );
   const input = await inputOf(data, split.removed, held);
-  return {
+  return evaluable({
     kind: 'coldStart',
     input: { ...input, validation: labelled(split.validation, valNegatives) },
     positives: split.test,
@@ -96,5 +97,26 @@ export async function coldStartSetting(
       embeddings: data.full.embeddings,
       categories: data.categories,
     }),
-  };
+  });
+}
+
+/**
+ * A setting the methods can be scored on: test links with a negative each, and a validation set with
+ * both classes (its AUC chooses the threshold and the HGT's epoch). A small dataset can leave one empty
+ * after the split; then it is reported and skipped, not a crash in the middle of training.
+ */
+export function evaluable(setting: LinkSetting): LinkSetting {
+  const { labels } = setting.input.validation;
+  const linked = labels.filter((l) => l === 1).length;
+  if (
+    setting.positives.length === 0 ||
+    setting.negatives.length === 0 ||
+    linked === 0 ||
+    linked === labels.length
+  )
+    throw new TooFewLinksError(
+      `${setting.kind === 'edges' ? 'held-out edges' : 'cold start'}: ${setting.positives.length} test links and ` +
+        `${linked} of ${labels.length} validation pairs linked; both sets need linked and unlinked pairs`,
+    );
+  return setting;
 }
