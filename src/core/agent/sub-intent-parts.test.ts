@@ -24,6 +24,17 @@ describe('splitSubIntents: what is one request and what only serves one', () => 
     ]);
   });
 
+  it('"I need a pharmacy in …" said first asks for one; "I need some information about …" only opens', () => {
+    expect(parts('I need a pharmacy in Madrid, and tell me how to get there from Plaza Mayor')).toEqual([
+      'I need a pharmacy in Madrid',
+      'tell me how to get there from Plaza Mayor',
+    ]);
+    expect(
+      parts('I need some information about a specific design. Retrieve the CAD file for design DJIUO21ASX.'),
+    ).toHaveLength(1);
+    expect(parts('I need a hand with my trip. Find flights to Rome.')).toHaveLength(1);
+  });
+
   it('"change to …" with no object of its own is what the part before changes into', () => {
     expect(parts('Modify my booking JH748, change to check-in on November 16')).toEqual([
       'Modify my booking JH748\nchange to check-in on November 16',

@@ -316,7 +316,13 @@ function isBackground(text: string): boolean {
   // "I'm looking for a hotel in Rome" asks for one; so does "I need a pharmacy in Madrid" said first
   // (seventh QA pass took it for the situation). "I'm writing a newsletter and I want a fun fact" stays one.
   if (/\b(?:please|can you|could you|would you|looking for|searching for)\b/i.test(t)) return false;
-  if (/^(?:i|we)\s+(?:really\s+|urgently\s+)?(?:need|want)\s+(?:a|an|some)\s/i.test(t)) return false;
+  // Not "I need some information about a design" or "I need a hand": an opening that names no thing.
+  if (
+    /^(?:i|we)\s+(?:really\s+|urgently\s+)?(?:need|want)\s+(?:a|an)\s+(?!(?:\w+\s+)?(?:information|info|help|hand|favou?r|details|assistance|advice|question)\b)/i.test(
+      t,
+    )
+  )
+    return false;
   const words = t.toLowerCase().split(/[^\p{L}'-]+/u);
   return !words.some((w) => ACTION_VERBS.includes(w) && !QUESTION_OPENERS.includes(w));
 }
