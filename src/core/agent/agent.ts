@@ -25,6 +25,7 @@ import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField, possessedField } from './lookups';
+import { numbersAsDigits } from './number-words';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';
@@ -143,11 +144,13 @@ export class Agent {
     const emit = (e: AgentEvent) => hooks.onEvent?.(e);
     const lexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
     const today = now();
+    // What the turn reads: numbers said in words before a measure in digits ("in two days").
+    const read = numbersAsDigits(request);
     const state: TurnState = {
       turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,
-      request,
+      request: read,
       today,
-      requestLiterals: findLiterals(request, today, lexicon),
+      requestLiterals: findLiterals(read, today, lexicon),
       subIntents: [],
       known: new Map(),
       calls: [],
@@ -165,7 +168,7 @@ export class Agent {
       newSubIntent(rank, text, findLiterals(text, today, lexicon), dependsOn);
     if (!this.deps.policy.decomposes) {
       const split = insertLookups(
-        fanOutIntents(splitSubIntents(request), (text) => findLiterals(text, today, lexicon)),
+        fanOutIntents(splitSubIntents(read), (text) => findLiterals(text, today, lexicon)),
         this.deps.world.outputFieldNames(),
         (text, field) => this.toolTakes(text, field),
         (thing) => this.looksUp(thing),
@@ -231,7 +234,7 @@ export class Agent {
       for (const action of [...decision.actions].sort((a, b) => a.dependency_rank - b.dependency_rank)) {
         let si = state.subIntents.find((s) => s.rank === action.dependency_rank);
         if (!si) {
-          si = makeSubIntent(action.dependency_rank, action.intent || request);
+          si = makeSubIntent(action.dependency_rank, action.intent || read);
           state.subIntents.push(si);
           state.subIntents.sort((a, b) => a.rank - b.rank);
           emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
@@ -1172,9 +1175,14 @@ const KIND_WORDS: Record<string, string[]> = {
   money: ['currency'],
   quantity: ['unit'],
 };
-/** "Bob's address", "the Louvre's opening hours": a named thing that owns the field asked for. */
+/**
+ * "Bob's address", "the Louvre's opening hours", "the address of Grace": a named thing that owns the
+ * field asked for.
+ */
 const ownsAskedField = (text: string, l: Literal): boolean =>
-  l.kind === 'entity' && /^['’]s\s+\p{L}/u.test(text.slice(l.end));
+  l.kind === 'entity' &&
+  (/^['’]s\s+\p{L}/u.test(text.slice(l.end)) ||
+    /\bthe\s+\p{L}+(?:\s+\p{L}+)?\s+of\s+$/iu.test(text.slice(0, l.start)));
 
 const POSSESSED_CONTACT_FIELD =
   /\b\p{Lu}[\p{L}-]+['’]s\s+(?:e-?mail|phone|mobile|cell|number|address|birthday|contact)\b/u;

@@ -347,6 +347,16 @@ export function fillArguments(input: FillInput): FilledArgs {
       continue;
     if (f.required) missing.push(f);
   }
+  // "What's the date in 2 days?" of a tool that adds days to a date: the days are the offset and the
+  // date is today, not "in 2 days" once more (seventh QA pass: today + 4).
+  const relative = intentLiterals.find((l) => l.kind === 'date' && /^in\s+\d+\s+days?$/i.test(l.text));
+  const offset = fields.find((f) => f.kind === 'number' && /\bdays?\b/.test(f.name.replace(/_/g, ' ')));
+  if (relative && offset && typeof args[offset.name] === 'number')
+    for (const f of fields)
+      if (f.kind === 'date' && args[f.name] === relative.value && sources[f.name] !== 'user') {
+        args[f.name] = isoDate(input.today);
+        sources[f.name] = 'request';
+      }
   // An interval's end nobody stated: its start plus the stated duration, else one hour.
   const start = fields.find(
     (f) => f.kind === 'datetime' && f.bound === 'start' && typeof args[f.name] === 'string',
@@ -857,13 +867,13 @@ function streetAddress(text: string, side?: 'from' | 'to'): string | undefined {
 
 function writtenAddress(text: string): RegExpExecArray | null {
   const m =
-    /\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){0,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Place|Square|Drive|Dr|Rue|Strasse|Straße|Calle|Rua|Avenida|Dori)\b(?:,\s*[A-Z][\w' -]+)?/.exec(
+    /\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){0,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Place|Square|Drive|Dr|Rue|Strasse|Straße|Calle|Rua|Avenida|Dori)\b(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)?/.exec(
       text,
     );
   // "10 Rue de Rivoli, Paris", "5 Calle del Prado": the street's kind comes first in many languages
   // (fifth QA pass took "10 Rue" for the whole address).
   const first =
-    /\b\d{1,5}\s+(?:Rue|Calle|Rua|Via|Avenida|Avenue|Boulevard|Place|Plaza|Piazza|Viale|Corso)\s+(?:(?:de|du|des|la|le|les|del|de la|da|do|dos|das|di|della)\s+)*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:,\s*[A-Z][\w' -]+)?/.exec(
+    /\b\d{1,5}\s+(?:Rue|Calle|Rua|Via|Avenida|Avenue|Boulevard|Place|Plaza|Piazza|Viale|Corso)\s+(?:(?:de|du|des|la|le|les|del|de la|da|do|dos|das|di|della)\s+)*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)?/.exec(
       text,
     );
   return first && (!m || first[0].length > m[0].length) ? first : m;

@@ -74,3 +74,42 @@ describe('a part that refers to the place the part before found', () => {
     });
   });
 });
+
+describe('words a person uses for numbers, fields and acts', () => {
+  it('"in two days" and "twenty dollars" are numbers; the date to add to is today', async () => {
+    const days = await run("What's the date in two days?");
+    expect(days.calls.map((c) => [c.tool, c.args.days])).toEqual([['date_add', 2]]);
+    expect(days.calls[0]!.args.date).not.toBe((days.calls[0]!.output as { date: string }).date);
+    const money = await run('Convert twenty dollars to euros');
+    expect(call(money, 'currency_convert')?.args).toEqual({
+      amount: 20,
+      from_currency: 'USD',
+      to_currency: 'EUR',
+    });
+  });
+
+  it('"the address of Grace" reads her contact record, which has the address', async () => {
+    const r = await run('Find the address of Grace');
+    expect(tools(r).at(-1)).toBe('contacts_get');
+  });
+
+  it('"Read the note about …" makes no note; "Write an email to anna …" sends one', async () => {
+    const read = await run('Read the note about the offsite');
+    expect(tools(read)).toEqual(['notes_search']);
+    const write = await run('Write an email to anna about the trip');
+    expect(tools(write)).toEqual(['contacts_search', 'mail_send']);
+    expect(call(write, 'mail_send')?.args.subject).toBe('trip');
+  });
+
+  it('a street address ends with its city, not "by bike"; "anything" is no search word', async () => {
+    const route = await run(
+      'Find a museum in London and get directions there from 27 Upper Street, London by bike',
+    );
+    expect(call(route, 'places_directions')?.args).toMatchObject({
+      origin_address: '27 Upper Street, London',
+      mode: 'cycling',
+    });
+    const mail = await run('Search my emails for anything from Alice about lunch');
+    expect(call(mail, 'mail_search')?.args.query).toBe('Alice lunch');
+  });
+});

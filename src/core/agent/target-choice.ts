@@ -220,6 +220,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
       : contentWords(intent);
   // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
   if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';
+  // "Write an email to Anna": the command is the sending ("write" alone means making a note or a file).
+  const written = WRITE_MESSAGE.exec(intent.trim())?.[1]?.toLowerCase();
+  if (written && (words[0] === 'write' || words[0] === 'compose'))
+    words[0] = /mail/.test(written) ? 'email' : 'text';
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
@@ -293,6 +297,9 @@ function askedFieldWords(intent: string): Set<string> {
   const out = new Set<string>();
   for (const m of intent.matchAll(/\b\p{Lu}\p{L}*['’]s\s+(\p{L}+(?:\s+\p{L}+)?)/gu))
     for (const w of contentWords(m[1]!)) out.add(stem(w));
+  // "the address of Grace": the same question the other way round (seventh QA pass: only the search).
+  for (const m of intent.matchAll(/\bthe\s+(\p{L}+(?:\s+\p{L}+)?)\s+of\s+\p{Lu}/gu))
+    for (const w of contentWords(m[1]!)) out.add(stem(w));
   return out;
 }
 
@@ -348,7 +355,9 @@ export function chooseTarget(
   // "Make a calendar event …": "make" is too common a word to match a tool by, but as the command it
   // asks to create (seventh QA pass: the word "calendar" alone chose the day's listing).
   const makes = MAKE_COMMAND.test(intent.trim());
-  const asked = makes ? 'create' : command ? verbEffect(command) : null;
+  // "Write an email to Anna about …" sends one (seventh QA pass: "write" chose the calendar's create).
+  const writes = WRITE_MESSAGE.test(intent.trim());
+  const asked = writes ? 'send' : makes ? 'create' : command ? verbEffect(command) : null;
   const question = QUESTION.test(intent.trim());
   // A command that only says "give me" ("find", "look up", not "show", which has its own rule).
   // "Tell Bob I'm late" sends him a message; "tell me …" asks.
@@ -364,6 +373,7 @@ export function chooseTarget(
       .map(verbEffect),
   );
   if (makes) effects.add('create');
+  if (writes) effects.add('send');
   // Whether the request names an act itself ("When can you schedule …", "find Bob and email him").
   const names = (e: string) => effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
@@ -382,6 +392,16 @@ export function chooseTarget(
     // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
     const does = effectOf(tool);
     if (asked && does && asked !== does && (asked === 'delete' || does === 'delete')) return;
+    // "Read the note about the offsite" reads one: no tool that makes, changes or sends anything (seventh
+    // QA pass made a note called "offsite"). Date arithmetic's "add" changes nothing.
+    if (
+      command &&
+      READ_ONLY.has(command) &&
+      does &&
+      does !== 'none' &&
+      !contentWords(tool.name).includes('add')
+    )
+      return;
     // "Show me my reminders" wants to see them: a tool that only creates them is no answer (it asked
     // what to be reminded of; third QA pass). Only for verbs that say nothing but "let me see".
     if (command && SEE_ONLY.has(command) && does && does !== 'none') return;
@@ -439,6 +459,13 @@ export function chooseTarget(
   });
   return best;
 }
+
+/** Command words that only read what is there. */
+const READ_ONLY = new Set(['read', 'view', 'reread']);
+
+/** "Write / compose an email (a message, a text) …": a message to send, not a thing to create. */
+const WRITE_MESSAGE =
+  /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:write|compose)\s+(?:an?\s+|the\s+)?(?:quick\s+|short\s+)?(e-?mail|mail|message|text|sms)\b/i;
 
 /** A request that starts with "make" (after politeness): "Make a note …", "Could you make an event …". */
 const MAKE_COMMAND =

@@ -1,0 +1,67 @@
+/**
+ * "Convert twenty dollars", "in two days", "a three hour slot": a number said in words before a unit, a
+ * currency or a stretch of time is that number (seventh QA pass: both asked for the amount). Only there —
+ * "buy two apples" or "the first one" stay as written, since a note or a message keeps the user's words.
+ */
+const UNITS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+/** What may follow a number said in words for it to count as one. */
+const MEASURE =
+  '(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|nights?|dollars?|euros?|pounds?|yen|yuan|francs?|rupees?|pesos?|bucks|cents?|miles?|km|kilomet(?:er|re)s?|kg|kilos?|kilograms?|grams?|g|lbs?|ounces?|oz|met(?:er|re)s?|cm|centimet(?:er|re)s?|feet|foot|ft|inch(?:es)?|cups?|lit(?:er|re)s?|ml|gallons?|degrees?|percent|people|persons?|guests?|adults?|children|kids|rooms?|tickets?|seats?|items?|pieces?)';
+
+const WORD = [...Object.keys(TENS), ...Object.keys(UNITS)].join('|');
+const SAID = new RegExp(
+  `\\b((?:${WORD})(?:[- ](?:${Object.keys(UNITS).join('|')}))?(?:\\s+hundred)?)(?=\\s+(?:\\w+\\s+)?${MEASURE}\\b)`,
+  'gi',
+);
+
+/** The value of a number said in words ("twenty-five", "two hundred"), or null. */
+export function numberOfWords(words: string): number | null {
+  const parts = words.toLowerCase().split(/[- ]+/);
+  let value = 0;
+  for (const p of parts) {
+    if (p === 'hundred') value = (value || 1) * 100;
+    else if (TENS[p] !== undefined) value += TENS[p]!;
+    else if (UNITS[p] !== undefined) value += UNITS[p]!;
+    else return null;
+  }
+  return value;
+}
+
+/** `text` with each number said in words before a measure written in digits. */
+export function numbersAsDigits(text: string): string {
+  return text.replace(SAID, (words) => {
+    const n = numberOfWords(words);
+    return n === null ? words : String(n);
+  });
+}
