@@ -660,7 +660,24 @@ function freeText(
   const clause = /^(?:(?:an?\s+)?(?:message|text(?:\s+message)?|sms|e-?mail|note)\s+)?that\s/i.test(residual)
     ? /\bthat\s+(.+?)[.!]*$/i.exec(intent)?.[1]
     : told?.replace(/[.!]+$/, '');
-  const said = clause ?? residual;
+  // "Create a note with the title Ideas": what another text input's label gave it is no part of this
+  // one (seventh QA pass wrote "the title Ideas" as the note).
+  let said = clause ?? residual;
+  if (texts.length > 1)
+    for (const other of texts.filter((x) => x.name !== f.name))
+      for (const label of labelsOf(other.name)) {
+        const given = labelledValue(intent, label, labels);
+        if (!given) continue;
+        said = said
+          .replace(
+            new RegExp(
+              `(?:\\b(?:with|and)\\s+)?(?:(?:the|a|an)\\s+)?\\b${escapeRegExp(label)}\\b\\s*(?:[:=]|is)?\\s*${escapeRegExp(given)}`,
+              'i',
+            ),
+            '',
+          )
+          .trim();
+      }
   // "… called Shopping with eggs and milk": the content follows "with".
   const t =
     content ??

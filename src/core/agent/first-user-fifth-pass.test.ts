@@ -11,7 +11,7 @@ describe('the tool a request asks for', () => {
   it('a question about a meeting never creates one', async () => {
     const r = await run('When is my next meeting with Carol?');
     expect(tools(r)).not.toContain('calendar_create_event');
-    expect(r.questions.join(' ')).not.toMatch(/start/i);
+    expect(r.questions.map((q) => q.text).join(' ')).not.toMatch(/start/i);
   });
 
   it('"my emails from Anna" searches the mail for her, not the contact list', async () => {

@@ -113,3 +113,17 @@ describe('words a person uses for numbers, fields and acts', () => {
     expect(call(mail, 'mail_search')?.args.query).toBe('Alice lunch');
   });
 });
+
+describe('what one message says', () => {
+  it('"… with subject Invoice and tell her the invoice is paid" is one email with that body', async () => {
+    const r = await run('Send an email to Carol with subject Invoice and tell her the invoice is paid');
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(call(r, 'mail_send')?.args).toMatchObject({ subject: 'Invoice', body: 'the invoice is paid' });
+  });
+
+  it('"Create a note with the title Ideas" asks what the note says: its title is no content', async () => {
+    const r = await run('Create a note with the title Ideas');
+    expect(tools(r)).toEqual([]);
+    expect(r.questions.map((q) => [q.tool, q.field])).toEqual([['notes_create', 'content']]);
+  });
+});

@@ -104,7 +104,10 @@ export function labelledValue(text: string, label: string, labels: readonly stri
           'i',
         ).exec(rest)
       : null;
-  const value = tidy((next ? rest.slice(0, next.index) : rest).replace(/^["“']|["”']$/g, ''));
+  // "… with subject Invoice saying the invoice is paid": what it says is another input's words.
+  const said = /\s+(?:saying|that says|telling (?:him|her|them))\s/i.exec(rest);
+  const end = Math.min(next?.index ?? rest.length, said?.index ?? rest.length);
+  const value = tidy(rest.slice(0, end).replace(/^["“']|["”']$/g, ''));
   return value || null;
 }
 

@@ -215,6 +215,27 @@ function isValueStatement(text: string): boolean {
 }
 
 /**
+ * "Send an email to Carol with subject Invoice and tell her the invoice is paid": what to tell her is what
+ * the message says, not a second message (seventh QA pass sent an SMS, and an email with another mail's
+ * body). A part that tells the person the part before writes to folds into it as "saying …".
+ */
+function toldInMessage(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of parts) {
+    const told = /^(?:and\s+)?(?:tell|let)\s+(?:him|her|them)\s+(?:know\s+)?(?:that\s+)?(\S.*)$/i.exec(p);
+    const before = out[out.length - 1];
+    if (told && before !== undefined && WRITES_TO_SOMEONE.test(before) && !/\bsaying\b/i.test(before))
+      out[out.length - 1] = `${before} saying ${told[1]}`;
+    else out.push(p);
+  }
+  return out;
+}
+
+/** A part that sends someone a message: "Send an email to Carol …", "Text Bob …", "Write Anna a note". */
+const WRITES_TO_SOMEONE =
+  /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|write|compose)\b(?!.*\b(?:that|saying)\b)/i;
+
+/**
  * "I'm planning a trip to Paris next week.", "It's getting colder here.": the user's situation, said
  * before or after what they ask — no request of its own (as one, a holiday or an image tool would be
  * called for it), but its values ("Paris") belong to the request next to it. A statement that also
@@ -444,7 +465,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
       (s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s) && !BARE_CONDITION.test(s) && !GREETING.test(s),
     );
   const out: SplitIntent[] = [];
-  for (const text of continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))) {
+  for (const text of toldInMessage(
+    continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()])),
+  )) {
     const rank = out.length + 1;
     out.push({ rank, text, dependsOn: rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [] });
   }
