@@ -717,25 +717,33 @@ export class Agent {
     // forecast": the whole of what the lookup before returned.
     const lookup =
       si.contentFrom !== undefined ? state.subIntents.find((x) => x.rank === si.contentFrom) : undefined;
+    const sent =
+      lookup?.status === 'done' && lookup.result !== undefined && si.contentField === undefined
+        ? sentItems(lookup.result)
+        : undefined;
     const looked =
       lookup?.status === 'done' && lookup.result !== undefined
         ? si.contentField !== undefined
           ? namedField(lookup.result, si.contentField)
-          : describeOutput(lookup.result)
+          : (sent?.text ?? describeOutput(lookup.result))
         : this.mentionedOutput(si, state);
     if (looked !== undefined) {
       for (const f of toolFields(tool.parameters))
         if (f.kind === 'text' && !(f.name in explicit)) {
           args[f.name] = looked;
           sources[f.name] = 'earlier call';
+        } else if (f.kind === 'title' && !(f.name in explicit) && !(f.name in args) && sent) {
+          // "Search notes for the offsite and email them to Carol": the subject is what is sent.
+          args[f.name] = sent.titles;
+          sources[f.name] = 'earlier call';
         } else if (
           f.kind === 'title' &&
           !(f.name in explicit) &&
           typeof args[f.name] === 'string' &&
-          /\b(?:its|their|his|her)\b/i.test(args[f.name] as string)
+          /\b(?:its|their|his|her)\b|^(?:it|them|this|that|these|those)$/i.test(args[f.name] as string)
         ) {
           // "send its address …": a subject made of the request's pronoun says nothing; the thing does.
-          args[f.name] = looked.split(':')[0]!.trim();
+          args[f.name] = sent?.titles ?? looked.split(':')[0]!.trim();
           sources[f.name] = 'earlier call';
         }
     }
@@ -1005,9 +1013,9 @@ export class Agent {
     sources: Record<string, string>,
   ): void {
     if (!/\bthere\b/i.test(si.text)) return;
-    const out = resultsReferredTo(si, state)[0];
-    const key = out && Object.keys(out).find((k) => /address/i.test(k) && typeof out[k] === 'string');
-    if (!out || !key) return;
+    const place = placeReferredTo(si, state);
+    if (!place) return;
+    const { out, key } = place;
     const addresses = toolFields(tool.parameters).filter((f) => f.kind === 'address');
     const field =
       addresses.find((f) => f.side === 'to') ?? (addresses.length === 1 ? addresses[0] : undefined);
@@ -1123,6 +1131,34 @@ function searchWords(si: SubIntentState, target: Tool): string {
   return words || (everything(ownWords(si)) ?? '');
 }
 
+/**
+ * What "email them to Carol" sends of a search's result: each item found by its title and its text
+ * ("Offsite: Offsite shortlist: Sintra …"), not the one-line summary the chat shows ("1 note: Offsite",
+ * seventh QA pass), and their titles as a subject. Undefined when the result lists no such items.
+ */
+function sentItems(output: unknown): { text: string; titles: string } | undefined {
+  if (!output || typeof output !== 'object' || Array.isArray(output)) return undefined;
+  const pick = (item: Record<string, unknown>, keys: readonly string[]) =>
+    keys.map((k) => item[k]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const lists = Object.values(output).filter((v): v is unknown[] => Array.isArray(v) && v.length > 0);
+  if (lists.length !== 1) {
+    // One thing found ("Find the file about banana bread and email it"): named by its title or its
+    // file name, not "path /Documents/…".
+    const one = output as Record<string, unknown>;
+    const path = pick(one, ['path', 'file_path', 'filename', 'file_name']);
+    const title = pick(one, ['title', 'name', 'subject']) ?? path?.split('/').pop();
+    return title ? { text: describeOutput(one), titles: title } : undefined;
+  }
+  const items = lists[0]!.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object');
+  const titles = items.map((i) => pick(i, ['title', 'name', 'subject'])).filter((t): t is string => !!t);
+  const texts = items.map((i) => pick(i, ['content', 'body', 'text', 'description', 'summary']));
+  if (titles.length === 0 || texts.every((t) => t === undefined)) return undefined;
+  return {
+    text: items.map((_, i) => [titles[i], texts[i]].filter(Boolean).join(': ')).join('\n'),
+    titles: titles.join(', '),
+  };
+}
+
 /** One field of a call's output as text, after the name of what it belongs to ("Corner Roast: 19 …"). */
 function namedField(output: unknown, field: string): string | undefined {
   if (!output || typeof output !== 'object') return undefined;
@@ -1219,6 +1255,37 @@ const entityKinds = (si: SubIntentState): string[] => {
 };
 
 /** The object results of the finished parts a sub-intent refers back to, in its `dependsOn` order. */
+/**
+ * The nearest result with an address among the parts `si` builds on, and the parts those build on: in
+ * "Look up a cafe, email its address to Anna and add a reminder to go there", "there" is the cafe, two
+ * parts back (seventh QA pass: the email's result has no address, so the reminder said "go there").
+ */
+function placeReferredTo(
+  si: SubIntentState,
+  state: TurnState,
+): { out: Record<string, unknown>; key: string } | undefined {
+  const seen = new Set<number>();
+  let frontier = [si];
+  while (frontier.length > 0) {
+    const next: SubIntentState[] = [];
+    for (const part of frontier)
+      for (const out of resultsReferredTo(part, state)) {
+        const key = Object.keys(out).find((k) => /address/i.test(k) && typeof out[k] === 'string');
+        if (key) return { out, key };
+      }
+    for (const part of frontier)
+      for (const r of part.dependsOn) {
+        const o = state.subIntents.find((x) => x.rank === r);
+        if (o && !seen.has(r)) {
+          seen.add(r);
+          next.push(o);
+        }
+      }
+    frontier = next;
+  }
+  return undefined;
+}
+
 function resultsReferredTo(si: SubIntentState, state: TurnState): Record<string, unknown>[] {
   return si.dependsOn
     .map((r) => state.subIntents.find((o) => o.rank === r))
@@ -1228,7 +1295,6 @@ function resultsReferredTo(si: SubIntentState, state: TurnState): Record<string,
     .map((o) => o!.result as Record<string, unknown>);
 }
 
-/** `field` of the first object in a list at the top of `out` ("recipes": [{recipe_id}] → recipe_id). */
 /**
  * The first item of the list named by `field`'s plural: input `hotel` ← `hotels[0]` ("Find a hotel in
  * Tokyo and book it": the booking takes the hotel the search found; unseen-catalogue QA asked for it).
@@ -1241,6 +1307,7 @@ function pluralItem(out: Record<string, unknown>, field: string): unknown {
   return undefined;
 }
 
+/** `field` of the first object in a list at the top of `out` ("recipes": [{recipe_id}] → recipe_id). */
 function firstItemField(out: Record<string, unknown>, field: string): unknown {
   for (const v of Object.values(out))
     if (Array.isArray(v)) {

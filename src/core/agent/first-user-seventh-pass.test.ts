@@ -127,3 +127,28 @@ describe('what one message says', () => {
     expect(r.questions.map((q) => [q.tool, q.field])).toEqual([['notes_create', 'content']]);
   });
 });
+
+describe('what a later part sends or goes to', () => {
+  it('"Search notes for the offsite and email them to Carol" sends the notes themselves', async () => {
+    const r = await run('Search notes for the offsite and email them to Carol');
+    const mail = call(r, 'mail_send');
+    expect(mail?.args.to_email).toBe('carol.diaz@example.com');
+    expect(mail?.args.subject).toBe('Offsite');
+    expect(String(mail?.args.body)).toMatch(/^Offsite: Offsite shortlist/);
+  });
+
+  it('"… email it to Anna" names the file it sends; "Who emailed me about …" searches the topic', async () => {
+    const file = await run('Find the file about banana bread and email it to Anna');
+    expect(call(file, 'mail_send')?.args.subject).toBe('banana-bread.txt');
+    const who = await run('Who emailed me about the invoice?');
+    expect(call(who, 'mail_search')?.args.query).toBe('invoice');
+  });
+
+  it('"there", two parts after the place was found, is that place', async () => {
+    const r = await run(
+      'Look up a cafe in Berlin, email its address to Anna and add a reminder to go there on 2026-12-12 at 11:00',
+    );
+    const cafe = call(r, 'places_search')?.output as { name: string; address: string };
+    expect(call(r, 'reminders_create')?.args.text).toBe(`go to ${cafe.name}, ${cafe.address}`);
+  });
+});

@@ -27,9 +27,12 @@ export function insertLookups(
       const m = LOOKUP.exec(si.text)!;
       out.push({ rank: 0, text: `find the ${m[1]} of ${m[2]!.trim()}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
-    } else if (thing && BACK_REFERENCE.test(thing) && si.dependsOn.length > 0) {
-      // "… and email the result to Bob": what is sent is what the part before returned.
-      out.push({ ...si, contentFrom: si.dependsOn[si.dependsOn.length - 1]! });
+    } else if (thing && BACK_REFERENCE.test(thing) && (si.dependsOn.length > 0 || i > 0)) {
+      // "… and email the result to Bob": what is sent is what the part before returned. "Search notes
+      // for the offsite and email them to Carol": "them" is what the part before found, said or not
+      // (seventh QA pass asked for the body).
+      const from = si.dependsOn[si.dependsOn.length - 1] ?? intents[i - 1]!.rank;
+      out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
     } else if (thing && i > 0 && bareField(thing, outputFields)) {
       // "Find a restaurant in Rome and send the address to Anna": "the address" with nothing after it
       // is the one the part before found — no new lookup (that looked up Anna's own address, seventh QA
@@ -92,7 +95,8 @@ export function sentThing(text: string): string | null {
   const verb = /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|forward|share)\s+/i.exec(t);
   if (!verb) return null;
   const rest = withoutChannel(t.slice(verb[0].length))
-    .replace(/^(?:to\s+)?(?:her|him|them|me)\s+/i, '')
+    // "email her the notes": she is the recipient; in "email them to Carol" they are the thing.
+    .replace(/^(?:to\s+)?(?:her|him|them|me)\s+(?!to\b)/i, '')
     .replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=the\s)/u, '')
     // "… the result to Bob": the recipient after the thing is no part of it.
     .replace(/\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)[.!]?$/u, '');
