@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from '../tools/tool';
+import { isCountryCodeInput } from './countries';
 import { isLanguageInput } from './languages';
 
 /**
@@ -22,6 +23,7 @@ export type FieldKind =
   | 'address'
   | 'url'
   | 'language'
+  | 'country-code'
   | 'enum'
   | 'query'
   | 'title'
@@ -76,6 +78,7 @@ export function fieldKind(name: string, schema: JsonSchemaObject | undefined): F
   if (/\btime\b|\bhour\b/.test(n)) return 'time';
   if (/minutes|duration/.test(n)) return 'duration-minutes';
   if (type === 'string' && isLanguageInput(name, d)) return 'language';
+  if (type === 'string' && isCountryCodeInput(name, d)) return 'country-code';
   if (/currenc/.test(n) || /iso 4217/.test(d)) return 'currency';
   if (/\bunits?\b/.test(n)) return 'unit';
   if (format === 'uri' || /\burl\b|\blink\b/.test(n)) return 'url';

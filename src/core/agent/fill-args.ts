@@ -15,6 +15,7 @@ import {
   withoutChannel,
   withoutStructured,
 } from './free-text';
+import { countryCodeIn } from './countries';
 import { englishFor, languageFor, plainlyEnglish } from './languages';
 import { numberAbout, numberInOrder } from './number-context';
 import { flagSaid } from './flags';
@@ -118,6 +119,9 @@ export function fillArguments(input: FillInput): FilledArgs {
           : undefined
       : undefined;
     if (work !== undefined && set(f.name, work, 'request')) continue;
+    // "an avatar in pixel style as png": a style, format or colour said as a word before its name.
+    const modifier = f.kind === 'other' && f.type === 'string' ? modifierOf(intent, f) : undefined;
+    if (modifier !== undefined && set(f.name, modifier, 'request')) continue;
     // "by author Tolkien", "for member 42": a value right after the input's own name is that input's.
     const direct =
       DIRECT_KINDS.has(f.kind) && ['string', 'number', 'integer'].includes(f.type)
@@ -279,6 +283,10 @@ export function fillArguments(input: FillInput): FilledArgs {
         break;
       case 'boolean':
         value = flagSaid(f, intent);
+        break;
+      case 'country-code':
+        // "public holidays in France" → "FR" (seventh QA pass on toolalpaca asked for the two-letter code).
+        value = countryCodeIn(intent);
         break;
       case 'language': {
         value = languageFor(f, intent);
@@ -520,6 +528,41 @@ const DECIMAL_RATE =
 
 /** Inputs a value named right after the input's own name can fill (not dates, texts or enums). */
 const DIRECT_KINDS = new Set(['other', 'id', 'person', 'number', 'city']);
+
+/** Inputs whose value is a modifier word said before their name ("pixel style", "png format"). */
+const MODIFIED = /^(?:style|format|type|mode|colou?r|theme|size|shape|flavou?r|genre|category|level)$/i;
+/** Formats said after "as" ("as png", "as a PDF"). */
+const FILE_FORMATS =
+  'png|jpe?g|gif|svg|webp|bmp|pdf|csv|json|xml|txt|html|md|mp3|mp4|wav|ogg|docx?|xlsx?|zip|ya?ml';
+/** Words that never are such a modifier. */
+const NO_MODIFIER = new Set(
+  'a an the any some this that which what my your our their its same other new different favorite favourite preferred file image output default specific certain particular'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "in pixel style", "the png format", "as png": the word before a style-like input's name, or after "as"
+ * for a format (toolalpaca QA left both out of an avatar). Undefined when the request says none.
+ */
+function modifierOf(intent: string, f: FieldInfo): string | undefined {
+  const name = f.name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .pop()!;
+  if (!MODIFIED.test(name)) return undefined;
+  const before = new RegExp(`\\b([\\p{L}\\p{N}][\\p{L}\\p{N}-]*)\\s+${escapeRegExp(name)}\\b`, 'iu').exec(
+    intent,
+  )?.[1];
+  if (before && !NO_MODIFIER.has(before.toLowerCase()) && !/^\d+$/.test(before)) return before;
+  if (/^format$/i.test(name)) {
+    const as = new RegExp(`\\bas\\s+(?:an?\\s+)?\\.?(${FILE_FORMATS})\\b`, 'i').exec(intent)?.[1];
+    if (as) return as.toLowerCase();
+  }
+  return undefined;
+}
 
 /**
  * The value the request gives right after the input's name: "author Tolkien" for `author`, "member 42"

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Tool } from '../tools/tool';
 import { catalogueTool, firstTurnOn, stringField } from './agent-fixtures.test-util';
 
-// A geocoder and a hotel catalogue nobody has called yet (seventh QA pass, on a stress dataset of odd
+// A geocoder, holiday, avatar and hotel catalogue nobody has called yet (seventh QA pass, on a stress dataset of odd
 // schemas). Before it: "Where is Zürich?" found no tool (a where-question asked only for an address),
 // and "… and book it" asked for the hotel the search had just returned (an object input, from a list
-// named by its plural).
+// named by its plural); "in France" gave no two-letter country code, and "in pixel style as png" no style
+// or format (the last two from toolalpaca requests).
 
 const TOOLS: Tool[] = [
   catalogueTool(
@@ -14,6 +15,23 @@ const TOOLS: Tool[] = [
     { q: stringField('Place to look up') },
     ['q'],
     { lat: { type: 'number' }, lon: { type: 'number' } },
+  ),
+  catalogueTool(
+    'public_holidays',
+    'Get the public holidays of a year',
+    {
+      year: { type: 'integer', description: 'Year' },
+      countryCode: stringField('Two-character represented country code. For instance, CN represents China.'),
+    },
+    ['year', 'countryCode'],
+    { holidays: { type: 'array', items: { type: 'string' } } },
+  ),
+  catalogueTool(
+    'generate_avatar',
+    "Create a unique avatar from the user's preferences",
+    { userId: stringField(''), style: stringField(''), format: stringField('') },
+    ['userId'],
+    { url: stringField('Avatar URL') },
   ),
   catalogueTool('search_hotels', 'Search hotels in a city', { city: stringField('City') }, ['city'], {
     hotels: {
@@ -45,6 +63,8 @@ const OUTPUTS: Record<string, (args: Record<string, unknown>) => unknown> = {
     ],
   }),
   book_hotel: () => ({ booking_id: 'b-1' }),
+  public_holidays: () => ({ holidays: ['New Year'] }),
+  generate_avatar: () => ({ url: 'https://example.com/a.png' }),
 };
 
 const run = (request: string) => firstTurnOn(TOOLS, OUTPUTS, request);
@@ -60,6 +80,20 @@ describe('graph-only agent on a geocoder and hotel catalogue seen for the first 
     expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
       ['search_hotels', { city: 'Tokyo' }],
       ['book_hotel', { hotel: { id: 'h-1', name: 'Park Inn' } }],
+    ]);
+  });
+
+  it('"public holidays in France" gives the two-letter code the input asks for', async () => {
+    const r = await run('What are the public holidays in France in 2024?');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['public_holidays', { year: 2024, countryCode: 'FR' }],
+    ]);
+  });
+
+  it('"an avatar in pixel style as png" fills the style and the format', async () => {
+    const r = await run('Make me an avatar in pixel style as png for user 42');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['generate_avatar', { userId: '42', style: 'pixel', format: 'png' }],
     ]);
   });
 });
