@@ -25,7 +25,7 @@ import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
 import { insertLookups, mentionedField, possessedField } from './lookups';
-import { numbersAsDigits } from './number-words';
+import { numbersAsDigits } from '../util/number-words';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';

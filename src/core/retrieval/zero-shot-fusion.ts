@@ -1,3 +1,4 @@
+import { numberOfWords } from '../util/number-words';
 import type { ZeroShotEvidence } from './zero-shot-scores';
 
 /**
@@ -108,25 +109,13 @@ export function enumeratedItems(query: string): { list: number; named: number } 
   const separators = query.match(SEPARATORS)?.length ?? 0;
   let named = 0;
   for (const m of query.matchAll(COUNT_WORDS))
-    named = Math.max(named, COUNTS[(m[1] as string).toLowerCase()] ?? 0);
+    named = Math.max(named, PAIRS[(m[1] as string).toLowerCase()] ?? numberOfWords(m[1] as string) ?? 0);
   return { list: 1 + Math.min(4, separators), named };
 }
 const SEPARATORS = /,|;|\band\b|&|\bthen\b|\balso\b|\bas well as\b|\bvs\.?\b|\bversus\b/gi;
 const COUNT_WORDS = /\b(two|three|four|five|six|seven|eight|nine|ten|both|couple|pair)\b/gi;
-const COUNTS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  both: 2,
-  couple: 2,
-  pair: 2,
-};
+/** Words for two that are no numbers; the numbers themselves are `numberOfWords`'. */
+const PAIRS: Record<string, number> = { both: 2, couple: 2, pair: 2 };
 
 /** k/(k + rank) of each tool with a positive score, 0 elsewhere (ties broken by index, as a sort would). */
 export function reciprocalRanks(x: ArrayLike<number>, k = RR_K): Float32Array {
