@@ -6,6 +6,9 @@ describe('countries by name', () => {
     expect(countryCodeIn('What are the public holidays in France in 2024?')).toBe('FR');
     expect(countryCodeIn('holidays in South Korea next year')).toBe('KR');
     expect(countryCodeIn('flights from the USA to Japan')).toBe('US');
+    // A withdrawn code that carries the same name ("DD" is also "Germany") is never the answer.
+    expect(countryCodeIn('the next long weekend in Germany')).toBe('DE');
+    expect(countryCodeIn('holidays in Russia and France')).toBe('RU');
     expect(countryCodeIn('the weather in Paris')).toBeUndefined();
   });
 

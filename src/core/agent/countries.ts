@@ -46,10 +46,22 @@ function countryNames(): { name: string; code: string }[] {
         }
         // Unassigned codes come back as themselves or "Unknown Region"; "EU", "UN" are no countries.
         if (!name || name === code || /unknown|world|union|nations|outlying/i.test(name)) continue;
+        // A withdrawn code carries its successor's name ("DD" is "Germany" too): only current codes
+        // (the test split's toolalpaca task got "DD" for Germany).
+        if (!isCurrent(code)) continue;
         out.push({ name, code });
       }
   names = out.sort((x, y) => y.name.length - x.name.length);
   return names;
+}
+
+/** Whether a region code is its own canonical form ("DD" canonicalizes to "DE"). */
+function isCurrent(code: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
+  } catch {
+    return false;
+  }
 }
 
 /** The code of the first country `text` names by its English name, or undefined. */

@@ -51,6 +51,9 @@ const words = (s: string): string =>
     .replace(/[_\-.]/g, ' ')
     .toLowerCase();
 
+/** A date-time format a description gives with a space between date and time. */
+export const SPACED_DATE_TIME = /%y-%m-%d %h:%m|yyyy-mm-dd hh:mm/i;
+
 export function fieldKind(name: string, schema: JsonSchemaObject | undefined): FieldKind {
   const n = words(name);
   const d = (typeof schema?.description === 'string' ? schema.description : '').toLowerCase();
@@ -73,6 +76,8 @@ export function fieldKind(name: string, schema: JsonSchemaObject | undefined): F
   )
     return 'datetime';
   if (/yyyy-mm-dd or .*date-time/.test(d)) return 'date-or-datetime';
+  // "The time for agenda. Format: %Y-%m-%d %H:%M:%S": a date and a time, whatever the name says.
+  if (SPACED_DATE_TIME.test(d)) return 'datetime';
   if (/\b(start|end|due) time\b|\bdatetime\b|\btimestamp\b/.test(n)) return 'datetime';
   if (format === 'date' || /\bdate\b|\bday\b/.test(n) || /yyyy-mm-dd/.test(d)) return 'date';
   if (/\btime\b|\bhour\b/.test(n)) return 'time';

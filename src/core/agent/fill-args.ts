@@ -4,7 +4,7 @@ import type { Tool } from '../tools/tool';
 import { effectOf } from '../tools/same-purpose';
 import { dateForInput } from './date-for-input';
 import { isoDate } from './dates';
-import { toolFields, type FieldInfo } from './field-kind';
+import { SPACED_DATE_TIME, toolFields, type FieldInfo } from './field-kind';
 import {
   firstWords,
   keywords,
@@ -355,6 +355,10 @@ export function fillArguments(input: FillInput): FilledArgs {
       continue;
     if (f.required) missing.push(f);
   }
+  // "Format: %Y-%m-%d %H:%M:%S": the date-time as the tool writes it, with a space (api_bank's agenda).
+  for (const f of fields)
+    if (f.kind === 'datetime' && SPACED_DATE_TIME.test(f.description) && typeof args[f.name] === 'string')
+      args[f.name] = (args[f.name] as string).replace(/^(\d{4}-\d{2}-\d{2})T/, '$1 ');
   // "What's the date in 2 days?" of a tool that adds days to a date: the days are the offset and the
   // date is today, not "in 2 days" once more (seventh QA pass: today + 4).
   const relative = intentLiterals.find((l) => l.kind === 'date' && /^in\s+\d+\s+days?$/i.test(l.text));
@@ -546,12 +550,11 @@ const NO_MODIFIER = new Set(
  * for a format (toolalpaca QA left both out of an avatar). Undefined when the request says none.
  */
 function modifierOf(intent: string, f: FieldInfo): string | undefined {
+  // One word only: in "the cuisine type \"192.168…\"" the word before "type" is the name's own.
   const name = f.name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_-]/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .pop()!;
+    .trim();
   if (!MODIFIED.test(name)) return undefined;
   const before = new RegExp(`\\b([\\p{L}\\p{N}][\\p{L}\\p{N}-]*)\\s+${escapeRegExp(name)}\\b`, 'iu').exec(
     intent,

@@ -33,6 +33,23 @@ const TOOLS: Tool[] = [
     ['userId'],
     { url: stringField('Avatar URL') },
   ),
+  catalogueTool(
+    'getRecipe',
+    'Find a recipe',
+    { cuisine_type: stringField('Cuisine type') },
+    ['cuisine_type'],
+    { recipe: stringField('Recipe') },
+  ),
+  catalogueTool(
+    'add_agenda',
+    'Add an agenda item',
+    {
+      content: stringField('The content of the agenda.'),
+      time: stringField('The time for agenda. Format: %Y-%m-%d %H:%M:%S'),
+    },
+    ['content', 'time'],
+    { status: stringField('Status') },
+  ),
   catalogueTool('search_hotels', 'Search hotels in a city', { city: stringField('City') }, ['city'], {
     hotels: {
       type: 'array',
@@ -65,6 +82,8 @@ const OUTPUTS: Record<string, (args: Record<string, unknown>) => unknown> = {
   book_hotel: () => ({ booking_id: 'b-1' }),
   public_holidays: () => ({ holidays: ['New Year'] }),
   generate_avatar: () => ({ url: 'https://example.com/a.png' }),
+  getRecipe: () => ({ recipe: 'r' }),
+  add_agenda: () => ({ status: 'ok' }),
 };
 
 const run = (request: string) => firstTurnOn(TOOLS, OUTPUTS, request);
@@ -94,6 +113,18 @@ describe('graph-only agent on a geocoder and hotel catalogue seen for the first 
     const r = await run('Make me an avatar in pixel style as png for user 42');
     expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
       ['generate_avatar', { userId: '42', style: 'pixel', format: 'png' }],
+    ]);
+  });
+
+  it('a two-word input name is no modifier: "the cuisine type “Thai”" gives Thai, not "cuisine"', async () => {
+    const r = await run('Find a recipe for the cuisine type "Thai".');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([['getRecipe', { cuisine_type: 'Thai' }]]);
+  });
+
+  it('an input named "time" whose format is "%Y-%m-%d %H:%M:%S" takes the date and the time, so written', async () => {
+    const r = await run('Add an agenda item on 2023-03-24 14:00:00. The content is "Lunch with friends".');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['add_agenda', { content: 'Lunch with friends', time: '2023-03-24 14:00:00' }],
     ]);
   });
 });

@@ -14,7 +14,7 @@ describe('numbers said in words', () => {
     expect(numbersAsDigits("What's the date in two days?")).toBe("What's the date in 2 days?");
     expect(numbersAsDigits('Find a free three hour slot')).toBe('Find a free 3 hour slot');
     expect(numbersAsDigits('Book a room for two nights for three adults')).toBe(
-      'Book a room for 2 nights for 3 adults',
+      'Book a room for 2 nights for three adults',
     );
     // A note keeps its words; "one" that is no count stays.
     expect(numbersAsDigits('Create a note saying buy two apples')).toBe(
