@@ -329,6 +329,8 @@ export class Agent {
     const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
     const first = await world.nextTool(state.request, history);
     if (!first || first === target || history.includes(first) || state.failedApis.has(first)) return false;
+    // Another part of the request already serves it: calling it first again would do it twice.
+    if (state.subIntents.some((s) => s !== si && s.target === first)) return false;
     if (si.chain?.steps.some((s) => s.tool === first)) return false;
     const tool = world.tool(first);
     if (!tool || relevance(state.request, tool) === 0) return false;
@@ -343,9 +345,11 @@ export class Agent {
       precursor: true,
       target: first,
     };
-    // A precursor runs on what the turn already knows: one that would need a question is left out.
+    // A precursor runs on what the turn already knows: one that would need a question, or other tools
+    // to feed it, is left out (with no words of its own, the search found it producers from anywhere:
+    // nestful_v1's test split ran an Instagram and a restaurant search before a discount).
     const chain = await this.plan(pre, first, state, () => undefined);
-    if (chain.missing.length > 0) return false;
+    if (chain.missing.length > 0 || chain.steps.length > 1) return false;
     si.dependsOn = [...si.dependsOn, pre.rank];
     state.subIntents.push(pre);
     state.subIntents.sort((a, b) => a.rank - b.rank);
