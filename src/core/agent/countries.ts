@@ -26,6 +26,8 @@ const EVERYDAY: Record<string, string> = {
 };
 
 let names: { name: string; code: string }[] | null = null;
+/** All names in one pattern, longest first, built once (one scan per request, not one per country). */
+let pattern: { re: RegExp; codeOf: Map<string, string> } | null = null;
 
 /** Every country name with its code, longest first ("South Korea" before "Korea"). */
 function countryNames(): { name: string; code: string }[] {
@@ -66,15 +68,16 @@ function isCurrent(code: string): boolean {
 
 /** The code of the first country `text` names by its English name, or undefined. */
 export function countryCodeIn(text: string): string | undefined {
-  let best: { at: number; code: string } | undefined;
-  for (const { name, code } of countryNames()) {
-    const m = new RegExp(
-      `(?<![\\p{L}.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`,
-      'u',
-    ).exec(text);
-    if (m && (!best || m.index < best.at)) best = { at: m.index, code };
+  if (!pattern) {
+    const all = countryNames();
+    const codeOf = new Map<string, string>();
+    for (const { name, code } of all) if (!codeOf.has(name)) codeOf.set(name, code);
+    const names = all.map((x) => x.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    // The leftmost match, and at one place the longest name (the alternation is longest first).
+    pattern = { re: new RegExp(`(?<![\\p{L}.])(?:${names.join('|')})(?![\\p{L}])`, 'u'), codeOf };
   }
-  return best?.code;
+  const m = pattern.re.exec(text);
+  return m ? pattern.codeOf.get(m[0]) : undefined;
 }
 
 /** An input for a country's two-letter code: "countryCode", "country" described as an ISO or 2-letter code. */

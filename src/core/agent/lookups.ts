@@ -21,6 +21,7 @@ export function insertLookups(
   for (const [i, si] of intents.entries()) {
     const field = mentionedField(si.text, outputFields);
     const thing = field ? null : sentThing(si.text);
+    const bare = thing ? bareField(thing, outputFields) : null;
     // "Retrieve papers on the topic of sustainability": the tool that does it takes a `topic`, and the
     // request gives it — nothing to look up (`givesField`).
     if (field && !IS_QUESTION.test(si.text) && !givesField(si.text, field)) {
@@ -33,7 +34,7 @@ export function insertLookups(
       // (seventh QA pass asked for the body).
       const from = si.dependsOn[si.dependsOn.length - 1] ?? intents[i - 1]!.rank;
       out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
-    } else if (thing && i > 0 && bareField(thing, outputFields)) {
+    } else if (bare !== null && i > 0) {
       // "Find a restaurant in Rome and send the address to Anna": "the address" with nothing after it
       // is the one the part before found — no new lookup (that looked up Anna's own address, seventh QA
       // pass), and nothing is sent when that part fails.
@@ -42,7 +43,7 @@ export function insertLookups(
         ...si,
         dependsOn: [...new Set([...si.dependsOn, before])],
         contentFrom: before,
-        contentField: bareField(thing, outputFields)!,
+        contentField: bare,
       });
     } else if (thing && looksUp(thing)) {
       // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
