@@ -329,8 +329,10 @@ export class Agent {
     const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
     const first = await world.nextTool(state.request, history);
     if (!first || first === target || history.includes(first) || state.failedApis.has(first)) return false;
-    // Another part of the request already serves it: calling it first again would do it twice.
-    if (state.subIntents.some((s) => s !== si && s.target === first)) return false;
+    // An earlier part of the request already serves it: calling it first again would do it twice. A
+    // later part it serves keeps it first, as learnt, and the one call serves both (`foldLaterParts`):
+    // skipped, ultratool_graph's dev split ran "view the updated order" after the change it confirms.
+    if (state.subIntents.some((s) => s !== si && s.rank < si.rank && s.target === first)) return false;
     if (si.chain?.steps.some((s) => s.tool === first)) return false;
     const tool = world.tool(first);
     if (!tool || relevance(state.request, tool) === 0) return false;
