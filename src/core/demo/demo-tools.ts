@@ -86,7 +86,8 @@ export const DEMO_TOOLS: Tool[] = [
     'calendar_list_events',
     'calendar',
     'List the calendar events on one day.',
-    params({ date: str('Day to list, YYYY-MM-DD.') }, ['date']),
+    // "Show my calendar" means today's: asking which day first is a question nobody needs.
+    params({ date: str('Day to list, YYYY-MM-DD; today when left out.') }, []),
     returns({
       events: list('Events of the day, in start order.', EVENT_ITEM),
       count: int('Number of events.'),
@@ -115,9 +116,10 @@ export const DEMO_TOOLS: Tool[] = [
     params(
       {
         date: str('Day to search, YYYY-MM-DD.'),
-        duration_minutes: int('Length of the slot in minutes.'),
+        // "When am I free on Monday?" names no length: the first half hour free answers it.
+        duration_minutes: int('Length of the slot in minutes; 30 when left out.'),
       },
-      ['date', 'duration_minutes'],
+      ['date'],
     ),
     returns({
       start_time: str('Start of the free slot, ISO 8601 local date-time.'),

@@ -11,6 +11,8 @@ import { emailArgument } from './email-address';
 /** Free slots are proposed within these hours only: a 03:00 meeting is free but not what anyone wants. */
 export const WORKING_HOURS = { start: 8 * 60, end: 20 * 60 } as const;
 const QUARTER = 15;
+/** The slot length `calendar_find_free_slot` looks for when none is given (its schema says so). */
+export const DEFAULT_SLOT_MINUTES = 30;
 const roundUpToQuarter = (minutes: number): number => Math.ceil(minutes / QUARTER) * QUARTER;
 
 const eventItem = (e: CalendarEvent) => ({
@@ -68,7 +70,7 @@ export function calendarTools(sandbox: SandboxAccess, source: ToolImplementation
   const calendar_list_events: ToolImplementation = {
     source,
     async run(args) {
-      const day = parseDay(requireString(args, 'date'), 'date', sandbox.today());
+      const day = parseDay(optionalString(args, 'date') ?? sandbox.today(), 'date', sandbox.today());
       const events = eventsOn(sandbox.state().events, day).map(eventItem);
       return { events, count: events.length };
     },
@@ -104,7 +106,10 @@ export function calendarTools(sandbox: SandboxAccess, source: ToolImplementation
     async run(args) {
       const today = sandbox.today();
       const day = parseDay(requireString(args, 'date'), 'date', today);
-      const minutes = requireInteger(args, 'duration_minutes');
+      const minutes =
+        args.duration_minutes === undefined || args.duration_minutes === null
+          ? DEFAULT_SLOT_MINUTES
+          : requireInteger(args, 'duration_minutes');
       const hours = `${clockOf(atMinutes(day, WORKING_HOURS.start))} and ${clockOf(atMinutes(day, WORKING_HOURS.end))}`;
       if (minutes <= 0 || minutes > WORKING_HOURS.end - WORKING_HOURS.start)
         throw new InvalidArgumentError(

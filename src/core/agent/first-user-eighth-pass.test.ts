@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+
+// Requests a first-time user typed into the graph-only agent on the built-in tools (eighth QA pass); each
+// was answered with a question nobody needed, or with the wrong thing done, before.
+
+const run = async (request: string) => (await graphOnlySandboxAgent()).runTurn(request);
+
+describe('the built-in calendar answers what is asked without a question', () => {
+  it('"Show my calendar" lists today\'s events (it asked which day)', async () => {
+    const r = await run('Show my calendar');
+    expect(r.questions).toEqual([]);
+    expect(r.calls.map((c) => [c.tool, c.status])).toEqual([['calendar_list_events', 'ok']]);
+    expect(r.calls[0]!.args.date).toBeUndefined();
+  });
+
+  it('"When am I free on Monday?" finds the first free half hour on a Monday (it asked for a length)', async () => {
+    const r = await run('When am I free on Monday?');
+    expect(r.questions).toEqual([]);
+    const call = r.calls.find((c) => c.tool === 'calendar_find_free_slot');
+    expect(call?.status).toBe('ok');
+    expect(new Date(`${String(call!.args.date)}T12:00:00Z`).getUTCDay()).toBe(1);
+    const slot = call!.output as { start_time: string; end_time: string };
+    expect(Date.parse(slot.end_time) - Date.parse(slot.start_time)).toBe(30 * 60_000);
+  });
+});
