@@ -693,7 +693,9 @@ function freeText(
       bare,
     )?.[1];
     if (topic) return topic;
-    return bare || undefined;
+    // "Email Anna to bring the slides": the subject is what she is asked, "Bring the slides".
+    const asked = sends ? askedToDo(bare, intent) : null;
+    return asked ?? (bare || undefined);
   }
   // "Email Anna that the offsite moved to Friday": what is said is the whole clause after "that", its
   // dates and times included (the residual has them taken out).
@@ -733,7 +735,17 @@ function freeText(
   // words to send — a producer (the file's content) or the user says what goes in. (A reminder "for my
   // dentist appointment" is its own words.)
   if (sends && t && !content && !quoted && said === residual && namesNoContent(t)) return undefined;
-  return t || undefined;
+  // "Text Bob to bring a coat": what he is asked to do is the message, "Bring a coat" (eighth QA pass
+  // sent "to bring a coat").
+  const asked = sends && !content && !quoted && t ? askedToDo(t, intent) : null;
+  return asked ?? (t || undefined);
+}
+
+/** "to bring a coat" after "text Bob": what the person is asked to do, as said to them ("Bring a coat"). */
+function askedToDo(text: string, intent: string): string | null {
+  const m = /^to\s+(\p{Ll}.*)$/u.exec(text);
+  const told = /\b(?:text|message|tell|ask|sms|e-?mail|mail|write)\s+(?:\p{Lu}\p{L}*|him|her|them)\s+to\s/iu;
+  return m && told.test(intent) ? `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)}` : null;
 }
 
 /** The words a request may call an input by: its name ("email body") and its last word ("body"). */

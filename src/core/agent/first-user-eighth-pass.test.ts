@@ -24,3 +24,15 @@ describe('the built-in calendar answers what is asked without a question', () =>
     expect(Date.parse(slot.end_time) - Date.parse(slot.start_time)).toBe(30 * 60_000);
   });
 });
+
+describe('what a message says', () => {
+  it('"Text Bob to meet at the park" sends what he is asked to do, "Meet at the park" (it sent "to meet …")', async () => {
+    const r = await run('Text Bob to meet at the park');
+    expect(r.calls.find((c) => c.tool === 'messages_send')?.args.text).toBe('Meet at the park');
+    const mail = await run('Email Anna to bring the slides');
+    expect(mail.calls.find((c) => c.tool === 'mail_send')?.args).toMatchObject({
+      subject: 'Bring the slides',
+      body: 'Bring the slides',
+    });
+  });
+});
