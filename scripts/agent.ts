@@ -316,7 +316,7 @@ const short = (v: unknown) => {
 function describe(e: AgentEvent): string {
   switch (e.type) {
     case 'sub-intents':
-      return e.items.map((s) => `  #${s.rank} ${s.text}`).join('\n');
+      return e.items.map((s) => `  #${s.rank} ${s.text}${s.condition ? ` (${s.condition})` : ''}`).join('\n');
     case 'decision':
       return (
         e.actions

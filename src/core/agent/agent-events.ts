@@ -45,6 +45,8 @@ export interface SubIntentView {
   target?: string;
   /** For direct answers, failures and "no tool": what to tell the user. */
   note?: string;
+  /** "if it is sunny": done only when that holds on what an earlier part returned. */
+  condition?: string;
 }
 
 export interface LlmCallView {

@@ -59,6 +59,8 @@ import {
   type TurnState,
 } from './turn-state';
 import { observationText } from './observation';
+import { CONDITION_ASKED } from './condition-gate';
+import { yesOrNo } from './condition';
 
 export interface AgentDeps {
   world: AgentWorld;
@@ -177,6 +179,7 @@ export class Agent {
         const si = makeSubIntent(s.rank, s.text, s.dependsOn);
         if (s.contentFrom !== undefined) si.contentFrom = s.contentFrom;
         if (s.contentField !== undefined) si.contentField = s.contentField;
+        if (s.condition) si.condition = { ...s.condition };
         return si;
       });
       emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
@@ -413,6 +416,8 @@ export class Agent {
         return 'next';
       }
       case 'clarify_intent': {
+        if (action.params?.condition === true && si.condition)
+          return this.askCondition(action, si, state, emit, hooks);
         const field = typeof action.params?.field === 'string' ? action.params.field : '';
         // A question decided together with an earlier part's call ("find an apartment … and schedule a
         // visit to it"): that call may have returned the answer; plan again before asking the user.
@@ -646,6 +651,31 @@ export class Agent {
         return 'replan';
       }
     }
+  }
+
+  /** Asks whether a part's condition holds ("Does that mean it is sunny?"); a yes or a no decides it. */
+  private async askCondition(
+    action: AgentAction,
+    si: SubIntentState,
+    state: TurnState,
+    emit: (e: AgentEvent) => void,
+    hooks: TurnHooks,
+  ): Promise<'next' | 'stop'> {
+    const q: QuestionView = { tool: '', field: '', text: action.answer ?? `Does ${si.condition!.text}?` };
+    si.asked.add(CONDITION_ASKED);
+    emit({ type: 'question', rank: si.rank, question: q });
+    const answer = hooks.ask ? await hooks.ask(q) : null;
+    if (hooks.signal?.aborted) return 'stop';
+    emit({ type: 'user-answer', rank: si.rank, field: '', answer });
+    const yes = answer === null ? null : yesOrNo(answer);
+    if (answer === null || answer.trim() === '') {
+      state.questions.push(q);
+      si.status = 'unanswered';
+      si.note = `Waiting for an answer: ${q.text}`;
+      emit({ type: 'sub-intent-done', item: viewOf(si) });
+    } else if (yes !== null) si.condition!.answer = yes;
+    // Anything but a yes or a no leaves it unknown: the policy says it could not tell.
+    return 'next';
   }
 
   /**

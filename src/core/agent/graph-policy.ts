@@ -5,6 +5,7 @@ import { clip, TERMINAL, type SubIntentState } from './turn-state';
 import type { AgentWorld } from './agent-world';
 import { fieldKind } from './field-kind';
 import { pickedItem } from './picked-item';
+import { conditionAction } from './condition-gate';
 
 export const GRAPH_ONLY_ENGINE: EngineInfo = {
   kind: 'graph-only',
@@ -43,6 +44,12 @@ export class GraphPolicy implements DecisionPolicy {
           analysis: 'failed',
           answer: `Not done: it needs "${clip(unmet.text, 80)}", which ${unmet.status === 'unanswered' ? 'waits for your answer' : 'could not be done'}.`,
         });
+        continue;
+      }
+      // "If it is sunny, text Bob": nothing is done for the part until its condition is known to hold.
+      const held = conditionAction(si, state.subIntents);
+      if (held) {
+        actions.push(held);
         continue;
       }
       actions.push(this.next(si, callable, world, state.subIntents));

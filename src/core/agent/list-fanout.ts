@@ -59,7 +59,13 @@ export function fanOutIntents(
     for (const text of texts) {
       const rank = out.length + 1;
       ranks.push(rank);
-      out.push({ rank, text, dependsOn: si.dependsOn.flatMap((d) => ranksOf.get(d) ?? []) });
+      const on = si.condition ? ranksOf.get(si.condition.on)?.at(-1) : undefined;
+      out.push({
+        rank,
+        text,
+        dependsOn: si.dependsOn.flatMap((d) => ranksOf.get(d) ?? []),
+        ...(si.condition && on !== undefined ? { condition: { ...si.condition, on } } : {}),
+      });
     }
     ranksOf.set(si.rank, ranks);
   }

@@ -66,6 +66,9 @@ export function insertLookups(
         ? { contentFrom: rankOf.get(si.contentFrom) ?? si.contentFrom }
         : {}),
     ...(si.contentField !== undefined ? { contentField: si.contentField } : {}),
+    ...(si.condition
+      ? { condition: { ...si.condition, on: rankOf.get(si.condition.on) ?? si.condition.on } }
+      : {}),
   }));
 }
 

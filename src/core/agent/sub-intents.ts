@@ -5,6 +5,8 @@
  * that refers back ("her", "it", "the result") depends on the one before it.
  */
 
+import type { PartCondition } from './condition';
+import { conditionalParts } from './conditional-parts';
 import { currencyOf, unitOf } from './literals';
 
 /** Verbs that start a new request in a compound sentence (imperative mood). */
@@ -168,6 +170,8 @@ export interface SplitIntent {
   contentFrom?: number;
   /** The one output field of that result it sends ("send the address …": the address, not the whole result). */
   contentField?: string;
+  /** Done only when this holds on the result of part `condition.on` ("if it rains tomorrow, …"). */
+  condition?: PartCondition;
 }
 
 /**
@@ -378,13 +382,6 @@ function isBareValues(text: string): boolean {
  */
 const QUOTED = /"[^"\n]*"|“[^”\n]*”|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])/gu;
 
-/**
- * "… available? If so, reserve it": a condition on what the part before found, split off by the comma.
- * It asks for nothing of its own (as a part, it was answered "None of my tools can do this").
- */
-const BARE_CONDITION =
-  /^(?:if\s+(?:so|yes|possible|available|it\s+is|they\s+are|there\s+(?:is|are)\s+(?:one|any)|that'?s\s+the\s+case|that\s+is\s+the\s+case))$/i;
-
 /** "Hello!", "Thank you!": said to the agent, asking for nothing (a QR-code tool's "hello" was called for it). */
 const GREETING =
   /^(?:hello|hi|hey|greetings|good (?:morning|afternoon|evening)|(?:hello|hi|hey) there|thanks?(?: you)?(?: (?:so|very) much)?(?: in advance)?|many thanks|cheers)[\s!.,]*$/i;
@@ -461,15 +458,20 @@ export function splitSubIntents(request: string): SplitIntent[] {
             .replace(new RegExp(`^\\p{L}{2,}ly\\s+(?=(?:${verbs})\\b)`, 'iu'), ''),
     )
     // "Additionally, provide …": a connective left alone by the comma split is no part of its own.
-    .filter(
-      (s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s) && !BARE_CONDITION.test(s) && !GREETING.test(s),
-    );
+    .filter((s) => /[a-z0-9]/i.test(s) && !CONNECTIVE.test(s) && !GREETING.test(s));
   const out: SplitIntent[] = [];
-  for (const text of toldInMessage(
-    continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()])),
+  // "… available? If so, reserve it", "If it rains tomorrow, remind me …": a condition holds its part back
+  // until the part that checks it has run (`conditional-parts.ts`).
+  for (const { text, condition } of conditionalParts(
+    toldInMessage(continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))),
   )) {
     const rank = out.length + 1;
-    out.push({ rank, text, dependsOn: rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [] });
+    const back = rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [];
+    if (!condition) out.push({ rank, text, dependsOn: back });
+    else {
+      const on = condition.on + 1;
+      out.push({ rank, text, dependsOn: [...new Set([...back, on])], condition: { ...condition, on } });
+    }
   }
   return out;
 }

@@ -7,6 +7,7 @@ import type {
   SubIntentStatus,
   SubIntentView,
 } from './agent-events';
+import type { PartCondition } from './condition';
 import type { Literal } from './literals';
 
 /** A value the turn knows, by standardized parameter node: from the request, the user or a call. */
@@ -52,6 +53,8 @@ export interface SubIntentState {
   contentFrom?: number;
   /** The field of that result it sends, when it names one ("… and send the address to Anna"). */
   contentField?: string;
+  /** Done only if this holds on part `condition.on`'s result; `answer` is the user's yes or no when asked. */
+  condition?: PartCondition & { answer?: boolean };
 }
 
 /** A sub-intent nothing has been done for yet. */
@@ -109,7 +112,11 @@ export const viewOf = (s: SubIntentState): SubIntentView => ({
   status: s.status,
   ...(s.target ? { target: s.target } : {}),
   ...(s.note ? { note: s.note } : {}),
+  ...(s.condition ? { condition: conditionWords(s.condition) } : {}),
 });
+
+/** "if it is sunny", "unless it rains": a condition as the user said it. */
+export const conditionWords = (c: PartCondition): string => `${c.negated ? 'unless' : 'if'} ${c.text}`;
 
 /** Keeps the last `n` pairs (NaviAgent: 3 balance accuracy and prompt length best). */
 export function pushHistory(history: HistoryEntry[], entry: HistoryEntry, n: number): void {

@@ -9,6 +9,7 @@ export function SubIntentsStep({ items }: { items: SubIntentView[] }) {
         {items.map((i) => (
           <li key={i.rank} data-testid="sub-intent">
             {i.text} <span className={`status status-${i.status}`}>{i.status}</span>
+            {i.condition && <span className="meta"> ({i.condition})</span>}
             {i.target && <span className="meta"> → {i.target}</span>}
           </li>
         ))}

@@ -1,0 +1,54 @@
+import type { AgentAction } from './agent-action';
+import { describeOutput } from './answer';
+import { conditionVerdict } from './condition';
+import { clip, conditionWords, type SubIntentState } from './turn-state';
+
+/** `si.asked` key of the yes-or-no question about a part's condition (asked once per turn). */
+export const CONDITION_ASKED = '#condition';
+
+/**
+ * What a part with a condition does next, once the part that checks it is settled: nothing (null: the
+ * condition holds, go on), a direct answer that it was not done (it does not hold), or a yes-or-no
+ * question when the result does not say (a forecast of "10 °C" says nothing of "cold").
+ */
+export function conditionAction(si: SubIntentState, parts: readonly SubIntentState[]): AgentAction | null {
+  const c = si.condition;
+  if (!c) return null;
+  const on = parts.find((p) => p.rank === c.on);
+  const result = on?.status === 'done' ? on.result : undefined;
+  const verdict =
+    c.answer !== undefined
+      ? c.answer !== c.negated
+        ? 'holds'
+        : 'fails'
+      : result !== undefined
+        ? conditionVerdict(c.text, c.negated, result)
+        : 'unknown';
+  if (verdict === 'holds') return null;
+  const base = { dependency_rank: si.rank, intent: si.text };
+  const said = result !== undefined ? describeOutput(result) : '';
+  const found = on?.target && said ? `${on.target} returned ${clip(said, 160)}` : '';
+  if (verdict === 'fails')
+    return {
+      ...base,
+      action: 'direct_answer',
+      analysis: 'answered',
+      answer:
+        `Not done: you asked for "${clip(si.text, 80)}" ${c.negated ? '' : 'only '}${conditionWords(c)}, and ` +
+        (c.answer !== undefined ? `you said it does not hold.` : `${found || 'that does not hold'}.`),
+    };
+  if (si.asked.has(CONDITION_ASKED))
+    return {
+      ...base,
+      action: 'direct_answer',
+      analysis: 'unanswered',
+      answer: `Not done: I could not tell whether ${c.text}${found ? ` (${found})` : ''}.`,
+    };
+  return {
+    ...base,
+    action: 'clarify_intent',
+    params: { condition: true },
+    // A tool's name starts the sentence as it is spelt: it is what the user sees on the graph.
+    answer: `${found ? `${found}. Does that mean` : 'I could not check this myself. Is it so that'} ${c.text}? (yes or no)`,
+  };
+}

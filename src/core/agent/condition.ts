@@ -1,0 +1,225 @@
+/**
+ * A condition the user puts on a part of the request — "if it rains tomorrow, remind me …", "check the
+ * weather in Paris and if it is sunny, text Bob …", "buy 10 shares if the price is below 150" — read
+ * against what the part that checks it returned. Three answers: it holds, it fails, or the result does
+ * not say. The agent acts only when it holds, says so when it fails, and asks the user when the result
+ * does not say: acting on an unchecked condition is doing what the user did not ask for (seventh QA
+ * pass texted Bob "meet at the park" under light rain, asked only if it was sunny).
+ */
+
+/** A condition on a part: its words as said ("it is sunny"), whether "unless" said it, and the part checking it. */
+export interface PartCondition {
+  text: string;
+  /** "unless it rains": the part is done when the condition does not hold. */
+  negated: boolean;
+  /** The rank of the part whose result decides it. */
+  on: number;
+}
+
+export type ConditionVerdict = 'holds' | 'fails' | 'unknown';
+
+/** Words that turn a condition round: "if it does not rain", "if there are no meetings". */
+const NEGATION =
+  /\b(?:not|no|never|none|nothing|nobody|isn't|aren't|doesn't|don't|won't|wasn't|weren't|hasn't|haven't|didn't|can't|cannot)\b|n't\b/i;
+
+/** Weather as a forecast words it; a condition about one kind fails on a forecast of another. */
+const WEATHER: readonly (readonly [string, RegExp])[] = [
+  ['rain', /\b(?:rain\w*|showers?|drizzl\w*|downpours?|thunder\w*|storm\w*)\b/i],
+  ['snow', /\b(?:snow\w*|sleet|blizzards?|flurr\w*)\b/i],
+  ['sun', /\b(?:sunny|sun|sunshine|clear|fair)\b/i],
+  ['cloud', /\b(?:cloud\w*|overcast)\b/i],
+  ['fog', /\b(?:fog\w*|mist\w*|hazy|haze)\b/i],
+];
+/** "If it stays dry": neither rain nor snow. */
+const DRY = /\b(?:dry)\b/i;
+
+/** Any weather a condition may speak of. */
+export const WEATHER_WORDS = new RegExp([...WEATHER.map(([, re]) => re.source), DRY.source].join('|'), 'i');
+
+type Op = '<' | '<=' | '>' | '>=';
+const COMPARISONS: readonly (readonly [RegExp, Op])[] = [
+  [/\b(?:at most|no more than|not more than|up to)\s*$/i, '<='],
+  [/\b(?:at least|no less than|not less than)\s*$/i, '>='],
+  [
+    /\b(?:below|under|less than|lower than|cheaper than|fewer than|colder than|shorter than|smaller than|drops? to)\s*$/i,
+    '<',
+  ],
+  [
+    /\b(?:over|above|more than|greater than|higher than|warmer than|hotter than|longer than|bigger than|larger than|exceeds?|beyond)\s*$/i,
+    '>',
+  ],
+];
+const NUMBER = /(?:[$€£¥]\s?)?(-?\d[\d,]*(?:\.\d+)?)/g;
+
+/** "below 150", "more than 5 degrees": a number with a comparison before it. */
+export const COMPARED_NUMBER = new RegExp(
+  `(?:${COMPARISONS.map(([re]) => re.source.replace(/\\s\*\$$/, '')).join('|')})\\s*(?:[$€£¥]\\s?)?-?\\d`,
+  'i',
+);
+
+/** Words of a condition that point at a kind of number in a result (field names hold the other side). */
+const NUMBER_KINDS: readonly (readonly [RegExp, RegExp])[] = [
+  [
+    /\b(?:temperature|temp|degrees?|colder|warmer|hotter|cooler|°[cf]?)/i,
+    /temp|celsius|fahrenheit|(?:^|_)[cf]$/i,
+  ],
+  [
+    /\b(?:price|prices|cost|costs|cheaper|expensive|pay|fare|fee|\$|€|£|¥)/i,
+    /price|cost|amount|total|fare|fee|rate|value/i,
+  ],
+  [/\b(?:longer|shorter|takes?|minutes?|hours?|duration)\b/i, /duration|minutes?|hours?|time/i],
+  [/\b(?:farther|further|distance|km|miles?|away)\b/i, /distance|km|miles?/i],
+  [/\b(?:balance|money|funds)\b/i, /balance|amount|funds/i],
+];
+
+/** "So", "available", "there is a …", "I have …": a condition that something is there. */
+const EXISTENCE =
+  /^(?:so|yes|possible|available|(?:it|they|that|one|any)\s+(?:is|are|was|were)\s+(?:still\s+)?(?:available|free|open|there|possible)|there\s+(?:is|are|was|were)\b|(?:i|we)\s+(?:have|has|own)\b|(?:it|they|that)\s+exists?\b|(?:any|one)\s+(?:is|are)\s+found|\S+(?:\s+\S+){0,3}\s+(?:is|are)\s+(?:available|free|open|found|valid|authenticated|verified|approved|confirmed|possible))/i;
+
+/** A result's status word that says no, or yes. */
+const NO_WORD =
+  /^(?:no|false|none|closed|unavailable|not available|sold out|full|fully booked|booked|not found|inactive|denied|invalid|expired|failed|rejected|cancell?ed|out of stock|n\/a)$/i;
+const YES_WORD = /^(?:yes|true|open|available|active|valid|approved|confirmed|ok|success|in stock|free)$/i;
+
+/** "If all looks well", "if the ticket is successfully booked": the checking call went through. */
+const SUCCESS =
+  /\b(?:well|good|fine|ok|okay|success|successful|successfully|succeeds?|succeeded|correct|correctly|sufficient|enough|done|complete|completed|booked|confirmed|arranged|approved|registered|valid)\b/i;
+
+interface Leaf {
+  path: string;
+  value: unknown;
+}
+
+/** Every value in a result with its field path ("forecast.condition"), lists as one leaf each. */
+function leavesOf(value: unknown, path = '', depth = 0, out: Leaf[] = []): Leaf[] {
+  if (depth > 4) return out;
+  if (Array.isArray(value)) {
+    out.push({ path, value });
+    for (const v of value.slice(0, 20)) if (v && typeof v === 'object') leavesOf(v, path, depth + 1, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      leavesOf(v, path ? `${path}.${k}` : k, depth + 1, out);
+  } else out.push({ path, value });
+  return out;
+}
+
+const lastName = (path: string): string => path.split('.').pop() ?? path;
+
+/** The verdict on `condition` (without its "if") from `result`; negated by "unless". */
+export function conditionVerdict(condition: string, negated: boolean, result: unknown): ConditionVerdict {
+  const said = condition.trim().replace(/[.!?]+$/, '');
+  const turned = NEGATION.test(said) !== negated;
+  // "If not, reserve it": a bare "not" is "if not so".
+  const bare = said.replace(NEGATION, ' ').replace(/\s+/g, ' ').trim();
+  const positive = positiveVerdict(bare || 'so', result);
+  if (positive === 'unknown' || !turned) return positive;
+  return positive === 'holds' ? 'fails' : 'holds';
+}
+
+function positiveVerdict(condition: string, result: unknown): ConditionVerdict {
+  const leaves = leavesOf(result);
+  return (
+    // "If the chance of rain is above 50": a number said with a comparison decides before its words.
+    comparisonVerdict(condition, leaves) ??
+    weatherVerdict(condition, leaves) ??
+    existenceVerdict(condition, leaves) ??
+    'unknown'
+  );
+}
+
+function weatherVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
+  const dry = DRY.test(condition);
+  const asked = dry ? ['rain', 'snow'] : WEATHER.filter(([, re]) => re.test(condition)).map(([k]) => k);
+  if (asked.length === 0) return null;
+  const texts = leaves
+    .filter((l) => typeof l.value === 'string' && l.value.length <= 200)
+    .map((l) => l.value as string);
+  const seen = new Set(WEATHER.filter(([, re]) => texts.some((t) => re.test(t))).map(([k]) => k));
+  if (seen.size === 0) return 'unknown';
+  const any = asked.some((k) => seen.has(k));
+  // A forecast that names the weather but not the kind asked for says it does not hold.
+  return any !== dry ? 'holds' : 'fails';
+}
+
+function comparisonVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
+  for (const m of condition.matchAll(NUMBER)) {
+    const before = condition.slice(0, m.index);
+    const op = COMPARISONS.find(([re]) => re.test(before))?.[1];
+    if (!op) continue;
+    const bound = Number(m[1]!.replace(/,/g, ''));
+    const value = numberAsked(condition, leaves);
+    if (value === null || !Number.isFinite(bound)) return 'unknown';
+    const holds =
+      op === '<' ? value < bound : op === '<=' ? value <= bound : op === '>' ? value > bound : value >= bound;
+    return holds ? 'holds' : 'fails';
+  }
+  return null;
+}
+
+/** The number of the result the condition speaks of: by the kind its words name, else the only one. */
+function numberAsked(condition: string, leaves: readonly Leaf[]): number | null {
+  const numbers = leaves.filter(
+    (l): l is Leaf & { value: number } =>
+      typeof l.value === 'number' && !/(?:^|_)id$/i.test(lastName(l.path)),
+  );
+  const words = condition.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  const named = numbers.filter((l) => {
+    const name = lastName(l.path).toLowerCase();
+    return (
+      words.some((w) => name.split(/[_\W]+/).includes(w)) ||
+      NUMBER_KINDS.some(([said, field]) => said.test(condition) && field.test(name))
+    );
+  });
+  if (named.length === 1) return named[0]!.value;
+  if (named.length === 0 && numbers.length === 1) return numbers[0]!.value;
+  return null;
+}
+
+function existenceVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
+  const words = (condition.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.slice(0, 5));
+  const booleans = leaves.filter((l): l is Leaf & { value: boolean } => typeof l.value === 'boolean');
+  // "If the user is authenticated": the flag named like it decides, whatever else the result says.
+  const named = booleans.filter((l) =>
+    lastName(l.path)
+      .toLowerCase()
+      .split(/[_\W]+/)
+      .some((part) => part.length >= 4 && words.includes(part.slice(0, 5))),
+  );
+  if (named.length > 0) return named.every((l) => l.value) ? 'holds' : 'fails';
+  // "If the flight is full": a status word (one lower-case word, not a name) the condition says holds.
+  const statuses = leaves
+    .filter((l): l is Leaf & { value: string } => typeof l.value === 'string')
+    .map((l) => l.value.trim())
+    .filter((w) => /^[\p{Ll}]+(?: [\p{Ll}]+)?$/u.test(w));
+  const said = ` ${condition.toLowerCase()} `;
+  if (statuses.some((w) => w.length > 2 && said.includes(` ${w} `))) return 'holds';
+  const success = SUCCESS.test(condition);
+  if (!success && !EXISTENCE.test(condition)) return null;
+  if (booleans.length === 1) return booleans[0]!.value ? 'holds' : 'fails';
+  // "If the booking is successful": a flag that says no says it is not; all of them yes say it is.
+  if (success && booleans.length > 1) return booleans.every((l) => l.value) ? 'holds' : 'unknown';
+  const lists = leaves.filter((l) => Array.isArray(l.value));
+  if (lists.length > 0 && booleans.length === 0)
+    return lists.some((l) => (l.value as unknown[]).length > 0) ? 'holds' : 'fails';
+  const count = leaves.find((l) => /^(?:count|total|number)$/i.test(lastName(l.path)));
+  if (count && typeof count.value === 'number') return count.value > 0 ? 'holds' : 'fails';
+  // A status said in a word that is not the one asked: "closed", "sold out" say no.
+  if (statuses.some((w) => NO_WORD.test(w))) return 'fails';
+  if (statuses.some((w) => YES_WORD.test(w))) return 'holds';
+  // Something was found: a search or a check that returned a record ("Find a free hour … and if there is
+  // one, …" gets the slot).
+  return leaves.some((l) => l.value !== null && l.value !== undefined && l.value !== '') ? 'holds' : 'fails';
+}
+
+/** A yes or a no to "does that mean …?"; null for anything else. */
+export function yesOrNo(answer: string): boolean | null {
+  const a = answer.trim().toLowerCase();
+  // The no first: "it does not" starts as "it does".
+  if (/^(?:n|no|nope|nah|not|false|it doesn't|it does not|it isn't|it is not|don't|do not)\b/.test(a))
+    return false;
+  if (
+    /^(?:y|yes|yeah|yep|yup|sure|ok|okay|true|correct|right|it does|it is|they are|go ahead|do it)\b/.test(a)
+  )
+    return true;
+  return null;
+}

@@ -1,0 +1,149 @@
+/**
+ * Conditions said between the parts of a request, turned into a condition on the part they govern and
+ * the part that checks them (`condition.ts` reads the verdict):
+ *
+ * - "If it rains tomorrow, remind me to take an umbrella": the "if" clause said first is checked by a
+ *   part of its own (the weather), and the reminder waits for it.
+ * - "Check the weather in Paris and if it is sunny, text Bob …", "Is a table free at 7? If so, book it":
+ *   after a part, the condition is on what that part returns.
+ * - "Remind me to take an umbrella if it rains tomorrow": a command with the condition after it.
+ *
+ * Before this, the clause was a part of its own whose result nothing read, and the action went ahead
+ * whatever it returned ("If so" was dropped altogether).
+ */
+
+import { COMPARED_NUMBER, WEATHER_WORDS, type PartCondition } from './condition';
+
+export interface ConditionalPart {
+  text: string;
+  /** `on` is an index into the parts returned. */
+  condition?: PartCondition;
+}
+
+/** "if" or "unless" opening a clause, after an optional "and" / "only". */
+const OPENS_CONDITION = /^(?:and\s+)?(?:only\s+)?(if|unless)\s+(\S.*)$/i;
+
+/** "… and if it is sunny" at the end of a part: the condition is on that part, for the next one. */
+const TRAILING_AND_IF = /^(.*\S)\s*,?\s+and\s+(?:only\s+)?(if|unless)\s+(\S.*)$/i;
+
+/** "Remind me … if it rains": a command with a condition after it. */
+const TRAILING_IF = /^(.*\S)\s*,?\s+(?:only\s+)?(if|unless)\s+(\S.*)$/i;
+
+/**
+ * Commands that do something in the world: the ones a condition after them holds back ("Calculate the
+ * density if the population is 213 million" gives a value; "check if" asks whether).
+ */
+const DOING = new RegExp(
+  String.raw`^(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?|(?:i|we)\s+(?:would like|'d like|want|need)\s+(?:you\s+)?to\s+|(?:please\s+)?help\s+(?:me|us)\s+(?:to\s+)?)*` +
+    String.raw`(?:remind|send|text|email|e-mail|mail|message|call|book|buy|purchase|reserve|schedule|reschedule|create|set|add|(?:tell|let|inform)(?!\s+(?:me|us)\b|['’]s\b)|notify|alert|order|pay|transfer|cancel|delete|remove|post|share|invite|sell|borrow|rent|update|modify|change|register|submit|subscribe|apply|renew|upload|withdraw|deposit|make|move|turn|start|stop|open|close|arrange|confirm|assign|allocate|restore|approve|activate|deactivate|enable|disable|grant|revoke|install|launch|deploy|run|execute|trigger|release|ship|refund|return|sign|publish|archive|back\s+up|lock|unlock|block|unblock|file|issue|charge|hire|fire|enroll|join|leave|accept|decline|reject|forward|reply|print|save|write|draft|plan|put|give)\b`,
+  'i',
+);
+
+/** "if" that means "whether": "check if", "see if", "tell me if", "ask him if". */
+const WHETHER =
+  /\b(?:check|checking|see|tell|telling|know|ask|asking|find out|determine|verify|confirm|wonder|wondering|show|letting)(?:\s+(?:me|us|him|her|them))?\s*,?\s+(?:if|unless)\s/i;
+
+/** Clauses that are manners, not conditions: "if possible", "if you can", "if that's OK". */
+const MANNER =
+  /^(?:possible|needed|necessary|required|applicable|appropriate|desired|relevant|any(?:thing)?|you\s+\S+|i\s+(?:can|could|may|might)\b|that'?s\s+\S+|that\s+is\s+\S+|it'?s\s+(?:ok|okay|possible|fine|alright|no trouble)\b|there\s+(?:is|are)\s+any(?:thing)?\s*$|available\s*$)/i;
+
+/** "so", "yes", "available", "it is", "there is one": a condition on what the part before found. */
+const BARE =
+  /^(?:so|yes|available|it\s+is|they\s+are|there\s+(?:is|are)\s+(?:one|any)|that'?s\s+the\s+case|that\s+is\s+the\s+case|it\s+(?:is\s+)?exists?|(?:it|they)\s+(?:is|are)\s+(?:available|free|open))$/i;
+
+/**
+ * A condition a part of its own can check before the command it follows: the weather, or a number
+ * compared ("if the price is below 150"). "If there are any changes" names nothing a tool could look up.
+ */
+const checkable = (clause: string): boolean => WEATHER_WORDS.test(clause) || COMPARED_NUMBER.test(clause);
+
+const clean = (s: string) => s.trim().replace(/[\s,.;!]+$/, '');
+
+/** `parts` with the conditions said among them taken out and put on the parts they govern. */
+export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
+  const out: ConditionalPart[] = [];
+  let pending: PartCondition | undefined;
+  const push = (text: string) => {
+    out.push(pending ? { text, condition: pending } : { text });
+    pending = undefined;
+  };
+  for (const [i, part] of parts.entries()) {
+    // Quoted words are the user's own ("text 'if it rains' to Bob"); "it's" is no quote.
+    const quoted = /["“]|(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/u.test(part);
+    const opens = quoted ? null : OPENS_CONDITION.exec(part);
+    if (opens) {
+      const negated = opens[1]!.toLowerCase() === 'unless';
+      // "If I have the permissions, I would like to borrow a book": the comma ends the clause.
+      // A premise before a question ("If I have 100$ and I donated 40, how much do I have now?") stays one
+      // part, and so does a comma inside the clause ("… in Ratchathewi District, Bangkok on …"): only an act
+      // after it is held back.
+      const at = opens[2]!.indexOf(', ');
+      const after = at >= 0 ? clean(opens[2]!.slice(at + 2)).replace(/^(?:also|please)\s+/i, '') : '';
+      const comma = DOING.test(after) ? at : -1;
+      const clause = clean(comma >= 0 ? opens[2]!.slice(0, comma) : opens[2]!);
+      const action = comma >= 0 ? after : '';
+      // "If it rains tomorrow" with nothing after it asks whether it will.
+      if (!action && !DOING.test(parts[i + 1] ?? '')) {
+        push(part);
+        continue;
+      }
+      if (MANNER.test(clause) && !BARE.test(clause)) {
+        // "If possible, book the 7 pm table": a manner; the part is the action.
+        if (action) push(action);
+        continue;
+      }
+      if (out.length > 0) pending = { text: clause, negated, on: out.length - 1 };
+      else if (!BARE.test(clause)) {
+        // Said first, it is checked by a part of its own: "If it rains tomorrow".
+        out.push({
+          text: comma >= 0 ? clean(part.slice(0, part.length - opens[2]!.length + comma)) : clean(part),
+        });
+        pending = { text: clause, negated, on: out.length - 1 };
+      }
+      if (action) push(action);
+      continue;
+    }
+    const andIf = quoted ? null : TRAILING_AND_IF.exec(part);
+    if (andIf && !WHETHER.test(part) && !MANNER.test(andIf[3]!)) {
+      // "Check my balance, and if it is sufficient, help me open a deposit": the comma ends the clause.
+      const at = andIf[3]!.indexOf(', ');
+      const action = at >= 0 ? clean(andIf[3]!.slice(at + 2)) : '';
+      const clause = clean(at >= 0 ? andIf[3]!.slice(0, at) : andIf[3]!);
+      if (DOING.test(action) || DOING.test(parts[i + 1] ?? '')) {
+        push(clean(andIf[1]!));
+        pending = { text: clause, negated: andIf[2]!.toLowerCase() === 'unless', on: out.length - 1 };
+        // What the comma leads to is held back too, with the next part when it is one.
+        if (action) {
+          const held = pending;
+          push(action);
+          if (DOING.test(parts[i + 1] ?? '')) pending = held;
+        }
+        continue;
+      }
+    }
+    // "Send Bob the weather in Paris if possible": a manner said last is no words of the request.
+    const manner = quoted ? null : TRAILING_IF.exec(part);
+    if (manner && MANNER.test(manner[3]!) && !WHETHER.test(part)) {
+      push(clean(manner[1]!));
+      continue;
+    }
+    const after = quoted || !DOING.test(part) || WHETHER.test(part) ? null : TRAILING_IF.exec(part);
+    // One command before the "if" ("I need to book … and would like to know the rules … if there are any
+    // changes" asks about a case, it holds nothing back).
+    if (after && !MANNER.test(after[3]!) && !pending && !/\band\b/i.test(after[1]!)) {
+      const clause = clean(after[3]!);
+      const negated = after[2]!.toLowerCase() === 'unless';
+      if (out.length > 0) pending = { text: clause, negated, on: out.length - 1 };
+      else if (checkable(clause)) {
+        out.push({ text: `whether ${clause}` });
+        pending = { text: clause, negated, on: 0 };
+      }
+      if (pending) {
+        push(clean(after[1]!));
+        continue;
+      }
+    }
+    push(part);
+  }
+  return out;
+}
