@@ -36,3 +36,14 @@ describe('what a message says', () => {
     });
   });
 });
+
+describe("the bundled map knows each city's best-known sight", () => {
+  it('"How do I get to the Eiffel Tower from the Louvre?" gets directions (the map knew no Eiffel Tower)', async () => {
+    const r = await run('How do I get to the Eiffel Tower from the Louvre?');
+    expect(r.calls.map((c) => [c.tool, c.status])).toEqual([['places_directions', 'ok']]);
+    const { distance_km } = r.calls[0]!.output as { distance_km: number };
+    // 3.3 km in a straight line (48.8606, 2.347 → 48.8584, 2.2945) times the map's detour factor.
+    expect(distance_km).toBeGreaterThan(3.3);
+    expect(distance_km).toBeLessThan(6);
+  });
+});

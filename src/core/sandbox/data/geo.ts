@@ -30,6 +30,7 @@ const GEO: CityGeo[] = [
       'Boulevard Voltaire': [48.8575, 2.3835],
       'Rue de Dunkerque': [48.8808, 2.354],
       'Rue de Vaugirard': [48.8462, 2.33],
+      'Avenue Anatole France': [48.8584, 2.2945],
     },
   },
   {
@@ -44,6 +45,7 @@ const GEO: CityGeo[] = [
       Bodestrasse: [52.5212, 13.3969],
       Europaplatz: [52.5251, 13.3694],
       'Strasse des 17. Juni': [52.5145, 13.3501],
+      'Pariser Platz': [52.5163, 13.3777],
     },
   },
   {
@@ -58,6 +60,7 @@ const GEO: CityGeo[] = [
       'Cromwell Road': [51.4967, -0.1764],
       'Euston Road': [51.5308, -0.1238],
       'Park Lane': [51.51, -0.153],
+      'Bridge Street': [51.5007, -0.1246],
     },
   },
   {
@@ -72,6 +75,7 @@ const GEO: CityGeo[] = [
       'Avenida de Berna': [38.7375, -9.154],
       'Avenida Infante Dom Henrique': [38.7139, -9.1227],
       'Rua Marques de Fronteira': [38.729, -9.153],
+      'Avenida Brasilia': [38.6916, -9.216],
     },
   },
   {
@@ -86,6 +90,7 @@ const GEO: CityGeo[] = [
       'Ueno Koen': [35.7188, 139.7765],
       Marunouchi: [35.6812, 139.7671],
       'Yoyogi Kamizonocho': [35.6717, 139.6949],
+      Shibakoen: [35.6586, 139.7454],
     },
   },
   {
@@ -100,6 +105,7 @@ const GEO: CityGeo[] = [
       'Fifth Avenue': [40.7794, -73.9632],
       'East 42nd Street': [40.7527, -73.9772],
       'Central Park West': [40.78, -73.973],
+      'West 34th Street': [40.7484, -73.9857],
     },
   },
   {
@@ -114,6 +120,7 @@ const GEO: CityGeo[] = [
       'Queens Park': [43.6677, -79.3948],
       'Front Street West': [43.6453, -79.3806],
       'Parkside Drive': [43.6465, -79.4637],
+      'Bremner Boulevard': [43.6426, -79.3871],
     },
   },
   {
@@ -128,6 +135,7 @@ const GEO: CityGeo[] = [
       'Paseo del Prado': [40.4138, -3.6921],
       'Plaza del Emperador Carlos V': [40.4066, -3.6892],
       'Plaza de la Independencia': [40.42, -3.6887],
+      'Calle de Bailen': [40.418, -3.7143],
     },
   },
 ];

@@ -1,7 +1,8 @@
 import { CITIES, PLACE_NAMES } from '../../demo/demo-traces';
 
 /**
- * The bundled places table: per city a museum, a station and a park (real landmarks, addresses simplified
+ * The bundled places table: per city a museum, a station, a park and its best-known sight (real landmarks,
+ * "How do I get to the Eiffel Tower from the Louvre?" is the first thing a visitor asks; addresses simplified
  * to a street of the bundled map) and one of each kind the demo traces look for (cafe, restaurant,
  * dentist, pharmacy, bookshop, gym), named from the demo's PLACE_NAMES so traces and sandbox agree.
  */
@@ -19,13 +20,23 @@ export interface Place {
 }
 
 export type PlaceKind =
-  'museum' | 'station' | 'park' | 'cafe' | 'restaurant' | 'dentist' | 'pharmacy' | 'bookshop' | 'gym';
+  | 'museum'
+  | 'station'
+  | 'park'
+  | 'sight'
+  | 'cafe'
+  | 'restaurant'
+  | 'dentist'
+  | 'pharmacy'
+  | 'bookshop'
+  | 'gym';
 
 /** Words that ask for a kind of place ("coffee" → cafe), normalized (no accents, lower case). */
 export const KIND_WORDS: Record<PlaceKind, string[]> = {
   museum: ['museum', 'gallery', 'exhibition'],
   station: ['station', 'train', 'railway', 'rail', 'terminal'],
   park: ['park', 'gardens', 'jardin'],
+  sight: ['sight', 'sights', 'landmark', 'monument', 'attraction', 'sightseeing'],
   cafe: ['cafe', 'coffee', 'coffeeshop'],
   restaurant: ['restaurant', 'food', 'dinner', 'lunch', 'eat', 'bistro'],
   dentist: ['dentist', 'dental'],
@@ -46,7 +57,7 @@ const CODES: Record<string, string> = {
 };
 
 type Landmark = [
-  kind: 'museum' | 'station' | 'park',
+  kind: 'museum' | 'station' | 'park' | 'sight',
   name: string,
   number: number,
   street: string,
@@ -58,41 +69,55 @@ const LANDMARKS: Record<string, Landmark[]> = {
     ['museum', 'Louvre Museum', 99, 'Rue de Rivoli', ['louvre', 'the louvre']],
     ['station', 'Gare du Nord', 18, 'Rue de Dunkerque', ['gare du nord']],
     ['park', 'Jardin du Luxembourg', 1, 'Rue de Vaugirard', ['luxembourg gardens']],
+    [
+      'sight',
+      'Eiffel Tower',
+      5,
+      'Avenue Anatole France',
+      ['eiffel tower', 'the eiffel tower', 'tour eiffel'],
+    ],
   ],
   Berlin: [
     ['museum', 'Pergamon Museum', 1, 'Bodestrasse', ['pergamon']],
     ['station', 'Berlin Hauptbahnhof', 1, 'Europaplatz', ['hauptbahnhof', 'berlin central station']],
     ['park', 'Tiergarten', 1, 'Strasse des 17. Juni', ['tiergarten']],
+    ['sight', 'Brandenburg Gate', 1, 'Pariser Platz', ['brandenburg gate', 'brandenburger tor']],
   ],
   London: [
     ['museum', 'Natural History Museum', 1, 'Cromwell Road', ['natural history museum']],
     ['station', "King's Cross Station", 1, 'Euston Road', ["king's cross", 'kings cross']],
     ['park', 'Hyde Park', 10, 'Park Lane', ['hyde park']],
+    ['sight', 'Big Ben', 1, 'Bridge Street', ['big ben', 'elizabeth tower']],
   ],
   Lisbon: [
     ['museum', 'Gulbenkian Museum', 45, 'Avenida de Berna', ['gulbenkian']],
     ['station', 'Santa Apolonia Station', 1, 'Avenida Infante Dom Henrique', ['santa apolonia']],
     ['park', 'Eduardo VII Park', 1, 'Rua Marques de Fronteira', ['parque eduardo vii']],
+    ['sight', 'Belem Tower', 1, 'Avenida Brasilia', ['belem tower', 'torre de belem']],
   ],
   Tokyo: [
     ['museum', 'Tokyo National Museum', 13, 'Ueno Koen', ['national museum']],
     ['station', 'Tokyo Station', 1, 'Marunouchi', ['tokyo station']],
     ['park', 'Yoyogi Park', 2, 'Yoyogi Kamizonocho', ['yoyogi']],
+    ['sight', 'Tokyo Tower', 4, 'Shibakoen', ['tokyo tower']],
   ],
   'New York': [
     ['museum', 'Metropolitan Museum of Art', 1000, 'Fifth Avenue', ['the met', 'met museum']],
     ['station', 'Grand Central Terminal', 89, 'East 42nd Street', ['grand central']],
     ['park', 'Central Park', 72, 'Central Park West', ['central park']],
+    ['sight', 'Empire State Building', 20, 'West 34th Street', ['empire state building', 'empire state']],
   ],
   Toronto: [
     ['museum', 'Royal Ontario Museum', 100, 'Queens Park', ['rom']],
     ['station', 'Union Station', 65, 'Front Street West', ['union station']],
     ['park', 'High Park', 1, 'Parkside Drive', ['high park']],
+    ['sight', 'CN Tower', 290, 'Bremner Boulevard', ['cn tower']],
   ],
   Madrid: [
     ['museum', 'Prado Museum', 1, 'Paseo del Prado', ['prado', 'museo del prado']],
     ['station', 'Atocha Station', 1, 'Plaza del Emperador Carlos V', ['atocha']],
     ['park', 'Retiro Park', 7, 'Plaza de la Independencia', ['retiro', 'el retiro']],
+    ['sight', 'Royal Palace of Madrid', 1, 'Calle de Bailen', ['royal palace', 'palacio real']],
   ],
 };
 
