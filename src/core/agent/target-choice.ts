@@ -149,9 +149,17 @@ export const stem = (w: string): string =>
  */
 const PARTICLE_COMPOUND = /(\p{L})-(in|out|up|off|on|over|back|down)\b/giu;
 
+/**
+ * "Travel time", "delivery time": a length of time, one word — as "time" it made the directions tool
+ * (travel time in minutes) the answer to "What time is it in Tokyo?" (eighth QA pass).
+ */
+const DURATION_COMPOUND =
+  /\b(travel|journey|commute|commuting|driving|walking|cycling|waiting|wait|cooking|response|processing|delivery|transit|flight|loading|charging)\s+(time)s?\b/gi;
+
 export function contentWords(text: string): string[] {
   return text
     .replace(PARTICLE_COMPOUND, '$1$2')
+    .replace(DURATION_COMPOUND, '$1$2')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_\-./]/g, ' ')
     .toLowerCase()
@@ -359,6 +367,7 @@ export function chooseTarget(
   const writes = WRITE_MESSAGE.test(intent.trim());
   const asked = writes ? 'send' : makes ? 'create' : command ? verbEffect(command) : null;
   const question = QUESTION.test(intent.trim());
+  const clock = ASKS_CLOCK.test(intent);
   // A command that only says "give me" ("find", "look up", not "show", which has its own rule).
   // "Tell Bob I'm late" sends him a message; "tell me …" asks.
   const seeks =
@@ -392,6 +401,14 @@ export function chooseTarget(
     // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
     const does = effectOf(tool);
     if (asked && does && asked !== does && (asked === 'delete' || does === 'delete')) return;
+    // "Move my lunch with Alice to 13:00", "Cancel my dentist appointment": a tool that only reads is no
+    // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
+    // the tool that makes it.
+    if ((asked === 'change' || asked === 'delete') && does === 'none' && !question) return;
+    // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
+    // pass answered with Tokyo's weather, the city being all the two shared).
+    // Its name or description: a start_time output is an event's, not the clock's.
+    if (clock && !CLOCK_WORDS.some((w) => wordsOf(tool).named.has(w))) return;
     // "Read the note about the offsite" reads one: no tool that makes, changes or sends anything (seventh
     // QA pass made a note called "offsite"). Date arithmetic's "add" changes nothing.
     if (
@@ -459,6 +476,11 @@ export function chooseTarget(
   });
   return best;
 }
+
+/** A question about the time of day, not a length of time. */
+const ASKS_CLOCK =
+  /\bwhat\s+time\s+is\s+it\b|\bwhat(?:'s|\s+is)\s+the\s+(?:local\s+|current\s+)?time\b|\b(?:current|local)\s+time\b|\btime\s+(?:is\s+it\s+)?now\b/i;
+const CLOCK_WORDS = ['time', 'clock', 'timezone', 'now', 'datetime'].map((w) => stem(w));
 
 /** Command words that only read what is there. */
 const READ_ONLY = new Set(['read', 'view', 'reread']);
