@@ -69,7 +69,14 @@ export function findDates(text: string, today: number): DateSpan[] {
   scan(/\btomorrow\b/, () => isoDate(base + DAY_MS));
   scan(/\byesterday\b/, () => isoDate(base - DAY_MS));
   scan(/\bin (\d{1,3}) days?\b/, (m) => isoDate(base + Number(m[1]) * DAY_MS));
-  scan(/\bin a week\b|\bnext week\b/, () => isoDate(base + 7 * DAY_MS));
+  scan(/\bin a week\b|\bnext week\b(?!end)/, () => isoDate(base + 7 * DAY_MS));
+  // "this weekend" is its Saturday (today on a Saturday or Sunday); "next weekend" the one after (eighth
+  // QA pass: Lisbon's weekend weather was today's).
+  scan(/\b(this|next|the|at the|on the|over the) weekend\b/, (m) => {
+    const now = new Date(base).getUTCDay();
+    const toSaturday = now === 0 ? 0 : 6 - now;
+    return isoDate(base + (toSaturday + (m[1] === 'next' ? 7 : 0)) * DAY_MS);
+  });
   scan(new RegExp(`\\b(?:(next|this|on) )?(${WEEKDAYS.join('|')})\\b`), (m) => {
     const target = WEEKDAYS.indexOf(m[2]!);
     const now = new Date(base).getUTCDay();

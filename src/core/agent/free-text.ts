@@ -13,7 +13,7 @@ const LEAD =
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
 const STOP = new Set(
-  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything emailed mailed texted messaged".split(
+  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged".split(
     ' ',
   ),
 );
@@ -54,7 +54,8 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
         /\s*\b(?:that\s+)?(?:takes?|lasts?|costs?)?\s*(?:less than|more than|at least|at most|under|over|within)\s*$/i,
         ' ',
       )
-      .replace(/\s*\b(?:at|on|by|for|from|until|till|in|to|of)\s*$/i, ' ');
+      // "every Monday at 9": the repeat word goes with the day it repeats on.
+      .replace(/\s*\b(?:at|on|by|for|from|until|till|in|to|of|every|each)\s*$/i, ' ');
     at = l.end;
     // "Monday's meeting": the possessive goes with the date it belonged to.
     if (/^['’]s\b/.test(text.slice(at))) at += 2;
