@@ -261,8 +261,10 @@ export function fillArguments(input: FillInput): FilledArgs {
         // "the weather in Rome": a city no lexicon knows is still the capitalized words after "in"
         // (fifth QA pass asked "What is the city?"). Not after "from"/"to": a route's ends have their
         // own inputs.
+        // "a cafe near Hyde Park", "the weather at the Eiffel Tower": a known place's city.
         value =
           lit('entity', 'city')?.value ??
+          lit('entity', 'place')?.within ??
           (f.side
             ? placeName(intent, intentLiterals, f.side)
             : // "the current weather for Denver": after "for" when nothing follows "in".
@@ -297,7 +299,17 @@ export function fillArguments(input: FillInput): FilledArgs {
         break;
       }
       case 'query': {
-        const place = intentLiterals.find((l) => l.kind === 'entity' && l.sub === 'place');
+        // "a cafe near Hyde Park": a place said after "near" is where to look, not what (eighth QA pass
+        // searched for Hyde Park); its words leave the keywords too.
+        const places = intentLiterals.filter((l) => l.kind === 'entity' && l.sub === 'place');
+        const near = places.find((l) => NEAR.test(intent.slice(0, l.start)));
+        const place = places.find((l) => l !== near);
+        // Blanked, not cut: the other literals keep their offsets.
+        const from = near ? NEAR.exec(intent.slice(0, near.start))!.index : 0;
+        const asked = near
+          ? `${intent.slice(0, from)}${' '.repeat(near.end - from)}${intent.slice(near.end)}`
+          : intent;
+        const askedLiterals = near ? intentLiterals.filter((l) => l !== near) : intentLiterals;
         // A query the tool describes as a place ("The location(s) you want weather data for") is one.
         const where = /\b(?:locations?|city|cities|place)\b/.test(f.description.toLowerCase())
           ? placeName(intent, intentLiterals)
@@ -306,8 +318,8 @@ export function fillArguments(input: FillInput): FilledArgs {
           lit('quoted')?.value ??
           place?.value ??
           where ??
-          (keywords(intent, intentLiterals, ownWords(tool)) ||
-            keywords(intent, intentLiterals) ||
+          (keywords(asked, askedLiterals, ownWords(tool)) ||
+            keywords(asked, askedLiterals) ||
             // "Read my latest email", "List all my notes": no keyword, the newest of everything.
             everything(intent));
         break;
@@ -747,6 +759,9 @@ function askedToDo(text: string, intent: string): string | null {
   const told = /\b(?:text|message|tell|ask|sms|e-?mail|mail|write)\s+(?:\p{Lu}\p{L}*|him|her|them)\s+to\s/iu;
   return m && told.test(intent) ? `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)}` : null;
 }
+
+/** "near", "close to" … right before a place: it says where, not what. */
+const NEAR = /\b(?:near|nearby|close to|next to|around|by|beside)\s+(?:the\s+)?$/i;
 
 /** The words a request may call an input by: its name ("email body") and its last word ("body"). */
 function labelsOf(name: string): string[] {

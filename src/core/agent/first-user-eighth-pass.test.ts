@@ -47,3 +47,36 @@ describe("the bundled map knows each city's best-known sight", () => {
     expect(distance_km).toBeLessThan(6);
   });
 });
+
+describe('places, times and days as people say them', () => {
+  it('"a cafe near Hyde Park" searches cafes in London (it searched for Hyde Park, in a city "Hyde Park")', async () => {
+    const r = await run('Find a cafe near Hyde Park');
+    expect(r.calls.map((c) => [c.tool, c.args.query, c.args.city, c.status])).toEqual([
+      ['places_search', 'cafe', 'London', 'ok'],
+    ]);
+  });
+
+  it('"What time is it in Tokyo?" is no question for the directions or the weather: no tool tells the time', async () => {
+    const r = await run('What time is it in Tokyo?');
+    expect(r.calls).toEqual([]);
+    expect(r.questions).toEqual([]);
+    expect(r.answer).toMatch(/None of my tools can do this/);
+  });
+
+  it('"Move my lunch with Alice to 13:00" is not called done after a contact search: no tool moves events', async () => {
+    const r = await run('Move my lunch with Alice to 13:00');
+    expect(r.calls).toEqual([]);
+    expect(r.answer).toMatch(/None of my tools can do this/);
+  });
+
+  it('"this weekend" is its Saturday; "every Monday at 9" leaves no "every" in the reminder', async () => {
+    const r = await run("What's the weather like in Lisbon this weekend?");
+    const date = String(r.calls[0]?.args.date);
+    // Saturday, or today when today is Sunday (the weekend has begun).
+    expect([6, 0]).toContain(new Date(`${date}T12:00:00Z`).getUTCDay());
+    const reminder = await run('Remind me every Monday at 9 to send the weekly report');
+    expect(reminder.calls.find((c) => c.tool === 'reminders_create')?.args.text).toBe(
+      'send the weekly report',
+    );
+  });
+});

@@ -30,6 +30,8 @@ export interface Literal {
   end: number;
   /** The words as written. */
   text: string;
+  /** For a place the lexicon knows, the city it lies in. */
+  within?: string;
 }
 
 /** The `sub` of a number said as a percentage ("10%", "7 percent"); its value is the number itself. */
@@ -265,6 +267,7 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
         sub: entry.kind,
         start: m.index,
         end: m.index + m[0].length,
+        ...(entry.within ? { within: entry.within } : {}),
       });
   }
   each(/(?<![\w.$€£])-?\d+(?:\.\d+)?(?:\s?%|\s?percent\b)?(?!\w|\.\d)/, (m) => {

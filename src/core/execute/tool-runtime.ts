@@ -25,6 +25,8 @@ export interface LexiconEntry {
   value: string;
   /** Other ways a user may say it ("Anna", "the museum"), lower case. */
   aliases?: string[];
+  /** The city a place lies in ("London" for Hyde Park): what a city input takes when only the place is said. */
+  within?: string;
 }
 
 /** One tool's implementation: plain async code over the runtime's state. */

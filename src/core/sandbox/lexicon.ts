@@ -29,6 +29,7 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
     kind: 'place',
     value: p.name,
     aliases: unique([p.name, ...p.aliases, ...(p.city === HOME_CITY ? [`the ${p.kind}`] : [])]),
+    within: p.city,
   }));
   const currencies = Object.keys(EUR_VALUE).map((code) => ({
     kind: 'currency',

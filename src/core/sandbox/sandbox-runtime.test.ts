@@ -229,6 +229,7 @@ describe('createSandboxRuntime', () => {
       kind: 'place',
       value: 'Natural History Museum',
       aliases: ['natural history museum', 'the museum'],
+      within: 'London',
     });
     // Only the home city's museum (London) is "the museum", not the first one listed (Paris).
     expect(lexicon.find((e) => e.value === 'Louvre Museum')?.aliases).not.toContain('the museum');
