@@ -367,7 +367,7 @@ export function chooseTarget(
   const writes = WRITE_MESSAGE.test(intent.trim());
   const asked = writes ? 'send' : makes ? 'create' : command ? verbEffect(command) : null;
   const question = QUESTION.test(intent.trim());
-  const clock = ASKS_CLOCK.test(intent);
+  const clock = ASKS_CLOCK.test(intent.trim());
   // A command that only says "give me" ("find", "look up", not "show", which has its own rule).
   // "Tell Bob I'm late" sends him a message; "tell me …" asks.
   const seeks =
@@ -478,8 +478,10 @@ export function chooseTarget(
 }
 
 /** A question about the time of day, not a length of time. */
+// Said as the question itself: "[current time: 2022-08-15 10:00]", appended to every api_bank request,
+// is context, not the question (as a clock question it took every target away: api_bank dev 23.1 → 12.3).
 const ASKS_CLOCK =
-  /\bwhat\s+time\s+is\s+it\b|\bwhat(?:'s|\s+is)\s+the\s+(?:local\s+|current\s+)?time\b|\b(?:current|local)\s+time\b|\btime\s+(?:is\s+it\s+)?now\b/i;
+  /^(?:(?:hey|hi|please|so)[,\s]+)?(?:what\s+time\s+is\s+it|what(?:'s|\s+is)\s+the\s+(?:local\s+|current\s+|exact\s+)?time|(?:tell|give)\s+me\s+the\s+(?:local\s+|current\s+)?time)\b/i;
 const CLOCK_WORDS = ['time', 'clock', 'timezone', 'now', 'datetime'].map((w) => stem(w));
 
 /** Command words that only read what is there. */
