@@ -242,7 +242,7 @@ export const DEMO_TOOLS: Tool[] = [
   tool(
     'places_search',
     'places',
-    'Find the best-matching place, such as a business or venue (a cafe, restaurant, dentist, pharmacy, bookshop or gym).',
+    'Find the best-matching place, such as a business, venue or sight (a cafe, restaurant, park, landmark, dentist, pharmacy, bookshop or gym).',
     params(
       {
         query: str('What to look for, e.g. "cafe" or "dentist".'),
