@@ -39,6 +39,17 @@ const DOING = new RegExp(
   'i',
 );
 
+/**
+ * Commands that fetch something to show, held back by a condition said before them as much as acts are
+ * ("If it's sunny, find a park there"), not by one said after ("find the density if …" gives a value).
+ */
+const FETCHING =
+  /^(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)*(?:find|search|look\s+(?:up|for)|show|list|get|fetch|display|suggest|recommend)\b/i;
+
+/** A part a condition said before it governs. */
+const governed = (part: string | undefined): boolean =>
+  part !== undefined && (DOING.test(part) || FETCHING.test(part));
+
 /** "if" that means "whether": "check if", "see if", "tell me if", "ask him if". */
 const WHETHER =
   /\b(?:check|checking|see|tell|telling|know|ask|asking|find out|determine|verify|confirm|wonder|wondering|show|letting)(?:\s+(?:me|us|him|her|them))?\s*,?\s+(?:if|unless)\s/i;
@@ -79,11 +90,11 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       // after it is held back.
       const at = opens[2]!.indexOf(', ');
       const after = at >= 0 ? clean(opens[2]!.slice(at + 2)).replace(/^(?:also|please)\s+/i, '') : '';
-      const comma = DOING.test(after) ? at : -1;
+      const comma = governed(after) ? at : -1;
       const clause = clean(comma >= 0 ? opens[2]!.slice(0, comma) : opens[2]!);
       const action = comma >= 0 ? after : '';
       // "If it rains tomorrow" with nothing after it asks whether it will.
-      if (!action && !DOING.test(parts[i + 1] ?? '')) {
+      if (!action && !governed(parts[i + 1])) {
         push(part);
         continue;
       }
@@ -109,14 +120,14 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       const at = andIf[3]!.indexOf(', ');
       const action = at >= 0 ? clean(andIf[3]!.slice(at + 2)) : '';
       const clause = clean(at >= 0 ? andIf[3]!.slice(0, at) : andIf[3]!);
-      if (DOING.test(action) || DOING.test(parts[i + 1] ?? '')) {
+      if (governed(action) || governed(parts[i + 1])) {
         push(clean(andIf[1]!));
         pending = { text: clause, negated: andIf[2]!.toLowerCase() === 'unless', on: out.length - 1 };
         // What the comma leads to is held back too, with the next part when it is one.
         if (action) {
           const held = pending;
           push(action);
-          if (DOING.test(parts[i + 1] ?? '')) pending = held;
+          if (governed(parts[i + 1])) pending = held;
         }
         continue;
       }
