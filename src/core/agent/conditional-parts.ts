@@ -50,6 +50,10 @@ const FETCHING =
 const governed = (part: string | undefined): boolean =>
   part !== undefined && (DOING.test(part) || FETCHING.test(part));
 
+/** A command to watch for something: its "if" clause is what to watch for, not a condition on it. */
+const WATCHES =
+  /\b(?:alerts?|alarms?|notifications?|notify|warn|monitor|watch|track|trigger|subscribe)\b/i;
+
 /** "if" that means "whether": "check if", "see if", "tell me if", "ask him if". */
 const WHETHER =
   /\b(?:check|checking|see|tell|telling|know|ask|asking|find out|determine|verify|confirm|wonder|wondering|show|letting)(?:\s+(?:me|us|him|her|them))?\s*,?\s+(?:if|unless)\s/i;
@@ -141,7 +145,15 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
     const after = quoted || !DOING.test(part) || WHETHER.test(part) ? null : TRAILING_IF.exec(part);
     // One command before the "if" ("I need to book … and would like to know the rules … if there are any
     // changes" asks about a case, it holds nothing back).
-    if (after && !MANNER.test(after[3]!) && !pending && !/\band\b/i.test(after[1]!)) {
+    // "Set an alert for me if the EUR/GBP rate goes above 0.9": the condition is what the alert watches
+    // for, its arguments (toolalpaca: the alert was held back on a rate nobody had looked up).
+    if (
+      after &&
+      !MANNER.test(after[3]!) &&
+      !pending &&
+      !/\band\b/i.test(after[1]!) &&
+      !WATCHES.test(after[1]!)
+    ) {
       const clause = clean(after[3]!);
       const negated = after[2]!.toLowerCase() === 'unless';
       if (out.length > 0) pending = { text: clause, negated, on: out.length - 1 };

@@ -115,3 +115,14 @@ describe('a conditional request on the built-in tools', () => {
     }
   });
 });
+
+describe('an "if" that is what a command watches for, not a condition on it', () => {
+  it('"set an alert if the rate goes above 0.9" keeps the clause in the request', () => {
+    const parts = splitSubIntents(
+      'Also, please set an alert for me if the EUR/GBP exchange rate goes above 0.9.',
+    );
+    expect(parts.map((p) => [p.text, p.condition ?? null])).toEqual([
+      ['set an alert for me if the EUR/GBP exchange rate goes above 0.9', null],
+    ]);
+  });
+});
