@@ -50,9 +50,21 @@ const FETCHING =
 const governed = (part: string | undefined): boolean =>
   part !== undefined && (DOING.test(part) || FETCHING.test(part));
 
+/**
+ * After a part, a condition about what it returned ("What's the rate from USD to JPY? If it's above 150,
+ * convert 1000 USD") governs any command after it, not only acts; said first ("If I have 100 USD,
+ * convert it to EUR") it is a premise unless an act follows.
+ */
+const ON_RESULT =
+  /^(?:it|it's|that|that's|this|they|they're|these|those|so|not|the\s+(?:result|rate|price|answer|total|amount|balance|status|value|number|count))\b/i;
+const ASKS =
+  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:how|what|what's|which|who|whom|when|where|why|is|are|do|does|did|tell\s+me)\b|\?\s*$/i;
+const governedAfter = (clause: string, part: string | undefined, afterAPart: boolean): boolean =>
+  governed(part) ||
+  (afterAPart && part !== undefined && part !== '' && ON_RESULT.test(clause) && !ASKS.test(part));
+
 /** A command to watch for something: its "if" clause is what to watch for, not a condition on it. */
-const WATCHES =
-  /\b(?:alerts?|alarms?|notifications?|notify|warn|monitor|watch|track|trigger|subscribe)\b/i;
+const WATCHES = /\b(?:alerts?|alarms?|notifications?|notify|warn|monitor|watch|track|trigger|subscribe)\b/i;
 
 /** "if" that means "whether": "check if", "see if", "tell me if", "ask him if". */
 const WHETHER =
@@ -94,11 +106,13 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       // after it is held back.
       const at = opens[2]!.indexOf(', ');
       const after = at >= 0 ? clean(opens[2]!.slice(at + 2)).replace(/^(?:also|please)\s+/i, '') : '';
-      const comma = governed(after) ? at : -1;
+      const first = clean(at >= 0 ? opens[2]!.slice(0, at) : opens[2]!);
+      const comma = governedAfter(first, after, out.length > 0) ? at : -1;
       const clause = clean(comma >= 0 ? opens[2]!.slice(0, comma) : opens[2]!);
       const action = comma >= 0 ? after : '';
-      // "If it rains tomorrow" with nothing after it asks whether it will.
-      if (!action && !governed(parts[i + 1])) {
+      // "If it rains tomorrow" with nothing after it asks whether it will; "if it falls under 37.5 PSI,
+      // perhaps we could swing by the tire shop?" asks too.
+      if (/\?/.test(clause) || (!action && !governedAfter(clause, parts[i + 1], out.length > 0))) {
         push(part);
         continue;
       }
@@ -124,14 +138,14 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       const at = andIf[3]!.indexOf(', ');
       const action = at >= 0 ? clean(andIf[3]!.slice(at + 2)) : '';
       const clause = clean(at >= 0 ? andIf[3]!.slice(0, at) : andIf[3]!);
-      if (governed(action) || governed(parts[i + 1])) {
+      if (governedAfter(clause, action, true) || governedAfter(clause, parts[i + 1], true)) {
         push(clean(andIf[1]!));
         pending = { text: clause, negated: andIf[2]!.toLowerCase() === 'unless', on: out.length - 1 };
         // What the comma leads to is held back too, with the next part when it is one.
         if (action) {
           const held = pending;
           push(action);
-          if (governed(parts[i + 1])) pending = held;
+          if (governedAfter(clause, parts[i + 1], true)) pending = held;
         }
         continue;
       }

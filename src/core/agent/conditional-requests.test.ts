@@ -126,3 +126,20 @@ describe('an "if" that is what a command watches for, not a condition on it', ()
     ]);
   });
 });
+
+describe('after a part, a condition on what it returned governs any command', () => {
+  it('"What\'s the rate …? If it\'s above 150, convert 1000 USD" holds the conversion; "If I have 100 USD, convert …" is a premise', () => {
+    const split = (r: string) => splitSubIntents(r).map((s) => [s.text, s.condition?.text ?? null]);
+    expect(
+      split("What's the exchange rate from USD to JPY? If it's above 150, convert 1000 USD to JPY"),
+    ).toEqual([
+      ["What's the exchange rate from USD to JPY?", null],
+      ['convert 1000 USD to JPY', "it's above 150"],
+    ]);
+    // Split at the comma as before, but nothing is held back on the premise.
+    expect(split('If I have 100 USD and spend 40, convert the rest to EUR')).toEqual([
+      ['If I have 100 USD and spend 40', null],
+      ['convert the rest to EUR', null],
+    ]);
+  });
+});
