@@ -14,16 +14,18 @@ export const CONDITION_ASKED = '#condition';
 export function conditionAction(si: SubIntentState, parts: readonly SubIntentState[]): AgentAction | null {
   const c = si.condition;
   if (!c) return null;
-  const on = parts.find((p) => p.rank === c.on);
+  // The part it was said after decides; when its result does not say, the latest earlier part whose
+  // result does ("Email Bob the weather in Berlin and if it snows, remind me …": the forecast, looked up
+  // for the email, not the email's message id).
+  const checked = parts
+    .filter((p) => p.rank <= c.on && p.status === 'done' && p.result !== undefined)
+    .sort((a, b) => (a.rank === c.on ? -1 : b.rank === c.on ? 1 : b.rank - a.rank))
+    .map((p) => ({ part: p, verdict: conditionVerdict(c.text, c.negated, p.result) }));
+  const decided = checked.find((x) => x.verdict !== 'unknown') ?? checked[0];
+  const on = decided?.part ?? parts.find((p) => p.rank === c.on);
   const result = on?.status === 'done' ? on.result : undefined;
   const verdict =
-    c.answer !== undefined
-      ? c.answer !== c.negated
-        ? 'holds'
-        : 'fails'
-      : result !== undefined
-        ? conditionVerdict(c.text, c.negated, result)
-        : 'unknown';
+    c.answer !== undefined ? (c.answer !== c.negated ? 'holds' : 'fails') : (decided?.verdict ?? 'unknown');
   if (verdict === 'holds') return null;
   const base = { dependency_rank: si.rank, intent: si.text };
   const said = result !== undefined ? describeOutput(result) : '';

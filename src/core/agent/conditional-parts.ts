@@ -82,7 +82,15 @@ const BARE =
  * A condition a part of its own can check before the command it follows: the weather, or a number
  * compared ("if the price is below 150"). "If there are any changes" names nothing a tool could look up.
  */
-const checkable = (clause: string): boolean => WEATHER_WORDS.test(clause) || COMPARED_NUMBER.test(clause);
+const checkable = (clause: string): boolean =>
+  WEATHER_WORDS.test(clause) ||
+  COMPARED_NUMBER.test(clause) ||
+  // "if I have no meetings on Friday": what a day holds, looked up for that day.
+  (/^(?:i|we)\s+(?:have|don't have|do not have)\b|^there\s+(?:is|are|isn't|aren't)\b/i.test(clause) &&
+    DAY_SAID.test(clause));
+
+const DAY_SAID =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|\d{4}-\d{2}-\d{2})\b/i;
 
 const clean = (s: string) => s.trim().replace(/[\s,.;!]+$/, '');
 

@@ -21,6 +21,7 @@ function agentFor(condition: string) {
         phone: '+15550117',
       }),
       messages_send: () => ({ message_id: 'sms-1' }),
+      mail_send: () => ({ message_id: 'mail-1' }),
       reminders_create: () => ({ reminder_id: 'r1' }),
     },
     [ANNA, BOB],
@@ -141,5 +142,23 @@ describe('after a part, a condition on what it returned governs any command', ()
       ['If I have 100 USD and spend 40', null],
       ['convert the rest to EUR', null],
     ]);
+  });
+});
+
+describe('the part whose result speaks of the condition decides it', () => {
+  it('"Email Bob the weather … and if it snows, remind me …" reads the forecast looked up for the email', async () => {
+    const { agent, runtime } = agentFor('sunny');
+    const r = await agent.runTurn(
+      'Email Bob the weather in Berlin tomorrow and if it snows, remind me to leave early',
+    );
+    expect(r.questions).toEqual([]);
+    expect(runtime.calls.map((c) => c.tool)).not.toContain('reminders_create');
+    expect(r.answer).toMatch(/only if it snows, and places_weather returned .*sunny/);
+  });
+
+  it('"Remind me … if I have no meetings on Friday" lists Friday first and reminds only when it is empty', () => {
+    expect(
+      splitSubIntents('Remind me to call mom if I have no meetings on Friday').map((s) => s.text),
+    ).toEqual(['whether I have no meetings on Friday', 'Remind me to call mom']);
   });
 });
