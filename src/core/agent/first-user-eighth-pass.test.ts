@@ -80,3 +80,29 @@ describe('places, times and days as people say them', () => {
     );
   });
 });
+
+describe('a change is what the request commands, not a word inside it', () => {
+  it('"I need the last update date of the airport …" may read: "update" is no command there', async () => {
+    const { chooseTarget } = await import('./target-choice');
+    const { catalogueTool, stringField } = await import('./agent-fixtures.test-util');
+    const tools = [
+      catalogueTool(
+        'getAirport',
+        'Get an airport by its ICAO code: name, country, last update date.',
+        { icao_code: stringField('ICAO code.') },
+        ['icao_code'],
+        { name: stringField('Name.'), last_update: stringField('Last update date.') },
+      ),
+      catalogueTool('updateDashboard', 'Update the dashboard.', {}, [], { result: stringField('Result.') }),
+    ];
+    const toolOf = (n: string) => tools.find((t) => t.name === n);
+    const candidates = tools.map((t, i) => ({ tool: t.name, score: 1 - i / 10 }));
+    expect(
+      chooseTarget('I need update date and name of the airport EDDB', candidates, toolOf, new Set())?.tool,
+    ).toBe('getAirport');
+    // Said as the command, a change is no read: "Update the airport record" is not served by the getter.
+    expect(
+      chooseTarget('Update the airport record EDDB', candidates.slice(0, 1), toolOf, new Set()),
+    ).toBeNull();
+  });
+});

@@ -368,6 +368,13 @@ export function chooseTarget(
   const asked = writes ? 'send' : makes ? 'create' : command ? verbEffect(command) : null;
   const question = QUESTION.test(intent.trim());
   const clock = ASKS_CLOCK.test(intent.trim());
+  // The command word said as a command, first: "I need the last update date of …" names no update
+  // (toolalpaca test: the airport lookup was skipped for it).
+  const commanded =
+    command !== undefined &&
+    new RegExp(`^(?:(?:please|kindly|can you|could you|would you|will you)\\s+)*${command}\\b`, 'i').test(
+      intent.trim(),
+    );
   // A command that only says "give me" ("find", "look up", not "show", which has its own rule).
   // "Tell Bob I'm late" sends him a message; "tell me …" asks.
   const seeks =
@@ -404,7 +411,7 @@ export function chooseTarget(
     // "Move my lunch with Alice to 13:00", "Cancel my dentist appointment": a tool that only reads is no
     // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
     // the tool that makes it.
-    if ((asked === 'change' || asked === 'delete') && does === 'none' && !question) return;
+    if ((asked === 'change' || asked === 'delete') && does === 'none' && !question && commanded) return;
     // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
     // pass answered with Tokyo's weather, the city being all the two shared).
     // Its name or description: a start_time output is an event's, not the clock's.
