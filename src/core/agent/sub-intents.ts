@@ -103,6 +103,15 @@ const ACTION_VERBS = [
   'upload',
   'verify',
   'view',
+  // Acts of making and working something out ("and generate a report", "I need to analyze and predict …").
+  'analyse',
+  'analyze',
+  'generate',
+  'organize',
+  'predict',
+  'prepare',
+  'recommend',
+  'summarize',
   // Words that open a question (or go before a verb), not acts: a statement may hold them.
   ...QUESTION_OPENERS,
 ];
@@ -175,6 +184,30 @@ export interface SplitIntent {
 }
 
 /**
+ * "Change the time of my wake-up alarm … I would like to change it to 6:45 AM": the act of the part
+ * before, said again on "it", says what that act does — one change, not two (a second call changed the
+ * alarm again).
+ */
+function sameActAgain(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of parts) {
+    const m = new RegExp(String.raw`^${LEAD_IN}(\p{L}+)\s+(?:it|them)\b`, 'iu').exec(p.trim());
+    const verb = m?.[1]?.toLowerCase();
+    const before = out[out.length - 1];
+    const actBefore =
+      before !== undefined &&
+      verb !== undefined &&
+      ACTION_VERBS.includes(verb) &&
+      !QUESTION_OPENERS.includes(verb)
+        ? new RegExp(String.raw`^${LEAD_IN}${verb}\b`, 'iu').test(before.trim())
+        : false;
+    if (actBefore) out[out.length - 1] = `${before}\n${p}`;
+    else out.push(p);
+  }
+  return out;
+}
+
+/**
  * A part that is only values — "12345678", "p@ssw0rd123!", "John Smith" on lines of their own after
  * "Can you help me open a bank account?" — is no request of its own: it gives the one before it its
  * values. Bare values: every word has a digit or a symbol, or starts with a capital.
@@ -240,15 +273,17 @@ const WRITES_TO_SOMEONE =
   /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|write|compose)\b(?!.*\b(?:that|saying)\b)/i;
 
 /**
- * "I'm planning a trip to Paris next week.", "It's getting colder here.": the user's situation, said
- * before or after what they ask — no request of its own (as one, a holiday or an image tool would be
- * called for it), but its values ("Paris") belong to the request next to it. A statement that also
- * wants something ("I need …", "I'm looking for …") stays a request.
+ * "I'm planning a trip to Paris next week.", "It's getting colder here.", "It was previously set for 6:30 AM":
+ * the user's situation, said before or after what they ask — no request of its own (as one, a holiday or an
+ * image tool would be called for it), but its values ("Paris") belong to the request next to it. A
+ * statement that also wants something ("I need …", "I'm looking for …") stays a request.
  */
 function isContext(text: string): boolean {
   const t = text.trim();
   return (
-    /^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are)\b/i.test(t) &&
+    /^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
+      t,
+    ) &&
     !/\b(?:want|wants|need|needs|would like|'d like|wish|wonder|looking for|interested|trying|have to|has to|must|please|help|can you|could you|would you)\b/i.test(
       t,
     ) &&
@@ -362,9 +397,17 @@ function isExplicitRequest(text: string): boolean {
   );
 }
 
+/**
+ * "check", "I need to view", "Can you find": a verb with no object of its own — the first of two verbs
+ * that share the next part's object ("I need to view and modify my hotel reservation").
+ */
 function isLoneVerb(text: string): boolean {
-  return ACTION_VERBS.includes(text.trim().toLowerCase());
+  const m = LONE_VERB.exec(text.trim());
+  const verb = m?.[1]?.toLowerCase();
+  return verb !== undefined && ACTION_VERBS.includes(verb) && !QUESTION_OPENERS.includes(verb);
 }
+const LONE_VERB =
+  /^(?:(?:first|please|now|also)\s+)*(?:(?:i|we)\s+(?:need|want|would\s+like|'d\s+like|wish|have)\s+to\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:please\s+)?help\s+me\s+(?:to\s+)?)?(?:please\s+)?(\p{L}+)$/iu;
 
 function isBareValues(text: string): boolean {
   const words = text.split(/\s+/).filter(Boolean);
@@ -398,7 +441,8 @@ const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:and|or)\b(?!\s+(?:${ACTI
 
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
 // "and immediately check …", "and kindly send …": an adverb in "-ly" before the verb.
-const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?)*`;
+// "… and I want to change the check-in date": the user's own "I want to" before the verb.
+const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wish)\s+to\s+)*`;
 
 /**
  * "…, while canceling the alarms for Monday": an action said as a gerund after "while" is a part of its
@@ -418,15 +462,32 @@ const WHILE_GERUND = new RegExp(
 const asCommand = (part: string): string =>
   part.replace(/^(\p{L}+)/u, (w) => GERUNDS.get(w.toLowerCase()) ?? w);
 
+/** Words that end in a full stop without ending a sentence: "No. 45", "Mr. Smith", "e.g.". */
+const ABBREVIATION =
+  /(?:^|[^\p{L}.])(?:e\.g|i\.e|no|nos|mr|mrs|ms|dr|st|rd|ave|etc|vs|approx|dept|tel|ext|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$/iu;
+
+/** Sentences: a full stop ends one only before a word that is not in lower case and not after an abbreviation. */
+function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const piece of text.split(/(?<=[.!?;])\s+(?=\S)/)) {
+    const last = out[out.length - 1];
+    if (last !== undefined && last.endsWith('.') && (/^\p{Ll}/u.test(piece) || ABBREVIATION.test(last)))
+      out[out.length - 1] = `${last} ${piece}`;
+    else out.push(piece);
+  }
+  return out;
+}
+
 export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
   // Each quote becomes a private-use marker with its index while splitting, then comes back.
   const quoted: string[] = [];
   const masked = request.replace(QUOTED, (q) => `\uE000${quoted.push(q) - 1}\uE000`);
   const unmask = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)]!);
-  const parts = masked
-    // Sentence ends and semicolons always separate.
-    .split(/(?<=[.!?;])\s+(?=\S)/)
+  const parts = [masked]
+    // Sentence ends and semicolons separate; a full stop only where a sentence can end — not in "7 a.m.
+    // tomorrow" or "No. 45 Leshan Street" (an abbreviation), nor before a word in lower case.
+    .flatMap(sentences)
     .flatMap((s) =>
       s.split(
         new RegExp(
@@ -463,7 +524,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
   // "… available? If so, reserve it", "If it rains tomorrow, remind me …": a condition holds its part back
   // until the part that checks it has run (`conditional-parts.ts`).
   for (const { text, condition } of conditionalParts(
-    toldInMessage(continuedConversions(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))),
+    toldInMessage(
+      continuedConversions(sameActAgain(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))),
+    ),
   )) {
     const rank = out.length + 1;
     const back = rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [];
