@@ -33,7 +33,8 @@ import { withoutUngroundedProducers } from './grounded-producers';
 import { repeatOf } from './repeat-call';
 import { foldLaterParts } from './same-call-parts';
 import { rankLabel } from './rank-label';
-import { targetPrior } from './target-prior';
+import { FAMILIAR_REQUEST, targetPrior } from './target-prior';
+import { requestAsksFor } from './learnt-follow-on';
 import { fedByEarlier } from './fed-by-earlier';
 import { personLookup } from './person-lookup';
 import { carryReferences } from './carried-references';
@@ -194,7 +195,9 @@ export class Agent {
         stopped = true;
         break;
       }
-      if (state.subIntents.length > 0 && state.subIntents.every((s) => TERMINAL.has(s.status))) break;
+      if (state.subIntents.length > 0 && state.subIntents.every((s) => TERMINAL.has(s.status))) {
+        if (!(await this.followPlan(state, emit))) break;
+      }
       const callable = this.callable(state);
       const input = {
         state,
@@ -365,6 +368,46 @@ export class Agent {
       text: `Plans learnt from earlier tasks call ${first} before ${target}; calling it first.`,
     });
     emit({ type: 'toolchain', rank: pre.rank, chain });
+    return true;
+  }
+
+  /**
+   * Whole-task planning after the request's words: when every part is done and learnt plans for requests
+   * like this one go on to a tool the turn has not called ("… place the order" — plans learnt here check
+   * out next), that step joins the turn as a last part — once per turn, only for a familiar request, a tool
+   * that shares a word with it, and a call that needs nothing the turn does not know (no question, no
+   * other tool). True when one was added.
+   */
+  private async followPlan(state: TurnState, emit: (e: AgentEvent) => void): Promise<boolean> {
+    const world = this.deps.world;
+    if (!this.learntPlansOn() || !world.nextTool || !world.familiarity) return false;
+    if (state.subIntents.some((s) => s.follow) || !state.subIntents.every((s) => s.status === 'done'))
+      return false;
+    const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
+    if (history.length === 0 || (await world.familiarity(state.request)) < FAMILIAR_REQUEST) return false;
+    const next = await world.nextTool(state.request, history);
+    if (!next || history.includes(next) || state.failedApis.has(next)) return false;
+    const tool = world.tool(next);
+    const called = history.map((h) => world.tool(h)).filter((t): t is Tool => t !== undefined);
+    if (!tool || !requestAsksFor(state.request, tool, called)) return false;
+    const last = state.subIntents[state.subIntents.length - 1]!;
+    const after: SubIntentState = {
+      ...newSubIntent(last.rank + 1, `then ${next.replace(/_/g, ' ')}`, []),
+      candidates: [{ tool: next, score: 1, why: 'learnt plans call it next' }],
+      precursor: true,
+      follow: true,
+      target: next,
+    };
+    const chain = await this.plan(after, next, state, () => undefined);
+    if (chain.missing.length > 0 || chain.steps.length > 1) return false;
+    state.subIntents.push(after);
+    emit({ type: 'sub-intents', items: state.subIntents.map(viewOf) });
+    emit({
+      type: 'notice',
+      level: 'info',
+      text: `Plans learnt from requests like this one call ${next} after ${history[history.length - 1]}; calling it too.`,
+    });
+    emit({ type: 'toolchain', rank: after.rank, chain });
     return true;
   }
 

@@ -47,6 +47,8 @@ export interface SubIntentState {
   asked: Set<string>;
   /** Added before another sub-intent's target because learnt plans call this tool first. */
   precursor?: boolean;
+  /** Added after the request's own parts because learnt plans call this tool next (`followPlan`). */
+  follow?: boolean;
   /** Whether learnt plans were asked for a tool to call before this sub-intent's target. */
   preceded?: boolean;
   /** The rank of the lookup whose result this sub-intent sends as its text ("email Hugo the forecast"). */
