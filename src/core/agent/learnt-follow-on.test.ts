@@ -6,43 +6,17 @@ import { Agent } from './agent';
 import { FakeRuntime } from './agent-fixtures.test-util';
 import { GraphPolicy } from './graph-policy';
 import { requestAsksFor } from './learnt-follow-on';
-import { LocalAgentWorld } from './local-agent-world';
+import { FamiliarPlans, travelTool } from './learnt-plans.test-util';
 
-const tool = (name: string, description: string, inputs: string[], outputs: string[]): Tool => ({
-  name,
-  description,
-  category: 'travel',
-  source: 'builtin',
-  parameters: {
-    type: 'object',
-    properties: Object.fromEntries(inputs.map((i) => [i, { type: 'string', description: `The ${i}` }])),
-    required: inputs,
-  },
-  returns: { type: 'object', properties: Object.fromEntries(outputs.map((o) => [o, { type: 'string' }])) },
-});
+/** Every input required: a call no known value feeds is not made. */
+const tool = (name: string, description: string, inputs: string[], outputs: string[]): Tool =>
+  travelTool(name, description, inputs, outputs, inputs);
 
 const TOOLS = [
   tool('search_train', 'Search trains between two cities', ['departure', 'destination'], ['train_list']),
   tool('train_ticket_booking', 'Book a train ticket for a passenger', ['passenger'], ['ticket_id']),
   tool('train_ticket_query', 'Look up a booked train ticket', ['ticket_id'], ['ticket_status']),
 ];
-
-/** Learnt plans scripted as history joined by "," → the next tool, and a set familiarity. */
-class ScriptedPlans extends LocalAgentWorld {
-  constructor(
-    world: ToolWorld,
-    private readonly plans: Record<string, string | null>,
-    private readonly familiar: number,
-  ) {
-    super(world);
-  }
-  override async nextTool(_query: string, history: readonly string[]) {
-    return this.plans[history.join(',')] ?? null;
-  }
-  async familiarity() {
-    return this.familiar;
-  }
-}
 
 async function run(request: string, plans: Record<string, string | null>, familiar = 0.6) {
   const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
@@ -53,7 +27,7 @@ async function run(request: string, plans: Record<string, string | null>, famili
     train_ticket_query: () => ({ ticket_status: 'confirmed' }),
   });
   const agent = new Agent({
-    world: new ScriptedPlans(world, plans, familiar),
+    world: new FamiliarPlans(world, plans, familiar),
     runtime,
     policy: new GraphPolicy(),
     learn: false,

@@ -1,42 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { LexicalEmbedder } from '../embed/lexical-embedder';
-import type { Tool } from '../tools/tool';
 import { ToolWorld } from '../world/world';
 import { Agent } from './agent';
 import { FakeRuntime, graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { GraphPolicy } from './graph-policy';
-import { LocalAgentWorld } from './local-agent-world';
+import { FamiliarPlans, ScriptedPlans, travelTool } from './learnt-plans.test-util';
 
-const tool = (name: string, description: string, inputs: string[], outputs: string[]): Tool => ({
-  name,
-  description,
-  category: 'travel',
-  source: 'builtin',
-  parameters: {
-    type: 'object',
-    properties: Object.fromEntries(inputs.map((i) => [i, { type: 'string', description: `The ${i}` }])),
-  },
-  returns: { type: 'object', properties: Object.fromEntries(outputs.map((o) => [o, { type: 'string' }])) },
-});
+const tool = travelTool;
 
 const TOOLS = [
   tool('search_train', 'Search trains between two cities', ['departure', 'destination'], ['train_list']),
   tool('train_ticket_booking', 'Book a train ticket for a passenger', ['passenger'], ['ticket_id']),
   tool('weather_query', 'Weather forecast for a city', ['city'], ['forecast']),
 ];
-
-/** A world whose learnt plans (`nextTool`) are scripted: history joined by "," → the next tool. */
-class ScriptedPlans extends LocalAgentWorld {
-  constructor(
-    world: ToolWorld,
-    private readonly plans: Record<string, string | null>,
-  ) {
-    super(world);
-  }
-  override async nextTool(_query: string, history: readonly string[]) {
-    return this.plans[history.join(',')] ?? null;
-  }
-}
 
 async function run(plans: Record<string, string | null>, learntPlans?: boolean) {
   const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
@@ -91,20 +67,6 @@ describe('graph-only planning: learnt plans choose among look-alike targets', ()
     tool('file_modify', 'Change the text of a file', ['path', 'text'], ['status']),
     tool('file_write', 'Write text into a file', ['path', 'text'], ['status']),
   ];
-
-  /** Scripted plans as above, and a familiarity the test sets. */
-  class FamiliarPlans extends ScriptedPlans {
-    constructor(
-      world: ToolWorld,
-      plans: Record<string, string | null>,
-      private readonly familiar: number,
-    ) {
-      super(world, plans);
-    }
-    override async familiarity() {
-      return this.familiar;
-    }
-  }
 
   async function runFiles(familiar: number) {
     const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
