@@ -375,8 +375,8 @@ export class Agent {
    * Whole-task planning after the request's words: when every part is done and learnt plans for requests
    * like this one go on to a tool the turn has not called ("… place the order" — plans learnt here check
    * out next), that step joins the turn as a last part — once per turn, only for a familiar request, a tool
-   * that shares a word with it, and a call that needs nothing the turn does not know (no question, no
-   * other tool). True when one was added.
+   * the request asks for (`requestAsksFor`), and a call that needs nothing the turn does not know (no
+   * question, no other tool). True when one was added.
    */
   private async followPlan(state: TurnState, emit: (e: AgentEvent) => void): Promise<boolean> {
     const world = this.deps.world;

@@ -191,7 +191,7 @@ export interface SplitIntent {
 function sameActAgain(parts: readonly string[]): string[] {
   const out: string[] = [];
   for (const p of parts) {
-    const m = new RegExp(String.raw`^${LEAD_IN}(\p{L}+)\s+(?:it|them)\b`, 'iu').exec(p.trim());
+    const m = ACT_ON_IT.exec(p.trim());
     const verb = m?.[1]?.toLowerCase();
     const before = out[out.length - 1];
     const actBefore =
@@ -459,6 +459,9 @@ const WHILE_GERUND = new RegExp(
   String.raw`\s*,?\s*\bwhile\s+(?=(?:${[...GERUNDS.keys()].join('|')})\b)`,
   'i',
 );
+/** "I would like to change it …": a verb, after the user's lead-in, on "it" or "them" (`sameActAgain`). */
+const ACT_ON_IT = new RegExp(String.raw`^${LEAD_IN}(\p{L}+)\s+(?:it|them)\b`, 'iu');
+
 const asCommand = (part: string): string =>
   part.replace(/^(\p{L}+)/u, (w) => GERUNDS.get(w.toLowerCase()) ?? w);
 
