@@ -1,4 +1,4 @@
-import type { CallFailure, FailureKind } from '../execute/call-outcome';
+import { isNothingFound, type CallFailure, type FailureKind } from '../execute/call-outcome';
 import type { ToolRuntime } from '../execute/tool-runtime';
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { referencesIn } from '../plan/references';
@@ -689,7 +689,12 @@ export class Agent {
           si.target = undefined;
           si.chain = null;
           si.status = 'pending';
-          si.note = `${run.tool} failed: ${run.failure.message.replace(/\.$/, '')}${run.why ? `; no way around it: ${afterFailure(run.why, run.failure.message)}` : ''}`;
+          if (isNothingFound(run.failure)) {
+            // Nothing of that name exists: no other tool would find it either, so no detour talk.
+            si.nothingFound = { tool: run.tool, target };
+            si.note = `${run.tool} found nothing: ${run.failure.message}`;
+          } else
+            si.note = `${run.tool} failed: ${run.failure.message.replace(/\.$/, '')}${run.why ? `; no way around it: ${afterFailure(run.why, run.failure.message)}` : ''}`;
         }
         return 'replan';
       }

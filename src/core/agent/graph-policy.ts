@@ -6,6 +6,7 @@ import type { AgentWorld } from './agent-world';
 import { fieldKind } from './field-kind';
 import { pickedItem } from './picked-item';
 import { conditionAction } from './condition-gate';
+import { effectOf } from '../tools/same-purpose';
 
 export const GRAPH_ONLY_ENGINE: EngineInfo = {
   kind: 'graph-only',
@@ -34,7 +35,10 @@ export class GraphPolicy implements DecisionPolicy {
       // (A part no tool serves at all — a lookup the catalogue lacks — leaves the value to the request.)
       // A learnt first step is the plans' suggestion, not the user's: when it fails, the part goes on.
       const unmet = deps.find(
-        (d) => d && !d.precursor && (d.status === 'failed' || d.status === 'unanswered'),
+        (d) =>
+          d &&
+          !d.precursor &&
+          (d.status === 'failed' || d.status === 'unanswered' || (d.status === 'answered' && d.nothingFound)),
       );
       if (unmet) {
         actions.push({
@@ -42,7 +46,7 @@ export class GraphPolicy implements DecisionPolicy {
           intent: si.text,
           action: 'direct_answer',
           analysis: 'failed',
-          answer: `Not done: it needs "${clip(unmet.text, 80)}", which ${unmet.status === 'unanswered' ? 'waits for your answer' : 'could not be done'}.`,
+          answer: `it needs "${clip(unmet.text, 80)}", which ${unmet.status === 'unanswered' ? 'waits for your answer' : unmet.nothingFound ? `found nothing (${unmet.nothingFound.tool})` : 'could not be done'}.`,
         });
         continue;
       }
@@ -65,6 +69,14 @@ export class GraphPolicy implements DecisionPolicy {
   ): AgentAction {
     const base = { dependency_rank: si.rank, intent: si.text };
     if (si.candidates === null) return { ...base, action: 'retrieve_api', recall_description: si.text };
+    if ((!si.target || !si.chain) && si.nothingFound) {
+      // "Find my files about the budget" with no such file: that is the answer. A part that needed the
+      // thing to act on it ("email the budget file to Bob") is not done, for that reason alone.
+      const { tool, target } = si.nothingFound;
+      const found = world.tool(tool);
+      const lookup = tool === target && found !== undefined && effectOf(found) === 'none';
+      return { ...base, action: 'direct_answer', analysis: lookup ? 'answered' : 'failed', answer: si.note! };
+    }
     if ((!si.target || !si.chain) && si.note) {
       return {
         ...base,
@@ -132,6 +144,17 @@ export function question(m: { tool: string; field: string; description: string }
   const lower = `${what.charAt(0).toLowerCase()}${what.slice(1)}`;
   // "Keywords to match …" and "What to be reminded of" are no nouns after "What is the".
   if (/^what\b/.test(lower)) return `${what} (${m.field} for ${m.tool})?`;
+  // "When the reminder fires: YYYY-MM-DD …" asks "When does the reminder fire?" (it asked "What is the
+  // when the reminder fires"); what follows the colon is how to say it.
+  const wh =
+    /^(when|where|how|who|which)\s+(the\s+\S+(?:\s+\S+)?)\s+([a-z]+[^s\W])s\b([^:;,—]*?)\s*(?:[:;,—]\s*(.*))?$/i.exec(
+      what,
+    );
+  if (wh) {
+    const how = wh[5] ? `${wh[5]}; ` : '';
+    return `${wh[1]} does ${wh[2]!.toLowerCase()} ${wh[3]}${wh[4]}? (${how}${m.field} for ${m.tool})`;
+  }
+  if (/^(?:when|where|how|who|which)\b/.test(lower)) return `${what} (${m.field} for ${m.tool})?`;
   const first = lower.split(/\s+/)[0] ?? '';
   const verb = /[^s]s$/.test(first) && !/(?:ss|us|is)$/.test(first) ? 'are' : 'is';
   return `What ${verb} the ${lower} (${m.field} for ${m.tool})?`;

@@ -10,5 +10,11 @@ describe('question', () => {
     );
     expect(ask('What to be reminded of.')).toBe('What to be reminded of (f for t)?');
     expect(ask('Address of the place.')).toBe('What is the address of the place (f for t)?');
+    // Ninth QA pass asked "What is the when the reminder fires: …".
+    expect(ask('When the reminder fires: YYYY-MM-DD or ISO 8601 local date-time.')).toBe(
+      'When does the reminder fire? (YYYY-MM-DD or ISO 8601 local date-time; f for t)',
+    );
+    expect(ask('Where the meeting takes place')).toBe('Where does the meeting take place? (f for t)');
+    expect(ask('When to leave, as HH:MM')).toBe('When to leave, as HH:MM (f for t)?');
   });
 });

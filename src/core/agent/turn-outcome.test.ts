@@ -88,7 +88,7 @@ describe('the turn says what each part did', () => {
     const r = await agent.runTurn('Send Anna the address of the museum');
     expect(rt.calls.map((c) => c.tool)).not.toContain('mail_send');
     expect(r.status).toBe('failed');
-    expect(r.answer).toMatch(/Not done: it needs ".*address.*", which could not be done/);
+    expect(r.answer).toMatch(/✗ Not done: .* — it needs ".*address.*", which could not be done/);
   });
 
   it('a call tried again after the same failure is one answer line with the number of attempts', async () => {

@@ -35,6 +35,8 @@ export interface SubIntentState {
   target?: string;
   /** Direct answer, failure reason or "no tool" explanation. */
   note?: string;
+  /** What the user must know about how it was done ("set once: … cannot repeat it"), said after its result. */
+  caveat?: string;
   /** Output of the target call, when done. */
   result?: unknown;
   /** Answers the user gave for this sub-intent, by field. */
@@ -55,6 +57,11 @@ export interface SubIntentState {
   contentFrom?: number;
   /** The field of that result it sends, when it names one ("… and send the address to Anna"). */
   contentField?: string;
+  /**
+   * The tool that found nothing the request named ("No file matches …"), and the target it was planned
+   * for: an answer when that target is the lookup itself, not a failure to route around.
+   */
+  nothingFound?: { tool: string; target: string };
   /** Done only if this holds on part `condition.on`'s result; `answer` is the user's yes or no when asked. */
   condition?: PartCondition & { answer?: boolean };
 }

@@ -52,6 +52,14 @@ export function isToolFault(failure: Pick<CallFailure, 'kind'>): boolean {
   return !NOT_THE_TOOLS_FAULT.has(failure.kind);
 }
 
+/**
+ * The tool found nothing the arguments name (`file-not-found`, `contact-not-found`): the thing asked for
+ * does not exist, which is an answer about it, not a broken tool to route around.
+ */
+export function isNothingFound(failure: Pick<CallFailure, 'kind' | 'code'>): boolean {
+  return failure.kind === 'invalid-arguments' && /-not-found$/.test(failure.code);
+}
+
 /** Where a result came from, shown beside it in the UI and kept in the trace. */
 export interface ResultSource {
   kind: 'sandbox' | 'bundled-data' | 'simulated' | 'remote';
