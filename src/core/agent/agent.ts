@@ -62,6 +62,7 @@ import {
 import { observationText } from './observation';
 import { CONDITION_ASKED } from './condition-gate';
 import { yesOrNo } from './condition';
+import { onceOnlyCaveat } from './recurrence';
 
 export interface AgentDeps {
   world: AgentWorld;
@@ -646,6 +647,9 @@ export class Agent {
           si.status = 'done';
           si.result = run.result;
           if (run.target) si.target = run.target; // a detour switched to another target
+          const made = [...state.calls].reverse().find((c) => c.tool === si.target && c.status === 'ok');
+          const caveat = onceOnlyCaveat(si.text, this.deps.world.tool(si.target ?? ''), made?.args);
+          if (caveat) si.caveat = caveat;
           emit({ type: 'sub-intent-done', item: viewOf(si) });
           for (const o of folded) {
             o.status = 'done';

@@ -43,7 +43,8 @@ function subIntentLine(si: SubIntentState, calls: readonly CallView[]): string {
       const simulated = isApiSimulated(call?.source)
         ? ` (simulated: ${call.tool} has no implementation here)`
         : '';
-      return `✓ ${si.text} — ${si.target ?? call?.tool}${said ? `: ${said}` : ' ran, but returned no data'}${simulated}`;
+      const caveat = si.caveat ? `; ${si.caveat}` : '';
+      return `✓ ${si.text} — ${si.target ?? call?.tool}${said ? `: ${said}` : ' ran, but returned no data'}${simulated}${caveat}`;
     }
     case 'answered':
       return si.note ? `• ${si.note}` : `• ${si.text}`;

@@ -1,4 +1,5 @@
 import type { Literal } from './literals';
+import { withoutTrailingRecurrence } from './recurrence';
 
 /**
  * The free-text part of a sub-intent: what a reminder says, a note's title, a search's keywords. It is
@@ -61,7 +62,7 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
     if (/^['’]s\b/.test(text.slice(at))) at += 2;
   }
   out += text.slice(at);
-  return tidy(out);
+  return tidy(withoutTrailingRecurrence(out));
 }
 
 const tidy = (s: string) =>
