@@ -1,10 +1,42 @@
 import type { AgentAction } from './agent-action';
 import { describeOutput } from './answer';
 import { conditionVerdict } from './condition';
+import { narrowToPeriod, periodSaid } from './time-of-day';
 import { clip, conditionWords, type SubIntentState } from './turn-state';
 
 /** `si.asked` key of the yes-or-no question about a part's condition (asked once per turn). */
 export const CONDITION_ASKED = '#condition';
+
+const SECOND_PERSON: Record<string, string> = {
+  i: 'you',
+  "i'm": "you're",
+  'i’m': 'you’re',
+  "i've": "you've",
+  "i'll": "you'll",
+  "i'd": "you'd",
+  am: 'are',
+  me: 'you',
+  my: 'your',
+  mine: 'yours',
+  myself: 'yourself',
+  we: 'you',
+  "we're": "you're",
+  us: 'you',
+  our: 'your',
+  ours: 'yours',
+};
+
+/** The user's words said back to them: "I have no meetings" → "you have no meetings". */
+export function toSecondPerson(text: string): string {
+  let afterI = false;
+  return text.replace(/[\p{L}'’]+/gu, (w) => {
+    const lower = w.toLowerCase();
+    // "am" only after "I" ("I am free"); "us" only as a word, never "US" (the country).
+    const swap = (lower === 'am' && !afterI) || w === 'US' ? undefined : SECOND_PERSON[lower];
+    afterI = lower === 'i';
+    return swap ?? w;
+  });
+}
 
 /**
  * What a part with a condition does next, once the part that checks it is settled: nothing (null: the
@@ -28,29 +60,35 @@ export function conditionAction(si: SubIntentState, parts: readonly SubIntentSta
     c.answer !== undefined ? (c.answer !== c.negated ? 'holds' : 'fails') : (decided?.verdict ?? 'unknown');
   if (verdict === 'holds') return null;
   const base = { dependency_rank: si.rank, intent: si.text };
-  const said = result !== undefined ? describeOutput(result) : '';
-  const found = on?.target && said ? `${on.target} returned ${clip(said, 160)}` : '';
+  // What decided it, as it decided: the afternoon's events for "no meetings on Friday afternoon".
+  const period = periodSaid(c.text);
+  const narrowed = period && result !== undefined ? narrowToPeriod(c.text, result) : result;
+  const said = narrowed !== undefined ? describeOutput(narrowed) : '';
+  const within = narrowed !== result && period ? ` in the ${period.said.toLowerCase()}` : '';
+  const found = on?.target && said ? `${on.target} returned${within} ${clip(said, 160)}` : '';
   if (verdict === 'fails')
     return {
       ...base,
       action: 'direct_answer',
       analysis: 'answered',
       answer:
-        `Not done: you asked for "${clip(si.text, 80)}" ${c.negated ? '' : 'only '}${conditionWords(c)}, and ` +
-        (c.answer !== undefined ? `you said it does not hold.` : `${found || 'that does not hold'}.`),
+        `Not done: you asked for "${clip(si.text, 80)}" ${c.negated ? '' : 'only '}${toSecondPerson(conditionWords(c))}, and ` +
+        (c.answer !== undefined
+          ? `you said ${c.answer ? 'it is so' : 'it is not so'}.`
+          : `${found || 'that does not hold'}.`),
     };
   if (si.asked.has(CONDITION_ASKED))
     return {
       ...base,
       action: 'direct_answer',
       analysis: 'unanswered',
-      answer: `Not done: I could not tell whether ${c.text}${found ? ` (${found})` : ''}.`,
+      answer: `Not done: I could not tell whether ${toSecondPerson(c.text)}${found ? ` (${found})` : ''}.`,
     };
   return {
     ...base,
     action: 'clarify_intent',
     params: { condition: true },
     // A tool's name starts the sentence as it is spelt: it is what the user sees on the graph.
-    answer: `${found ? `${found}. Does that mean` : 'I could not check this myself. Is it so that'} ${c.text}? (yes or no)`,
+    answer: `${found ? `${found}. Does that mean` : 'I could not check this myself. Is it so that'} ${toSecondPerson(c.text)}? (yes or no)`,
   };
 }

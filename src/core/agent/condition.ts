@@ -7,12 +7,17 @@
  * pass texted Bob "meet at the park" under light rain, asked only if it was sunny).
  */
 
+import { narrowToPeriod } from './time-of-day';
+
 /** A condition on a part: its words as said ("it is sunny"), whether "unless" said it, and the part checking it. */
 export interface PartCondition {
   text: string;
   /** "unless it rains": the part is done when the condition does not hold. */
   negated: boolean;
-  /** The rank of the part whose result decides it. */
+  /**
+   * The rank of the part whose result decides it; 0 when no part can (the user is asked). Inside
+   * `conditionalParts` it is an index, and −1 for none.
+   */
   on: number;
 }
 
@@ -111,7 +116,8 @@ export function conditionVerdict(condition: string, negated: boolean, result: un
   const turned = NEGATION.test(said) !== negated;
   // "If not, reserve it": a bare "not" is "if not so".
   const bare = said.replace(NEGATION, ' ').replace(/\s+/g, ' ').trim();
-  const positive = positiveVerdict(bare || 'so', result);
+  // "… on Friday afternoon": the morning's events do not decide it.
+  const positive = positiveVerdict(bare || 'so', narrowToPeriod(said, result));
   if (positive === 'unknown' || !turned) return positive;
   return positive === 'holds' ? 'fails' : 'holds';
 }

@@ -182,11 +182,11 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       else if (checkable(clause)) {
         out.push({ text: `whether ${clause}` });
         pending = { text: clause, negated, on: 0 };
-      }
-      if (pending) {
-        push(clean(after[1]!));
-        continue;
-      }
+      } else pending = { text: clause, negated, on: -1 };
+      // Nothing can check "unless I already have something then": the user is asked before the act (the
+      // eighth QA pass put the words in the event's title and scheduled it).
+      push(clean(after[1]!));
+      continue;
     }
     push(part);
   }

@@ -59,7 +59,12 @@ export function fanOutIntents(
     for (const text of texts) {
       const rank = out.length + 1;
       ranks.push(rank);
-      const on = si.condition ? ranksOf.get(si.condition.on)?.at(-1) : undefined;
+      // On 0 no part checks it (the user is asked): there is no rank to map.
+      const on = si.condition
+        ? si.condition.on === 0
+          ? 0
+          : ranksOf.get(si.condition.on)?.at(-1)
+        : undefined;
       out.push({
         rank,
         text,

@@ -465,16 +465,24 @@ const ACT_ON_IT = new RegExp(String.raw`^${LEAD_IN}(\p{L}+)\s+(?:it|them)\b`, 'i
 const asCommand = (part: string): string =>
   part.replace(/^(\p{L}+)/u, (w) => GERUNDS.get(w.toLowerCase()) ?? w);
 
-/** Words that end in a full stop without ending a sentence: "No. 45", "Mr. Smith", "e.g.". */
+/** Words that end in a full stop without ending a sentence: "Mr. Smith", "e.g.", "Dec. 5". */
 const ABBREVIATION =
-  /(?:^|[^\p{L}.])(?:e\.g|i\.e|no|nos|mr|mrs|ms|dr|st|rd|ave|etc|vs|approx|dept|tel|ext|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$/iu;
+  /(?:^|[^\p{L}.])(?:e\.g|i\.e|mr|mrs|ms|dr|st|rd|ave|etc|vs|approx|dept|tel|ext|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$/iu;
+/** "No. 45", "Nos. 3 and 4": a number's abbreviation only before a number ("Say no. Call Bob" is two). */
+const NUMBER_ABBREVIATION = /(?:^|[^\p{L}.])nos?\.$/iu;
 
 /** Sentences: a full stop ends one only before a word that is not in lower case and not after an abbreviation. */
 function sentences(text: string): string[] {
   const out: string[] = [];
   for (const piece of text.split(/(?<=[.!?;])\s+(?=\S)/)) {
     const last = out[out.length - 1];
-    if (last !== undefined && last.endsWith('.') && (/^\p{Ll}/u.test(piece) || ABBREVIATION.test(last)))
+    if (
+      last !== undefined &&
+      last.endsWith('.') &&
+      (/^\p{Ll}/u.test(piece) ||
+        ABBREVIATION.test(last) ||
+        (NUMBER_ABBREVIATION.test(last) && /^\p{N}/u.test(piece)))
+    )
       out[out.length - 1] = `${last} ${piece}`;
     else out.push(piece);
   }
@@ -535,8 +543,10 @@ export function splitSubIntents(request: string): SplitIntent[] {
     const back = rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [];
     if (!condition) out.push({ rank, text, dependsOn: back });
     else {
+      // `on` 0: no part checks it (no tool can), so the user is asked.
       const on = condition.on + 1;
-      out.push({ rank, text, dependsOn: [...new Set([...back, on])], condition: { ...condition, on } });
+      const deps = on > 0 ? [...new Set([...back, on])] : back;
+      out.push({ rank, text, dependsOn: deps, condition: { ...condition, on } });
     }
   }
   return out;

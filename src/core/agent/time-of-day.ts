@@ -1,0 +1,76 @@
+/**
+ * "If I have no meetings on Friday afternoon": a calendar tool lists the whole day, and the morning's
+ * budget review must not decide the afternoon (eighth QA pass: the whole day's events decided). The part
+ * of the day a condition names narrows every list of timed items in the result to the ones that overlap it.
+ */
+
+/** Hours [from, to) of each part of the day, as people mean them. */
+const PERIODS: readonly (readonly [RegExp, number, number])[] = [
+  [/\bmornings?\b/i, 5, 12],
+  [/\b(?:afternoons?|after lunch)\b/i, 12, 18],
+  [/\bevenings?\b/i, 17, 22],
+  [/\b(?:tonight|nights?)\b/i, 18, 24],
+];
+
+/** The hours of the part of the day `text` names, if it names one. */
+export function periodSaid(text: string): { from: number; to: number; said: string } | undefined {
+  for (const [re, from, to] of PERIODS) {
+    const m = re.exec(text);
+    if (m) return { from, to, said: m[0] };
+  }
+  return undefined;
+}
+
+const CLOCK = /^\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2})/;
+
+/** Hours since midnight of a local date-time string ("2026-12-04T16:00:00" → 16), or null. */
+function hourOf(value: unknown): number | null {
+  const m = typeof value === 'string' ? CLOCK.exec(value) : null;
+  return m ? Number(m[1]) + Number(m[2]) / 60 : null;
+}
+
+/** An item's span in hours: its start field, and its end field when it has one (else a point). */
+function spanOf(item: Record<string, unknown>): [number, number] | null {
+  const keys = Object.keys(item);
+  const pick = (re: RegExp) => keys.filter((k) => re.test(k)).map((k) => hourOf(item[k]));
+  const start = pick(/^(?:start|begin|from|time|date_?time|when)|(?:^|_)start/i).find((h) => h !== null);
+  if (start === undefined || start === null) return null;
+  const end = pick(/^(?:end|until|to)$|(?:^|_)end/i).find((h) => h !== null);
+  return [start, end !== undefined && end !== null && end > start ? end : start];
+}
+
+/**
+ * `result` with each list of timed items cut to those overlapping the period `condition` names (a count
+ * beside the list follows it); the result as it is when no period is named or nothing in it is timed.
+ */
+export function narrowToPeriod(condition: string, result: unknown): unknown {
+  const period = periodSaid(condition);
+  if (!period) return result;
+  const overlaps = (item: unknown): boolean | null => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return null;
+    const span = spanOf(item as Record<string, unknown>);
+    if (!span) return null;
+    const [start, end] = span;
+    return end > start ? start < period.to && end > period.from : start >= period.from && start < period.to;
+  };
+  const walk = (value: unknown, depth: number): unknown => {
+    if (depth > 4 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      const verdicts = value.map(overlaps);
+      // Only a list of timed items is narrowed; a list of anything else is left whole.
+      if (value.length === 0 || verdicts.some((v) => v === null)) return value.map((v) => walk(v, depth + 1));
+      return value.filter((_, i) => verdicts[i]);
+    }
+    const out: Record<string, unknown> = {};
+    const entries = Object.entries(value as Record<string, unknown>);
+    for (const [k, v] of entries) out[k] = walk(v, depth + 1);
+    // "count: 3" beside the list of three events follows the list.
+    const lists = entries.filter(([k, v]) => Array.isArray(v) && (out[k] as unknown[]).length !== v.length);
+    if (lists.length === 1)
+      for (const [k, v] of entries)
+        if (/^(?:count|total|number)$/i.test(k) && typeof v === 'number')
+          out[k] = (out[lists[0]![0]] as unknown[]).length;
+    return out;
+  };
+  return walk(result, 0);
+}
