@@ -412,6 +412,17 @@ export function chooseTarget(
     // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
     // the tool that makes it.
     if ((asked === 'change' || asked === 'delete') && does === 'none' && !question && commanded) return;
+    // "Book a table for two at 7" with no tool that books: the directions or a place search is no booking
+    // (ninth QA pass asked for a street address, or called a restaurant search "reserved").
+    // A tool whose name says no effect ("places_directions") must say the act somewhere of its own.
+    if (
+      command !== undefined &&
+      COMMITS.has(command) &&
+      commanded &&
+      !question &&
+      (does === 'none' || (does === null && !wordsOf(tool).all.has(stem(command))))
+    )
+      return;
     // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
     // pass answered with Tokyo's weather, the city being all the two shared).
     // Its name or description: a start_time output is an event's, not the clock's.
@@ -493,6 +504,9 @@ const CLOCK_WORDS = ['time', 'clock', 'timezone', 'now', 'datetime'].map((w) => 
 
 /** Command words that only read what is there. */
 const READ_ONLY = new Set(['read', 'view', 'reread']);
+
+/** Commands that commit the user to something (a table, a ticket, a purchase): a lookup does not do them. */
+const COMMITS = new Set(['book', 'reserve', 'buy', 'purchase', 'order', 'schedule', 'register', 'subscribe']);
 
 /** "Write / compose an email (a message, a text) …": a message to send, not a thing to create. */
 const WRITE_MESSAGE =

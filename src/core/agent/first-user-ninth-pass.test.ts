@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+
+// Requests a first-time user typed into the graph-only agent on the built-in tools (ninth QA pass); each
+// was answered wrongly, or with the wrong thing done, before.
+
+const run = async (request: string, ask?: () => Promise<string | null>) =>
+  (await graphOnlySandboxAgent()).runTurn(request, ask ? { ask } : {});
+
+describe('nothing of that name is an answer, not a broken tool', () => {
+  it('"Find my files about the budget" says no file matches, without detour talk (it reported a failure)', async () => {
+    const r = await run('Find my files about the budget');
+    expect(r.status).toBe('answered');
+    expect(r.answer).toBe(
+      '• files_search found nothing: No file matches "budget". Try fewer or other keywords from the file\'s name or text.',
+    );
+  });
+
+  it('"Email the budget file to Bob" sends nothing and says why in one line', async () => {
+    const r = await run('Email the budget file to Bob');
+    expect(r.status).toBe('failed');
+    expect(r.calls.map((c) => c.tool)).not.toContain('mail_send');
+    expect(r.answer).toMatch(
+      /✗ Not done: Email the budget file to Bob — it needs ".*", which found nothing \(files_search\)/,
+    );
+    expect(r.answer).not.toMatch(/no way around it|stand in|Not done: it needs/);
+  });
+});
+
+describe('a repeat the tool cannot make is said', () => {
+  it('"Remind me every Monday at 9 …" sets one reminder and says it is set once', async () => {
+    const r = await run('Remind me every Monday at 9 to send the weekly report');
+    expect(r.calls.filter((c) => c.tool === 'reminders_create')).toHaveLength(1);
+    expect(r.answer).toMatch(
+      /set once \(\d{4}-\d{2}-\d{2} 09:00\): reminders_create cannot repeat it "every Monday"/,
+    );
+    // A lookup asked for every day shows what it shows, with no such note.
+    const weather = await run("What's the weather in Paris every day this week?");
+    expect(weather.answer).not.toMatch(/set once/);
+  });
+});
+
+describe('the part of the day a condition names', () => {
+  // Tomorrow (the seed's day 1): Budget review 09:30, Lunch with Alice 12:30, Dentist 16:00–16:30.
+  it('"… if I have no meetings tomorrow evening" reminds: the day\'s morning and afternoon do not decide it', async () => {
+    const r = await run('Remind me to call mom if I have no meetings tomorrow evening');
+    const made = r.calls.find((c) => c.tool === 'reminders_create');
+    expect(made?.status).toBe('ok');
+    expect(String(made!.args.due_time)).toMatch(/T19:00/);
+  });
+
+  it('"… tomorrow morning" does not, and names the one morning event that decided it', async () => {
+    const r = await run('Remind me to call mom if I have no meetings tomorrow morning');
+    expect(r.calls.map((c) => c.tool)).not.toContain('reminders_create');
+    expect(r.answer).toMatch(
+      /only if you have no meetings tomorrow morning, and calendar_list_events returned in the morning 1 event: Budget review/,
+    );
+  });
+});
+
+describe('a condition no tool can check holds the act back and is asked', () => {
+  it('"Schedule lunch with Grace tomorrow at 12 unless I already have something" asks first (it scheduled it)', async () => {
+    const asked: string[] = [];
+    const r = await (
+      await graphOnlySandboxAgent()
+    ).runTurn('Schedule lunch with Grace tomorrow at 12 unless I already have something then', {
+      ask: async (q) => {
+        asked.push(q.text);
+        return 'yes';
+      },
+    });
+    expect(asked).toEqual([
+      'I could not check this myself. Is it so that you already have something? (yes or no)',
+    ]);
+    expect(r.calls.map((c) => c.tool)).not.toContain('calendar_create_event');
+    expect(r.answer).toMatch(/unless you already have something, and you said it is so/);
+  });
+
+  it('a no lets the act go ahead, its title free of the condition', async () => {
+    const r = await (
+      await graphOnlySandboxAgent()
+    ).runTurn('Schedule lunch with Grace tomorrow at 12 unless I already have something then', {
+      ask: async () => 'no',
+    });
+    const made = r.calls.find((c) => c.tool === 'calendar_create_event');
+    expect(made?.status).toBe('ok');
+    expect(made!.args.title).toBe('lunch with Grace');
+  });
+});
+
+describe('a booking is no lookup', () => {
+  it('"Book a table for two at 7" has no tool that books: it says so (it asked for a street address)', async () => {
+    const r = await run('Book a table for two at 7');
+    expect(r.questions).toEqual([]);
+    expect(r.calls).toEqual([]);
+    expect(r.answer).toBe('✗ None of my tools can do this: "Book a table for two at 7".');
+    const search = await run('Reserve a table at the Italian restaurant');
+    expect(search.calls).toEqual([]);
+  });
+});
