@@ -420,7 +420,7 @@ export function chooseTarget(
       COMMITS.has(command) &&
       commanded &&
       !question &&
-      (does === 'none' || (does === null && !wordsOf(tool).all.has(stem(command))))
+      (does === 'none' || (does === null && !saysAct(tool, command)))
     )
       return;
     // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
@@ -504,6 +504,12 @@ const CLOCK_WORDS = ['time', 'clock', 'timezone', 'now', 'datetime'].map((w) => 
 
 /** Command words that only read what is there. */
 const READ_ONLY = new Set(['read', 'view', 'reread']);
+
+/** Whether a tool's words say the act: "book" in `WellnessRetreatBooking`, "schedule" in `…Scheduler`. */
+const saysAct = (tool: Tool, command: string): boolean => {
+  const act = stem(command);
+  return [...wordsOf(tool).all].some((w) => w.startsWith(act));
+};
 
 /** Commands that commit the user to something (a table, a ticket, a purchase): a lookup does not do them. */
 const COMMITS = new Set(['book', 'reserve', 'buy', 'purchase', 'order', 'schedule', 'register', 'subscribe']);
