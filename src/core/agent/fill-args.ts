@@ -675,10 +675,20 @@ function freeText(
     const said = residual.replace(/^that\s+(?=\S)/i, '');
     // "Send Bob an email saying thanks for the report": nothing but the words said is left for a
     // subject, so they give it.
+    // "a note with my shopping list: eggs, milk, bread": what the list is called comes before the colon
+    // (ninth QA pass titled it "with my shopping list: eggs, milk, bread").
+    const colon = content && !quoted ? said.indexOf(':') : -1;
+    const named =
+      colon > 0
+        ? said
+            .slice(0, colon)
+            .replace(/^(?:with|of|for|about|containing)\s+(?:(?:my|our|the|a|an)\s+)?/i, '')
+            .trim()
+        : '';
     const t =
       title ??
       (twoParts
-        ? firstWords(stripTail(said), 8) || firstWords(content ?? quoted ?? '', 8)
+        ? named || firstWords(stripTail(said), 8) || firstWords(content ?? quoted ?? '', 8)
         : (quoted ?? content ?? said));
     // "a dentist appointment" → "dentist appointment": a title has no article.
     // "Add Carla's party to my calendar": where it goes is no part of the title.

@@ -98,3 +98,23 @@ describe('a booking is no lookup', () => {
     expect(search.calls).toEqual([]);
   });
 });
+
+describe('places and titles as said', () => {
+  it('"the museum from the station in Berlin" are Berlin\'s (it routed between two London places)', async () => {
+    const r = await run('How far is the museum from the station in Berlin?');
+    expect(r.calls.map((c) => [c.tool, c.args.origin_address, c.args.destination_address])).toEqual([
+      ['places_directions', 'Berlin Hauptbahnhof', 'Pergamon Museum'],
+    ]);
+    // With no city named, "the museum" stays the home city's.
+    const home = await run('How far is the museum from the station?');
+    expect(home.calls[0]?.args.destination_address).toBe('Natural History Museum');
+  });
+
+  it('"a note with my shopping list: eggs, milk, bread" is called "shopping list"', async () => {
+    const r = await run('Create a note with my shopping list: eggs, milk, bread');
+    expect(r.calls.find((c) => c.tool === 'notes_create')?.args).toEqual({
+      title: 'shopping list',
+      content: 'eggs, milk, bread',
+    });
+  });
+});

@@ -252,12 +252,27 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
       end: m.index + m[0].length,
     }),
   );
-  // Names the tools know, longest first so "New York" wins over "York".
-  const names = lexicon
-    .flatMap((e) => [e.value, ...(e.aliases ?? [])].map((alias) => ({ alias, entry: e })))
-    .filter((x) => x.alias.trim().length >= 2)
-    .sort((a, b) => b.alias.length - a.alias.length);
   const lower = text.toLowerCase();
+  const says = (alias: string) =>
+    new RegExp(`(?<![\\w])${escapeRe(alias.toLowerCase())}(?![\\w])`).test(lower);
+  // The cities the request names: "the museum" said with one of them is that city's museum.
+  const citiesSaid = new Set(
+    lexicon
+      .filter((e) => e.kind === 'city' && [e.value, ...(e.aliases ?? [])].some(says))
+      .map((e) => e.value),
+  );
+  const local = (e: LexiconEntry) => e.within !== undefined && citiesSaid.has(e.within);
+  // Names the tools know, longest first so "New York" wins over "York"; of two alike, the one in a city
+  // the request names.
+  const names = lexicon
+    .flatMap((e) =>
+      [e.value, ...(e.aliases ?? []), ...(local(e) ? (e.localAliases ?? []) : [])].map((alias) => ({
+        alias,
+        entry: e,
+      })),
+    )
+    .filter((x) => x.alias.trim().length >= 2)
+    .sort((a, b) => b.alias.length - a.alias.length || Number(local(b.entry)) - Number(local(a.entry)));
   for (const { alias, entry } of names) {
     const re = new RegExp(`(?<![\\w])${escapeRe(alias.toLowerCase())}(?![\\w])`, 'g');
     for (const m of lower.matchAll(re))

@@ -27,6 +27,11 @@ export interface LexiconEntry {
   aliases?: string[];
   /** The city a place lies in ("London" for Hyde Park): what a city input takes when only the place is said. */
   within?: string;
+  /**
+   * Ways to say it that mean it only where its city is named ("the museum … in Berlin" is Berlin's): every
+   * city has a museum, so these count only when the request names `within`.
+   */
+  localAliases?: string[];
 }
 
 /** One tool's implementation: plain async code over the runtime's state. */

@@ -30,6 +30,8 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
     value: p.name,
     aliases: unique([p.name, ...p.aliases, ...(p.city === HOME_CITY ? [`the ${p.kind}`] : [])]),
     within: p.city,
+    // "How far is the museum from the station in Berlin?" means Berlin's (ninth QA pass: London's).
+    localAliases: [`the ${p.kind}`],
   }));
   const currencies = Object.keys(EUR_VALUE).map((code) => ({
     kind: 'currency',

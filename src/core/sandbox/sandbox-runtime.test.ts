@@ -230,9 +230,13 @@ describe('createSandboxRuntime', () => {
       value: 'Natural History Museum',
       aliases: ['natural history museum', 'the museum'],
       within: 'London',
+      localAliases: ['the museum'],
     });
-    // Only the home city's museum (London) is "the museum", not the first one listed (Paris).
-    expect(lexicon.find((e) => e.value === 'Louvre Museum')?.aliases).not.toContain('the museum');
+    // Only the home city's museum (London) is "the museum", not the first one listed (Paris); the
+    // Louvre is "the museum" only where Paris is named.
+    const louvre = lexicon.find((e) => e.value === 'Louvre Museum');
+    expect(louvre?.aliases).not.toContain('the museum');
+    expect(louvre?.localAliases).toEqual(['the museum']);
     expect(lexicon.find((e) => e.kind === 'currency' && e.value === 'EUR')?.aliases).toContain('euros');
     expect(lexicon.filter((e) => e.kind === 'person')).toHaveLength(16);
   });
