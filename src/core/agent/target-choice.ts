@@ -225,7 +225,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     ? ['directions', ...contentWords(intent)]
     : WHERE_ASKED.test(intent.trim())
       ? [...contentWords(intent), WHEREABOUTS]
-      : contentWords(intent);
+      : AGENDA_ASKED.test(intent.trim())
+        ? [...contentWords(intent), 'agenda']
+        : contentWords(intent);
   // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
   if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';
   // "Write an email to Anna": the command is the sending ("write" alone means making a note or a file).
@@ -295,6 +297,13 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
 // One end may be a place said before: "how to get there from Plaza Mayor" (seventh QA pass: no tool).
 const ROUTE_ASKED =
   /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:(?:\w+\s+)?(?:from\s+\S.*\bto|to\s+\S.*\bfrom)|there\s+from|from\s+\S.*\bthere\b|(?:back\s+)?there\s+by)\s*\S/i;
+
+/**
+ * "What do I have on Friday?", "What's happening tomorrow?", "What have I got on Monday?": what a day
+ * holds, asked in words no tool uses (ninth QA pass: no tool). A day must be said.
+ */
+const AGENDA_ASKED =
+  /^(?:so\s+)?(?:what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing)\b.*\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|\d{4}-\d{2}-\d{2})\b/i;
 
 /**
  * The words of a field the request asks of someone by name: "Bob's home address" → home, address. Not
