@@ -604,7 +604,10 @@ export class Agent {
                 state.calls,
                 once,
                 si.literals.map((l) => l.value),
-                state.requestLiterals.map((l) => l.value),
+                // The parts' own values too: "the next 3 days" states each day only in its copy.
+                [...state.requestLiterals, ...state.subIntents.flatMap((s) => s.literals)].map(
+                  (l) => l.value,
+                ),
               )
             : undefined;
         if (repeat) {

@@ -1,3 +1,4 @@
+import { addDays } from './dates';
 import type { Literal } from './literals';
 import type { SplitIntent } from './sub-intents';
 
@@ -15,7 +16,9 @@ const SEPARATOR = /^\s*(?:,\s*(?:and\s+|or\s+)?|(?:,\s*)?(?:and|or|&)\s+)(?:(?:i
  * places the tools' data knows (lexicon literals of one kind), and of people a message is sent to;
  * "schedule a meeting with Anna and Bob" is one meeting, and anything else is left whole. `literals` are those found in `text`.
  */
-export function fanOutList(text: string, literals: readonly Literal[]): string[] {
+export function fanOutList(text: string, literals: readonly Literal[], today?: string): string[] {
+  const days = fanOutDays(text, literals, today);
+  if (days) return days;
   // A message goes to one address: "text Anna and Bob that …" is two messages.
   const sends = SENDING.test(text);
   // "Email anna@example.com and bob@example.com …" as well (seventh QA pass emailed only the first).
@@ -43,6 +46,38 @@ export function fanOutList(text: string, literals: readonly Literal[]): string[]
   return [text];
 }
 
+/** A question or a lookup ("What am I doing …", "Show …", "Will it rain …"), not an act. */
+const LOOKS_UP =
+  /^(?:please\s+)?(?:what|what's|when|where|how|is|are|will|would|do|does|am|show|list|check|get|find|tell me|give me|look up)\b/i;
+
+/** "for the next 3 days", "over the coming 2 days": that many days from today (a week at most). */
+const NEXT_DAYS = /\b(?:(?:for|over|in|during)\s+)?(?:the\s+)?(?:next|coming|following)\s+([2-7])\s+days\b/i;
+
+/**
+ * "What am I doing this weekend?", "the weather in Tokyo for the next 3 days": a tool that takes one day
+ * is asked once per day (ninth QA pass: Saturday only, or today only), each copy naming its day. Only for
+ * questions and lookups: "schedule a run this weekend" is one event.
+ */
+function fanOutDays(text: string, literals: readonly Literal[], today?: string): string[] | null {
+  if (!LOOKS_UP.test(text.trim())) return null;
+  const weekend = literals.find((l) => l.kind === 'date' && /weekend/i.test(l.text));
+  if (weekend) {
+    const saturday = String(weekend.value);
+    // Said on a Sunday, "this weekend" is what is left of it: today.
+    const sunday = new Date(`${saturday}T12:00:00Z`).getUTCDay() === 0;
+    const dates = sunday ? [saturday] : [saturday, addDays(saturday, 1)];
+    if (dates.length < 2) return null;
+    return dates.map((d) => `${text.slice(0, weekend.start)}on ${d}${text.slice(weekend.end)}`);
+  }
+  const next = NEXT_DAYS.exec(text);
+  if (!next || !today) return null;
+  return Array.from(
+    { length: Number(next[1]) },
+    (_, i) =>
+      `${text.slice(0, next.index)}on ${addDays(today, i + 1)}${text.slice(next.index + next[0].length)}`,
+  );
+}
+
 /**
  * Every sub-intent fanned out by `fanOutList`, renumbered; a later part that builds on a fanned one
  * builds on all its copies ("… and email the forecasts to Anna").
@@ -52,9 +87,11 @@ export function fanOutIntents(
   literalsOf: (text: string) => readonly Literal[],
 ): SplitIntent[] {
   const ranksOf = new Map<number, number[]>();
+  // The day "the next 3 days" count from, as the literals read "today".
+  const today = literalsOf('today').find((l) => l.kind === 'date')?.value as string | undefined;
   const out: SplitIntent[] = [];
   for (const si of intents) {
-    const texts = fanOutList(si.text, literalsOf(si.text));
+    const texts = fanOutList(si.text, literalsOf(si.text), today);
     const ranks: number[] = [];
     for (const text of texts) {
       const rank = out.length + 1;
