@@ -51,7 +51,11 @@ describe('WorldWorkerApi with the shipped HGT (models/twnm-hgt.onnx, onnxruntime
     });
     expect(status.problem).toBeNull();
     expect(status.newTraces).toBe(0);
-    expect(status.scores).toMatchObject({ fresh: true, edges: 113 });
+    // Scored on the graph it was trained on: the manifest's edge count (114 since the free-slot search
+    // took an earliest time).
+    const edges = (manifest.trainingData as { edges: number }).edges;
+    expect(edges).toBe(114);
+    expect(status.scores).toMatchObject({ fresh: true, edges });
     expect(status.scores!.candidates).toBeGreaterThan(0);
   });
 

@@ -118,6 +118,8 @@ export const DEMO_TOOLS: Tool[] = [
         date: str('Day to search, YYYY-MM-DD.'),
         // "When am I free on Monday?" names no length: the first half hour free answers it.
         duration_minutes: int('Length of the slot in minutes; 30 when left out.'),
+        // "Find a free hour tomorrow afternoon" must not answer 08:00.
+        earliest_time: str('Earliest start of the slot, HH:MM; the start of the working day when left out.'),
       },
       ['date'],
     ),

@@ -98,6 +98,24 @@ describe('calendar tools', () => {
     );
   });
 
+  it('calendar_find_free_slot starts no earlier than earliest_time, and says what a bad one should be', async () => {
+    const sandbox = await openSandbox();
+    // Tomorrow after 12:00: 12:30–13:30 and 16:00–16:30 are taken; 13:30–15:30 is the first two hours.
+    expect(
+      await callOk(sandbox, 'calendar_find_free_slot', {
+        date: '2026-11-26',
+        duration_minutes: 120,
+        earliest_time: '12:00',
+      }),
+    ).toEqual({ start_time: '2026-11-26T13:30:00', end_time: '2026-11-26T15:30:00' });
+    const bad = await callFails(sandbox, 'calendar_find_free_slot', {
+      date: '2026-11-26',
+      earliest_time: 'afternoon',
+    });
+    expect(bad.kind).toBe('invalid-arguments');
+    expect(bad.message).toMatch(/earliest_time.*HH:MM/);
+  });
+
   it('a found slot can be booked, and then it is no longer free', async () => {
     const sandbox = await openSandbox();
     const slot = await callOk(sandbox, 'calendar_find_free_slot', {

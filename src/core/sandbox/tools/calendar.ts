@@ -54,6 +54,16 @@ export function firstFreeSlot(
   return { start_time: atMinutes(day, cursor), end_time: atMinutes(day, cursor + minutes) };
 }
 
+/** Minutes since midnight of an `earliest_time` ("14:00", or a date-time's clock); 0 when left out. */
+function earliestOf(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const m = /(?:^|T|\s)(\d{1,2}):(\d{2})/.exec(value.trim());
+  const minutes = m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59)
+    throw new InvalidArgumentError('earliest_time', `must be a time of day as HH:MM, not "${value}".`);
+  return minutes;
+}
+
 /** Where an event is: a known address or place is normalized ("Louvre Museum" → its street address). */
 function placeOf(location: string | undefined): { location: string; city: string } {
   if (location === undefined) return { location: '', city: '' };
@@ -117,9 +127,15 @@ export function calendarTools(sandbox: SandboxAccess, source: ToolImplementation
           `must be between 1 and ${WORKING_HOURS.end - WORKING_HOURS.start}, not ${minutes}.`,
         );
       if (day < today) throw new InvalidArgumentError('date', `(${day}) is in the past; today is ${today}.`);
-      // Today, a slot that has already begun is no use: start from now.
+      // Today, a slot that has already begun is no use: start from now. "Tomorrow afternoon" starts later.
       const nowMinutes = Math.floor((sandbox.now() % DAY_MS) / 60_000);
-      const slot = firstFreeSlot(sandbox.state().events, day, minutes, day === today ? nowMinutes : 0);
+      const after = earliestOf(optionalString(args, 'earliest_time'));
+      const slot = firstFreeSlot(
+        sandbox.state().events,
+        day,
+        minutes,
+        Math.max(day === today ? nowMinutes : 0, after),
+      );
       if (!slot) throw new NoFreeSlotError(day, minutes, hours);
       return slot;
     },
