@@ -118,3 +118,42 @@ describe('places and titles as said', () => {
     });
   });
 });
+
+describe('days as people ask about them', () => {
+  it('"What do I have on Friday?", "What\'s happening tomorrow?" list the day (no tool, before)', async () => {
+    for (const request of [
+      'What do I have on Friday?',
+      "What's happening tomorrow?",
+      'What have I got on Monday?',
+    ]) {
+      const r = await run(request);
+      expect(r.calls.map((c) => [c.tool, c.status])).toEqual([['calendar_list_events', 'ok']]);
+    }
+  });
+
+  it('"this weekend" and "the next 3 days" ask once per day (Saturday only, or one forecast for three days)', async () => {
+    const weekend = await run('What am I doing this weekend?');
+    const days = weekend.calls.map((c) => String(c.args.date));
+    expect(days).toHaveLength(2);
+    expect(Date.parse(days[1]!) - Date.parse(days[0]!)).toBe(86_400_000);
+    expect(new Date(`${days[0]}T12:00:00Z`).getUTCDay()).toBe(6);
+    const tokyo = await run("What's the weather in Tokyo for the next three days?");
+    expect(tokyo.calls.map((c) => [c.tool, c.args.city])).toEqual([
+      ['places_weather', 'Tokyo'],
+      ['places_weather', 'Tokyo'],
+      ['places_weather', 'Tokyo'],
+    ]);
+    expect(new Set(tokyo.calls.map((c) => c.args.date)).size).toBe(3);
+    // An act is done once: "schedule a run this weekend" is one event.
+    const run1 = await run('Schedule a run this weekend at 9');
+    expect(run1.calls.filter((c) => c.tool === 'calendar_create_event')).toHaveLength(1);
+  });
+
+  it('"a free slot tomorrow afternoon" starts in the afternoon (it offered 08:00)', async () => {
+    const r = await run('Find a free slot tomorrow afternoon for a 1 hour meeting');
+    const slot = r.calls.find((c) => c.tool === 'calendar_find_free_slot');
+    expect(slot?.args.earliest_time).toBe('14:00');
+    // Tomorrow: lunch 12:30–13:30, the dentist at 16:00; 14:00–15:00 is free.
+    expect(slot?.output).toMatchObject({ start_time: expect.stringMatching(/T14:00:00$/) });
+  });
+});
