@@ -24,7 +24,7 @@ import { convertsToUnit, findLiterals, type Literal } from './literals';
 import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
-import { insertLookups, mentionedField, possessedField } from './lookups';
+import { HOME_END, insertLookups, mentionedField, possessedField } from './lookups';
 import { numbersAsDigits } from '../util/number-words';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
@@ -1103,13 +1103,17 @@ export class Agent {
     args: Record<string, unknown>,
     sources: Record<string, string>,
   ): void {
-    if (!/\bthere\b/i.test(si.text)) return;
+    // "… from my home to Anna's place": her address, looked up by the part before, is that end.
+    const home = HOME_END.exec(si.text);
+    if (!home && !/\bthere\b/i.test(si.text)) return;
     const place = placeReferredTo(si, state);
     if (!place) return;
     const { out, key } = place;
     const addresses = toolFields(tool.parameters).filter((f) => f.kind === 'address');
+    const side = home && /^from\b/i.test(home[0]) ? 'from' : 'to';
     const field =
-      addresses.find((f) => f.side === 'to') ?? (addresses.length === 1 ? addresses[0] : undefined);
+      addresses.find((f) => f.side === side) ?? (addresses.length === 1 ? addresses[0] : undefined);
+    if (!field && home) return;
     if (!field) {
       // "… and remind me to go there tomorrow": the reminder says where (seventh QA pass: "go there").
       const name = typeof out.name === 'string' ? `${out.name}, ` : '';

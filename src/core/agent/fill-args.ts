@@ -274,11 +274,14 @@ export function fillArguments(input: FillInput): FilledArgs {
         // "from the Louvre to Gare du Nord": each end of a route goes to its own side, never one
         // place (or one lookup) to both.
         // "Find flights to Paris": no route, but the place after "to" is where to.
-        value = f.side
-          ? (routeEnd(intent, intentLiterals, f.side) ??
-            streetAddress(intent, f.side) ??
-            placeName(intent, intentLiterals, f.side))
-          : streetAddress(intent);
+        if (f.side) {
+          // null: the end is someone's home, for a lookup to fill.
+          const end = routeEnd(intent, intentLiterals, f.side);
+          value =
+            end === null
+              ? undefined
+              : (end ?? streetAddress(intent, f.side) ?? placeName(intent, intentLiterals, f.side));
+        } else value = streetAddress(intent);
         break;
       case 'enum':
         value = enumIn(lower, f.enum ?? [], f.description);
@@ -928,7 +931,11 @@ const ROUTE = [
 const BACK_TO_A_PLACE =
   /^(?:(?:walk|drive|cycle|bike|ride|go|get|travel|head|commute)\s+)?(?:there|here|it|that place)$/i;
 
-function routeEnd(text: string, literals: readonly Literal[], side: 'from' | 'to'): string | undefined {
+function routeEnd(
+  text: string,
+  literals: readonly Literal[],
+  side: 'from' | 'to',
+): string | null | undefined {
   for (const { re, from, to } of ROUTE) {
     const m = new RegExp(re.source, 'id').exec(text);
     if (!m?.indices) continue;
@@ -949,6 +956,13 @@ function routeEnd(text: string, literals: readonly Literal[], side: 'from' | 'to
     }
     // "to walk there from …": "there" is a place said before, not one this end names.
     if (!place && BACK_TO_A_PLACE.test(words)) return undefined;
+    // "to Anna's home": her address is looked up (a contact's record has it), not sent as words.
+    if (
+      !place &&
+      literals.some((l) => l.kind === 'entity' && l.sub === 'person' && l.start >= start && l.end <= end) &&
+      /['’]s\s+(?:home|house|place|flat|apartment|address|home address)$/i.test(words)
+    )
+      return null;
     return place ? String(place.value) : words || undefined;
   }
   return undefined;

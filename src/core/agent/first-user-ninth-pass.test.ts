@@ -157,3 +157,28 @@ describe('days as people ask about them', () => {
     expect(slot?.output).toMatchObject({ start_time: expect.stringMatching(/T14:00:00$/) });
   });
 });
+
+describe("someone's home and someone's address", () => {
+  it('"Get directions from my home to Anna\'s address" looks her address up and routes there (it sent "Anna\'s address" to the map)', async () => {
+    const r = await run("Get directions from my home to Anna's address");
+    expect(r.calls.map((c) => [c.tool, c.status])).toEqual([
+      ['contacts_search', 'ok'],
+      ['contacts_get', 'ok'],
+      ['places_directions', 'ok'],
+    ]);
+    const address = (r.calls[1]!.output as { address: string }).address;
+    expect(r.calls[2]!.args).toMatchObject({ origin_address: 'my home', destination_address: address });
+    // From someone's house: the origin is theirs.
+    const from = await run("Directions from Carol's house to the station");
+    const route = from.calls.find((c) => c.tool === 'places_directions');
+    expect(route?.args.origin_address).toBe(
+      (from.calls.find((c) => c.tool === 'contacts_get')!.output as { address: string }).address,
+    );
+  });
+
+  it('"What\'s Anna\'s address?" gives her address ("What\'s" hid the field asked: the search, with none)', async () => {
+    const r = await run("What's Anna's address?");
+    expect(r.calls.map((c) => c.tool)).toEqual(['contacts_search', 'contacts_get']);
+    expect(r.answer).toMatch(/address 14 Kastanienallee, Berlin/);
+  });
+});

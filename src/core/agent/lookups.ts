@@ -11,6 +11,10 @@ import type { SplitIntent } from './sub-intents';
 const LOOKUP = /\bthe ([a-z]+(?: [a-z]+)?) (?:of|for) ([^,.;!?]+)/i;
 const IS_QUESTION = /^(?:what|where|which|who|how|find|get|look|show|tell me|search|give me)\b/i;
 
+/** One end of a route at someone's home: "to Anna's place", "from Bob's house". */
+export const HOME_END =
+  /\b(?:to|from|at)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)['’]s\s+(?:home address|home|house|place|flat|apartment|address)\b/u;
+
 export function insertLookups(
   intents: SplitIntent[],
   outputFields: ReadonlySet<string>,
@@ -24,7 +28,13 @@ export function insertLookups(
     const bare = thing ? bareField(thing, outputFields) : null;
     // "Retrieve papers on the topic of sustainability": the tool that does it takes a `topic`, and the
     // request gives it — nothing to look up (`givesField`).
-    if (field && !IS_QUESTION.test(si.text) && !givesField(si.text, field)) {
+    const home = HOME_END.exec(si.text);
+    if (home) {
+      // "directions from my home to Anna's place": her address is looked up first, and the route's end
+      // takes it (ninth QA pass sent "Anna's" to the map, or routed to the museum it found instead).
+      out.push({ rank: 0, text: `find the address of ${home[1]}`, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
+    } else if (field && !IS_QUESTION.test(si.text) && !givesField(si.text, field)) {
       const m = LOOKUP.exec(si.text)!;
       out.push({ rank: 0, text: `find the ${m[1]} of ${m[2]!.trim()}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });

@@ -312,7 +312,10 @@ const AGENDA_ASKED =
  */
 function askedFieldWords(intent: string): Set<string> {
   const out = new Set<string>();
-  for (const m of intent.matchAll(/\b\p{Lu}\p{L}*['’]s\s+(\p{L}+(?:\s+\p{L}+)?)/gu))
+  // "What's Bob's address": "What's" is no owner (ninth QA pass: it took "Bob" as the field asked).
+  for (const m of intent.matchAll(
+    /\b(?!(?:What|Where|Who|How|When|Why|That|It|There|Here|Let|He|She)['’]s\b)\p{Lu}\p{L}*['’]s\s+(\p{L}+(?:\s+\p{L}+)?)/gu,
+  ))
     for (const w of contentWords(m[1]!)) out.add(stem(w));
   // "the address of Grace": the same question the other way round (seventh QA pass: only the search).
   for (const m of intent.matchAll(/\bthe\s+(\p{L}+(?:\s+\p{L}+)?)\s+of\s+\p{Lu}/gu))
