@@ -156,6 +156,10 @@ export function question(m: { tool: string; field: string; description: string }
   }
   if (/^(?:when|where|how|who|which)\b/.test(lower)) return `${what} (${m.field} for ${m.tool})?`;
   const first = lower.split(/\s+/)[0] ?? '';
+  // "Your API access key, obtained …": a description with its own determiner takes no "the" (toolalpaca
+  // QA asked "What is the your API access key").
+  if (/^(?:your|the|a|an|my|our|their|its)$/.test(first))
+    return `What is ${lower} (${m.field} for ${m.tool})?`;
   const verb = /[^s]s$/.test(first) && !/(?:ss|us|is)$/.test(first) ? 'are' : 'is';
   return `What ${verb} the ${lower} (${m.field} for ${m.tool})?`;
 }

@@ -16,5 +16,8 @@ describe('question', () => {
     );
     expect(ask('Where the meeting takes place')).toBe('Where does the meeting take place? (f for t)');
     expect(ask('When to leave, as HH:MM')).toBe('When to leave, as HH:MM (f for t)?');
+    expect(ask('Your API access key, obtained from your account dashboard.')).toBe(
+      'What is your API access key, obtained from your account dashboard (f for t)?',
+    );
   });
 });
