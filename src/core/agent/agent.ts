@@ -172,7 +172,11 @@ export class Agent {
       newSubIntent(rank, text, findLiterals(text, today, lexicon), dependsOn);
     if (!this.deps.policy.decomposes) {
       const split = insertLookups(
-        fanOutIntents(splitSubIntents(read), (text) => findLiterals(text, today, lexicon)),
+        fanOutIntents(
+          splitSubIntents(read),
+          (text) => findLiterals(text, today, lexicon),
+          (text) => this.takesSpan(text),
+        ),
         this.deps.world.outputFieldNames(),
         (text, field) => this.toolTakes(text, field),
         (thing) => this.looksUp(thing),
@@ -953,6 +957,13 @@ export class Agent {
    * Whether the tool that best covers `text` by its words deals in `field` itself: takes it as an input
    * ("papers on the topic of …") or names it ("update the details of …" → updateCommunityDetails).
    */
+  /** Whether the tool that best serves `text` takes a number of days or a date range (`days`, `end_date`). */
+  private takesSpan(text: string): boolean {
+    const best = bestByRelevance(text, this.deps.world.tools(), 1)[0];
+    const tool = best ? this.deps.world.tool(best.tool) : undefined;
+    return Object.keys(tool?.parameters.properties ?? {}).some((k) => SPAN_INPUT.test(k));
+  }
+
   private toolTakes(text: string, field: string): boolean {
     const best = bestByRelevance(text, this.deps.world.tools(), 1)[0];
     const tool = best ? this.deps.world.tool(best.tool) : undefined;
@@ -1414,6 +1425,10 @@ function firstItemField(out: Record<string, unknown>, field: string): unknown {
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Inputs that take a span of days: `days`, `num_days`, `forecast_days`, `end_date`, `date_range`, `until`. */
+const SPAN_INPUT =
+  /(?:^|_)(?:days|num_?days|duration|period|range|end_?date|to_?date|date_?to|until|week)(?:$|_)/i;
 
 /**
  * What `why` adds after quoting the failure ("step 1 (x) failed (kind: <message>): no other API …" →

@@ -46,4 +46,28 @@ describe('fanOutList', () => {
       [3, 'email them to Anna', [1, 2]],
     ]);
   });
+  it('"the next 3 days" and "this weekend" ask once per day, unless the tool takes the span itself', () => {
+    const texts = (text: string, takesSpan = false) =>
+      fanOutIntents(
+        [{ rank: 1, text, dependsOn: [] }],
+        (t) => findLiterals(t, TODAY, LEXICON),
+        () => takesSpan,
+      ).map((s) => s.text);
+    // TODAY is Tuesday 2026-11-24: its weekend is the 28th and 29th.
+    expect(texts('What is the weather in Paris for the next 3 days?')).toEqual([
+      'What is the weather in Paris on 2026-11-25?',
+      'What is the weather in Paris on 2026-11-26?',
+      'What is the weather in Paris on 2026-11-27?',
+    ]);
+    expect(texts('What am I doing this weekend?')).toEqual([
+      'What am I doing on 2026-11-28?',
+      'What am I doing on 2026-11-29?',
+    ]);
+    // bfcl: `detailed_weather_forecast(location, days)` answers the three days in one call.
+    expect(texts('Find the high and low temperatures for London for the next 3 days', true)).toEqual([
+      'Find the high and low temperatures for London for the next 3 days',
+    ]);
+    // An act is done once.
+    expect(texts('Book a table this weekend')).toEqual(['Book a table this weekend']);
+  });
 });

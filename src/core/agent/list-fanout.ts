@@ -59,7 +59,8 @@ const NEXT_DAYS = /\b(?:(?:for|over|in|during)\s+)?(?:the\s+)?(?:next|coming|fol
  * questions and lookups: "schedule a run this weekend" is one event.
  */
 function fanOutDays(text: string, literals: readonly Literal[], today?: string): string[] | null {
-  if (!LOOKS_UP.test(text.trim())) return null;
+  // No day to count from: the caller says one call serves the span.
+  if (!today || !LOOKS_UP.test(text.trim())) return null;
   const weekend = literals.find((l) => l.kind === 'date' && /weekend/i.test(l.text));
   if (weekend) {
     const saturday = String(weekend.value);
@@ -70,7 +71,7 @@ function fanOutDays(text: string, literals: readonly Literal[], today?: string):
     return dates.map((d) => `${text.slice(0, weekend.start)}on ${d}${text.slice(weekend.end)}`);
   }
   const next = NEXT_DAYS.exec(text);
-  if (!next || !today) return null;
+  if (!next) return null;
   return Array.from(
     { length: Number(next[1]) },
     (_, i) =>
@@ -85,13 +86,15 @@ function fanOutDays(text: string, literals: readonly Literal[], today?: string):
 export function fanOutIntents(
   intents: readonly SplitIntent[],
   literalsOf: (text: string) => readonly Literal[],
+  takesSpan: (text: string) => boolean = () => false,
 ): SplitIntent[] {
   const ranksOf = new Map<number, number[]>();
   // The day "the next 3 days" count from, as the literals read "today".
   const today = literalsOf('today').find((l) => l.kind === 'date')?.value as string | undefined;
   const out: SplitIntent[] = [];
   for (const si of intents) {
-    const texts = fanOutList(si.text, literalsOf(si.text), today);
+    // A tool that takes a number of days or a date range serves "the next 3 days" in one call.
+    const texts = fanOutList(si.text, literalsOf(si.text), takesSpan(si.text) ? undefined : today);
     const ranks: number[] = [];
     for (const text of texts) {
       const rank = out.length + 1;
