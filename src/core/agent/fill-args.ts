@@ -722,6 +722,9 @@ function freeText(
     const asked = sends ? askedToDo(bare, intent) : null;
     return asked ?? (bare || undefined);
   }
+  // "Forward the email about the launch to Anna": what goes is a message that exists, which a search
+  // and a read give (ninth QA pass sent "about the launch" as the body).
+  if (sends && !quoted && /^(?:please\s+)?forward\b/i.test(intent.trim())) return undefined;
   // "Email Anna that the offsite moved to Friday": what is said is the whole clause after "that", its
   // dates and times included (the residual has them taken out).
   // "Tell Carol I'll be there at 5": after the recipient, the message is the rest as said.
@@ -915,6 +918,12 @@ const ROUTE = [
     re: new RegExp(String.raw`\b(?:far|long|distance)\b.*?\bis\s+(.+?)\s+from\s+(.+?)` + END_STOP, 'i'),
     from: 2,
     to: 1,
+  },
+  // "the distance between Paris and Berlin": the first is where from.
+  {
+    re: new RegExp(String.raw`\bbetween\s+(.+?)\s+and\s+(.+?)` + END_STOP, 'i'),
+    from: 1,
+    to: 2,
   },
   // "… how far Marseille is from Nice", "how far away the Louvre lies from …"
   {

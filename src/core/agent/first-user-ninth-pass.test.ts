@@ -182,3 +182,28 @@ describe("someone's home and someone's address", () => {
     expect(r.answer).toMatch(/address 14 Kastanienallee, Berlin/);
   });
 });
+
+describe('pairs, replies and forwards', () => {
+  it('"the distance between Paris and Berlin" is one route (it asked two questions, one per city)', async () => {
+    const r = await run('What is the distance between Paris and Berlin?');
+    expect(r.calls.map((c) => [c.tool, c.args.origin_address, c.args.destination_address])).toEqual([
+      ['places_directions', 'Paris', 'Berlin'],
+    ]);
+  });
+
+  it('"Reply to Bob\'s last email saying I agree" sends him the reply (it looked Bob up and called it done)', async () => {
+    const r = await run("Reply to Bob's last email saying I agree");
+    expect(r.calls.find((c) => c.tool === 'mail_send')?.args).toMatchObject({
+      to_email: 'bob.chen@example.com',
+      body: 'I agree',
+    });
+  });
+
+  it('"Forward the email about the launch to Anna" sends that email\'s text (it sent "about the launch")', async () => {
+    const r = await run('Forward the email about the launch to Anna');
+    const read = r.calls.find((c) => c.tool === 'mail_read');
+    const sent = r.calls.find((c) => c.tool === 'mail_send');
+    expect(read?.status).toBe('ok');
+    expect(sent?.args.body).toBe((read!.output as { body: string }).body);
+  });
+});

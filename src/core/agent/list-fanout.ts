@@ -40,6 +40,8 @@ export function fanOutList(text: string, literals: readonly Literal[], today?: s
     }
     if (run.length < 2) continue;
     const before = text.slice(0, run[0]!.start);
+    // "the distance between Paris and Berlin" is one question about the pair.
+    if (/\bbetween\s+(?:the\s+)?$/i.test(before)) continue;
     const after = text.slice(run[run.length - 1]!.end);
     return run.map((l) => `${before}${l.text}${after}`);
   }

@@ -523,8 +523,22 @@ const saysAct = (tool: Tool, command: string): boolean => {
   return [...wordsOf(tool).all].some((w) => w.startsWith(act));
 };
 
-/** Commands that commit the user to something (a table, a ticket, a purchase): a lookup does not do them. */
-const COMMITS = new Set(['book', 'reserve', 'buy', 'purchase', 'order', 'schedule', 'register', 'subscribe']);
+/**
+ * Commands that commit the user to something (a table, a ticket, a purchase) or answer someone (a reply):
+ * a lookup does not do them.
+ */
+const COMMITS = new Set([
+  'book',
+  'reserve',
+  'buy',
+  'purchase',
+  'order',
+  'schedule',
+  'register',
+  'subscribe',
+  'reply',
+  'forward',
+]);
 
 /** "Write / compose an email (a message, a text) …": a message to send, not a thing to create. */
 const WRITE_MESSAGE =
