@@ -387,6 +387,17 @@ export function chooseTarget(
     new RegExp(`^(?:(?:please|kindly|can you|could you|would you|will you)\\s+)*${command}\\b`, 'i').test(
       intent.trim(),
     );
+  // "Book a table", not "book name, chapter number …?" (toolalpaca: a noun that starts a question).
+  const commits =
+    command !== undefined &&
+    COMMITS.has(command) &&
+    commanded &&
+    !question &&
+    !/\?\s*$/.test(intent) &&
+    !new RegExp(
+      `^(?:\\S+\\s+)*?${command}\\s+(?:name|names|number|id|title|details|status|history|list|of)\\b`,
+      'i',
+    ).test(intent.trim());
   // A command that only says "give me" ("find", "look up", not "show", which has its own rule).
   // "Tell Bob I'm late" sends him a message; "tell me …" asks.
   const seeks =
@@ -427,14 +438,7 @@ export function chooseTarget(
     // "Book a table for two at 7" with no tool that books: the directions or a place search is no booking
     // (ninth QA pass asked for a street address, or called a restaurant search "reserved").
     // A tool whose name says no effect ("places_directions") must say the act somewhere of its own.
-    if (
-      command !== undefined &&
-      COMMITS.has(command) &&
-      commanded &&
-      !question &&
-      (does === 'none' || (does === null && !saysAct(tool, command)))
-    )
-      return;
+    if (commits && (does === 'none' || (does === null && !saysAct(tool, command)))) return;
     // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
     // pass answered with Tokyo's weather, the city being all the two shared).
     // Its name or description: a start_time output is an event's, not the clock's.
