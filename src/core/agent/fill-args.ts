@@ -921,7 +921,8 @@ const ROUTE = [
   },
   // "the distance between Paris and Berlin": the first is where from.
   {
-    re: new RegExp(String.raw`\bbetween\s+(.+?)\s+and\s+(.+?)` + END_STOP, 'i'),
+    // The second end stops at the next "and" or "then" ("… and Los Angeles and then convert …").
+    re: new RegExp(String.raw`\bbetween\s+(.+?)\s+and\s+(.+?)(?:(?=\s+(?:and|then)\b)|${END_STOP})`, 'i'),
     from: 1,
     to: 2,
   },

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { stringTool } from '../tools/tool-fixtures.test-util';
+import { fillArguments } from './fill-args';
+import { findLiterals } from './literals';
 
 // Requests a first-time user typed into the graph-only agent on the built-in tools (ninth QA pass); each
 // was answered wrongly, or with the wrong thing done, before.
@@ -205,5 +208,27 @@ describe('pairs, replies and forwards', () => {
     const sent = r.calls.find((c) => c.tool === 'mail_send');
     expect(read?.status).toBe('ok');
     expect(sent?.args.body).toBe((read!.output as { body: string }).body);
+  });
+});
+
+describe('"between X and Y" as a route', () => {
+  it('ends the second place at the next "and then" (nestful: "… and Los Angeles and then convert …")', () => {
+    const tool = stringTool('calculate_distance', 'Calculate the distance between two locations', [
+      'origin',
+      'destination',
+    ]);
+    const intent =
+      'Calculate the distance between New York and Los Angeles and then convert the distance into kilometers.';
+    const literals = findLiterals(intent, Date.UTC(2026, 10, 24));
+    const filled = fillArguments({
+      tool,
+      intent,
+      intentLiterals: literals,
+      requestLiterals: literals,
+      inherit: false,
+      known: () => undefined,
+      today: Date.UTC(2026, 10, 24),
+    });
+    expect(filled.args).toEqual({ origin: 'New York', destination: 'Los Angeles' });
   });
 });
