@@ -959,14 +959,18 @@ export class Agent {
    */
   /** Whether the tool that best serves `text` takes a number of days or a date range (`days`, `end_date`). */
   private takesSpan(text: string): boolean {
-    const best = bestByRelevance(text, this.deps.world.tools(), 1)[0];
-    const tool = best ? this.deps.world.tool(best.tool) : undefined;
+    const tool = this.bestToolFor(text);
     return Object.keys(tool?.parameters.properties ?? {}).some((k) => SPAN_INPUT.test(k));
   }
 
-  private toolTakes(text: string, field: string): boolean {
+  /** The tool whose words cover `text` best, before any retrieval (splitting decisions need a guess). */
+  private bestToolFor(text: string): Tool | undefined {
     const best = bestByRelevance(text, this.deps.world.tools(), 1)[0];
-    const tool = best ? this.deps.world.tool(best.tool) : undefined;
+    return best ? this.deps.world.tool(best.tool) : undefined;
+  }
+
+  private toolTakes(text: string, field: string): boolean {
+    const tool = this.bestToolFor(text);
     if (!tool) return false;
     if (Object.keys(tool.parameters.properties ?? {}).some((k) => k.toLowerCase() === field)) return true;
     const named = new Set(contentWords(tool.name).map(stem));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toSecondPerson } from './condition-gate';
 import { conditionVerdict, yesOrNo } from './condition';
 
 const forecast = (condition: string, temperature_c = 9) => ({ temperature_c, condition });
@@ -50,5 +51,15 @@ describe('conditionVerdict: a condition the user set, read against what the chec
     expect(['yes', 'Yep, it does', 'ok'].map(yesOrNo)).toEqual([true, true, true]);
     expect(['no', 'Nope', 'it does not'].map(yesOrNo)).toEqual([false, false, false]);
     expect(yesOrNo('maybe later')).toBeNull();
+  });
+});
+
+describe('toSecondPerson', () => {
+  it("says the user's words back to them", () => {
+    expect(toSecondPerson('I already have something')).toBe('you already have something');
+    expect(toSecondPerson("I'm free and my car is here")).toBe("you're free and your car is here");
+    expect(toSecondPerson('I am late for us')).toBe('you are late for you');
+    // "am" is only the user's after "I"; "US" is the country.
+    expect(toSecondPerson('the flight at 9 am to the US')).toBe('the flight at 9 am to the US');
   });
 });

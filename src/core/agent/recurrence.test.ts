@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../tools/tool';
 import { onceOnlyCaveat, recurrenceSaid, withoutTrailingRecurrence } from './recurrence';
-import { toSecondPerson } from './condition-gate';
 
 const tool = (name: string, props: string[]): Tool =>
   ({
@@ -31,15 +30,5 @@ describe('recurrence', () => {
       onceOnlyCaveat('Remind me daily', tool('reminders_create', ['text', 'repeat']), {}),
     ).toBeUndefined();
     expect(onceOnlyCaveat('the weather every day', tool('weather_get', ['city']), {})).toBeUndefined();
-  });
-});
-
-describe('toSecondPerson', () => {
-  it("says the user's words back to them", () => {
-    expect(toSecondPerson('I already have something')).toBe('you already have something');
-    expect(toSecondPerson("I'm free and my car is here")).toBe("you're free and your car is here");
-    expect(toSecondPerson('I am late for us')).toBe('you are late for you');
-    // "am" is only the user's after "I"; "US" is the country.
-    expect(toSecondPerson('the flight at 9 am to the US')).toBe('the flight at 9 am to the US');
   });
 });
