@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_TOOLS } from '../src/core/demo/demo-tools';
 import { demoTraces } from '../src/core/demo/demo-traces';
@@ -7,6 +8,12 @@ import { serializeWorld } from '../src/core/world/world-file';
 import { AppPage } from './app-page';
 
 const SHIPPED = 'shipped model (models/twnm-hgt.onnx)';
+/** The edges of the graph the shipped model was trained on: the app starts with that graph. */
+const SHIPPED_EDGES = (
+  JSON.parse(readFileSync(new URL('../models/twnm-hgt.manifest.json', import.meta.url), 'utf8')) as {
+    trainingData: { edges: number };
+  }
+).trainingData.edges;
 
 /** A tiny world: the 12 demo tools six demonstration traces use, and those traces (64 edges). */
 async function tinyWorldFile(): Promise<string> {
@@ -53,9 +60,12 @@ test('the Link model view shows the shipped model, its figures and the scored gr
   await expect(page.getByTestId('hgt-model')).toContainText(SHIPPED);
   await expect(page.getByTestId('hgt-model')).toContainText('2 layers × 8 heads, hidden 64');
   await expect(page.getByTestId('hgt-model')).toContainText(/held-out AUC \d\.\d\d on \d+ pairs/);
-  await expect(page.getByTestId('hgt-scores')).toContainText(/p_uv of 113 edges and \d+ candidate links/, {
-    timeout: 30_000,
-  });
+  await expect(page.getByTestId('hgt-scores')).toContainText(
+    new RegExp(`p_uv of ${SHIPPED_EDGES} edges and \\d+ candidate links`),
+    {
+      timeout: 30_000,
+    },
+  );
   await expect(page.getByTestId('hgt-new-traces')).toContainText('since it was trained: 0');
   await expect(page.getByTestId('hgt-problem')).toHaveCount(0);
   await expect(page.getByTestId('hgt-restore')).toBeDisabled();
