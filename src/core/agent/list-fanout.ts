@@ -16,8 +16,13 @@ const SEPARATOR = /^\s*(?:,\s*(?:and\s+|or\s+)?|(?:,\s*)?(?:and|or|&)\s+)(?:(?:i
  * places the tools' data knows (lexicon literals of one kind), and of people a message is sent to;
  * "schedule a meeting with Anna and Bob" is one meeting, and anything else is left whole. `literals` are those found in `text`.
  */
-export function fanOutList(text: string, literals: readonly Literal[], today?: string): string[] {
-  const days = fanOutDays(text, literals, today);
+export function fanOutList(
+  text: string,
+  literals: readonly Literal[],
+  today?: string,
+  takesSpan: (text: string) => boolean = () => false,
+): string[] {
+  const days = fanOutDays(text, literals, today, takesSpan);
   if (days) return days;
   // A message goes to one address: "text Anna and Bob that …" is two messages.
   const sends = SENDING.test(text);
@@ -60,19 +65,25 @@ const NEXT_DAYS = /\b(?:(?:for|over|in|during)\s+)?(?:the\s+)?(?:next|coming|fol
  * is asked once per day (ninth QA pass: Saturday only, or today only), each copy naming its day. Only for
  * questions and lookups: "schedule a run this weekend" is one event.
  */
-function fanOutDays(text: string, literals: readonly Literal[], today?: string): string[] | null {
-  // No day to count from: the caller says one call serves the span.
+function fanOutDays(
+  text: string,
+  literals: readonly Literal[],
+  today: string | undefined,
+  takesSpan: (text: string) => boolean,
+): string[] | null {
   if (!today || !LOOKS_UP.test(text.trim())) return null;
   const weekend = literals.find((l) => l.kind === 'date' && /weekend/i.test(l.text));
+  const next = weekend ? null : NEXT_DAYS.exec(text);
+  // Asked only once a span is said: it ranks every tool. A tool that takes the span answers in one call.
+  if ((!weekend && !next) || takesSpan(text)) return null;
   if (weekend) {
     const saturday = String(weekend.value);
-    // Said on a Sunday, "this weekend" is what is left of it: today.
-    const sunday = new Date(`${saturday}T12:00:00Z`).getUTCDay() === 0;
-    const dates = sunday ? [saturday] : [saturday, addDays(saturday, 1)];
-    if (dates.length < 2) return null;
-    return dates.map((d) => `${text.slice(0, weekend.start)}on ${d}${text.slice(weekend.end)}`);
+    // Said on a Sunday, "this weekend" is what is left of it: today, one day.
+    if (new Date(`${saturday}T12:00:00Z`).getUTCDay() === 0) return null;
+    return [saturday, addDays(saturday, 1)].map(
+      (d) => `${text.slice(0, weekend.start)}on ${d}${text.slice(weekend.end)}`,
+    );
   }
-  const next = NEXT_DAYS.exec(text);
   if (!next) return null;
   return Array.from(
     { length: Number(next[1]) },
@@ -95,8 +106,7 @@ export function fanOutIntents(
   const today = literalsOf('today').find((l) => l.kind === 'date')?.value as string | undefined;
   const out: SplitIntent[] = [];
   for (const si of intents) {
-    // A tool that takes a number of days or a date range serves "the next 3 days" in one call.
-    const texts = fanOutList(si.text, literalsOf(si.text), takesSpan(si.text) ? undefined : today);
+    const texts = fanOutList(si.text, literalsOf(si.text), today, takesSpan);
     const ranks: number[] = [];
     for (const text of texts) {
       const rank = out.length + 1;
