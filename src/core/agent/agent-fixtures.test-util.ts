@@ -20,13 +20,17 @@ export async function demoAgentWorld(): Promise<LocalAgentWorld> {
   return new LocalAgentWorld(world);
 }
 
-/** The graph-only agent on the built-in tools and their in-memory sandbox, as a first-time user meets it. */
-export async function graphOnlySandboxAgent(): Promise<Agent> {
+/**
+ * The graph-only agent on the built-in tools and their in-memory sandbox, as a first-time user meets it.
+ * `now` fixes the clock of both (a test that reads weekdays must not depend on the day CI runs).
+ */
+export async function graphOnlySandboxAgent(now?: () => number): Promise<Agent> {
   return new Agent({
     world: await builtInAgentWorld(),
-    runtime: await createSandboxRuntime(),
+    runtime: await createSandboxRuntime(now ? { now } : {}),
     policy: new GraphPolicy(),
     learn: false,
+    ...(now ? { now } : {}),
   });
 }
 

@@ -135,11 +135,15 @@ describe('days as people ask about them', () => {
   });
 
   it('"this weekend" and "the next 3 days" ask once per day (Saturday only, or one forecast for three days)', async () => {
-    const weekend = await run('What am I doing this weekend?');
+    // Said on a Wednesday (2026-12-09), "this weekend" is Saturday and Sunday; said on that Sunday, only what
+    // is left of it. (The clock is fixed: CI ran this on a Sunday and got one day.)
+    const on = (iso: string) => async (request: string) =>
+      (await graphOnlySandboxAgent(() => Date.parse(iso))).runTurn(request);
+    const weekend = await on('2026-12-09T10:00:00Z')('What am I doing this weekend?');
     const days = weekend.calls.map((c) => String(c.args.date));
-    expect(days).toHaveLength(2);
-    expect(Date.parse(days[1]!) - Date.parse(days[0]!)).toBe(86_400_000);
-    expect(new Date(`${days[0]}T12:00:00Z`).getUTCDay()).toBe(6);
+    expect(days).toEqual(['2026-12-12', '2026-12-13']);
+    const sunday = await on('2026-12-13T10:00:00Z')('What am I doing this weekend?');
+    expect(sunday.calls.map((c) => String(c.args.date))).toEqual(['2026-12-13']);
     const tokyo = await run("What's the weather in Tokyo for the next three days?");
     expect(tokyo.calls.map((c) => [c.tool, c.args.city])).toEqual([
       ['places_weather', 'Tokyo'],
