@@ -1,7 +1,9 @@
 // npm run bench:agent -- [--json <file>]
 // The agent on the built-in world: the graph-only engine on the written request fixture (share solved,
 // by size, LLM calls, ms per request), and what an LLM decision would cost in prompt tokens (Qwen3
-// tokenizer) with the pruned-subgraph context, without it, and with every tool in the prompt.
+// tokenizer) with the pruned-subgraph context, without it, and with every tool in the prompt; and where
+// the candidate list puts the first tool a request needs (the chat shows it, an LLM engine's prompt takes
+// its first six), on the fixture and on requests written without the demonstrations in view.
 
 import { parseArgs } from 'node:util';
 import { LocalAgentWorld } from '../src/core/agent/local-agent-world';
@@ -10,6 +12,8 @@ import { worldFromPlans } from '../src/core/linkpred/dataset-world';
 import type { Decision, DecisionInput, DecisionPolicy } from '../src/core/agent/decision-policy';
 import { checkCase } from '../src/core/agent/fixtures/check-case';
 import { GRAPH_ONLY_REQUESTS, REFERENCE_DAY } from '../src/core/agent/fixtures/graph-only-requests';
+import { FIRST_TOOL_REQUESTS } from '../src/core/agent/fixtures/first-tool-requests';
+import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
 import { GraphPolicy } from '../src/core/agent/graph-policy';
@@ -138,8 +142,71 @@ async function main(): Promise<void> {
   });
   sheet.record(`${DATASET}.llm-prompt.decisions`, probe.rows.length, '', undefined, false);
   console.log(`\nPrompt tokens per decision (${probe.rows.length} decisions, ${counter}).`);
+
+  // 3. The first tool in the candidate list.
+  const fixtureFirst = GRAPH_ONLY_REQUESTS.filter((c) => c.tools?.length).map((c) => ({
+    request: c.request,
+    first: c.tools!.flat(),
+  }));
+  await firstToolRanks(world, 'fixture', fixtureFirst, sheet);
+  await firstToolRanks(world, 'unseenRequests', FIRST_TOOL_REQUESTS, sheet);
   sheet.printTable();
   if (values.json) sheet.writeJson(values.json);
+}
+
+/** Candidates an LLM decision's prompt takes per sub-intent (`promptParts`' default). */
+const PROMPT_CANDIDATES = 6;
+
+/**
+ * Where each ranking puts the first tool a request needs (any of `first`): MRR, top 1, and in the first
+ * six (what an LLM engine's prompt lists). `agent` is the candidate list the chat shows and prompts with
+ * (`AgentWorld.retrieve`); `learnt` the product ranking without its novelty check (`RankResult.learntOrder`
+ * where the check ranked zero-shot: the ranking before it existed), beside the single methods.
+ */
+async function firstToolRanks(
+  world: LocalAgentWorld,
+  set: string,
+  requests: readonly { request: string; first: readonly string[] }[],
+  sheet: FigureSheet,
+): Promise<void> {
+  const service = new RetrievalService(world.world.embedder);
+  service.reset(world.world);
+  const methods = ['agent', 'learnt', 'zeroShotHybrid', 'bm25', 'qts'] as const;
+  const sums = new Map(methods.map((m) => [m, { rr: 0, top1: 0, inPrompt: 0 }]));
+  for (const { request, first } of requests) {
+    const product = await service.rank({ query: request, history: [], topK: 100 });
+    const lists: Record<(typeof methods)[number], readonly string[]> = {
+      agent: (await world.retrieve(request, [], 8)).candidates.map((c) => c.tool),
+      learnt: product.learntOrder ?? product.candidates.map((c) => c.tool),
+      zeroShotHybrid: [],
+      bm25: [],
+      qts: [],
+    };
+    for (const m of ['zeroShotHybrid', 'bm25', 'qts'] as const)
+      lists[m] = (await service.rank({ query: request, history: [], topK: 100, method: m })).candidates.map(
+        (c) => c.tool,
+      );
+    for (const m of methods) {
+      const at = lists[m].findIndex((t) => first.includes(t));
+      const s = sums.get(m)!;
+      if (at < 0) continue;
+      s.rr += 1 / (at + 1);
+      if (at === 0) s.top1++;
+      if (at < PROMPT_CANDIDATES) s.inPrompt++;
+    }
+  }
+  const rows: string[][] = [];
+  for (const m of methods) {
+    const s = sums.get(m)!;
+    const n = requests.length;
+    const key = `${DATASET}.candidates.${set}.${m}`;
+    sheet.record(`${key}.mrr`, s.rr / n, '', undefined, false);
+    sheet.record(`${key}.top1`, s.top1 / n, '', undefined, false);
+    sheet.record(`${key}.inPrompt`, s.inPrompt / n, '', undefined, false);
+    rows.push([m, (s.rr / n).toFixed(3), (s.top1 / n).toFixed(3), (s.inPrompt / n).toFixed(3)]);
+  }
+  console.log(`\nFirst tool a request needs, in the candidates (${set}, ${requests.length} requests):`);
+  printRows(['ranking', 'MRR', 'top 1', 'in first 6'], rows, new Set([1, 2, 3]));
 }
 
 /** Prompt tokens per decision on a dataset's test requests (its tools are not executable here). */

@@ -1,6 +1,8 @@
 // The product ranking (issue 17): the trained hybrid, the zero-shot hybrid and their per-request blend by
 // familiarity (src/core/retrieval/familiar-blend.ts, what RetrievalService serves as `hybrid`), next to BM25,
 // on each dataset's test split, the trained parts fitted on its train split. Step protocol as eval-retrieval.
+// `product` is the blend as served (the familiarity probe and the novelty check on the request);
+// `productNoNovelty` the same without the novelty check, as served before it.
 //
 //   npx tsx scripts/eval-product-blend.ts --data <dir> [--data <dir>]... [--embedder lexical|tool-encoder]
 //                                         [--max-test n] [--json out.json]
@@ -17,7 +19,8 @@ import { Bm25Retriever } from '../src/core/retrieval/baselines/bm25';
 import { toolText } from '../src/core/retrieval/candidates';
 import { EmbeddingCache } from '../src/core/retrieval/embedding-cache';
 import { toolDetails } from '../src/core/retrieval/tool-details';
-import { FamiliarBlend, familiarity } from '../src/core/retrieval/familiar-blend';
+import { FAMILIAR_BLEND_DEFAULTS, FamiliarBlend, familiarity } from '../src/core/retrieval/familiar-blend';
+import { PastRequests } from '../src/core/retrieval/past-requests';
 import { Hybrid } from '../src/core/retrieval/hybrid';
 import { evaluateRetriever } from '../src/core/retrieval/metrics';
 import type { RetrievalTask, Retriever } from '../src/core/retrieval/retriever';
@@ -92,9 +95,22 @@ async function main(): Promise<void> {
       ['blendP0FamPlain', new FamiliarBlend(zs, hybrid, seen, { power: 0 }, plain)],
       ['blendP0FamFirstPass', new FamiliarBlend(zs, hybrid, seen, { power: 0 }, firstPass)],
     );
+    // As RetrievalService serves it: the probe on plain texts with the fixed fusion, and the novelty check.
+    const probe = new ZeroShotHybrid(ctx, { details: false, fusion: 'score' });
+    await probe.fit();
+    const past = new PastRequests(ds.train);
+    const floor = past.leaveOneOutQuantile(FAMILIAR_BLEND_DEFAULTS.requestQuantile);
+    const served = new FamiliarBlend(zs, hybrid, seen, {}, probe, { past, floor });
+    blends.push(['productNoNovelty', new FamiliarBlend(zs, hybrid, seen, {}, probe)], ['product', served]);
+    const novel = test.filter((t) => past.familiarity(t.query) < floor).length / Math.max(1, test.length);
+    out[`${ds.name}.product.${embedder.id}.noveltyFloor`] = r4(floor);
+    out[`${ds.name}.product.${embedder.id}.novelShare`] = r4(novel);
+    console.log(
+      `${ds.name}: novelty floor ${floor.toFixed(3)}; test requests under it ${(novel * 100).toFixed(1)} %`,
+    );
     const bm25 = new Bm25Retriever(ctx);
     await bm25.fit();
-    await warm(ctx.cache, [hybrid, zs], test);
+    await warm(ctx.cache, [hybrid, zs, probe], test);
     let f = 0;
     for (const t of test) f += familiarity(zs.rank({ query: t.query, history: [] }), seen, 5);
     out[`${ds.name}.productBlend.${embedder.id}.familiarityAtFirstStep`] = r4(f / Math.max(1, test.length));

@@ -22,12 +22,16 @@ export interface AgentWorld {
   outputFieldNames(): ReadonlySet<string>;
   /** The kind of value each parameter node holds (majority of its members' kinds). */
   paramKinds(): ReadonlyMap<string, FieldKind>;
-  /** Next-tool candidates for a request and the tools already called, best first (DTDR hybrid). */
+  /**
+   * Next-tool candidates for a request and the tools already called, best first (DTDR hybrid). For a
+   * request unlike the traced ones the ranking is zero-shot and `learntOrder` is the order the learnt
+   * plans give the tools (see `RankResult.learntOrder`).
+   */
   retrieve(
     query: string,
     history: readonly string[],
     topK: number,
-  ): Promise<{ candidates: ScoredTool[]; ms: number }>;
+  ): Promise<{ candidates: ScoredTool[]; ms: number; learntOrder?: readonly string[] }>;
   /**
    * The tool a model that learnt whole plans expects next after `history` for this request (DTDR's hybrid
    * ranks END_OF_PLAN among the tools): its name, null when "done" ranks first, undefined when no model

@@ -10,6 +10,7 @@ import type { Trace, TraceCall } from '../trace/trace';
 import type { AgentAction } from './agent-action';
 import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-events';
 import type { AgentWorld } from './agent-world';
+import { inLearntOrder } from './candidate-union';
 import { composeAnswer, describeOutput, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
 import { everything, fillArguments, GUESS } from './fill-args';
@@ -508,7 +509,12 @@ export class Agent {
       case 'retrieve_api': {
         const query = action.recall_description?.trim() || si.text;
         const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
-        const { candidates, ms } = await this.deps.world.retrieve(query, history, this.deps.topK ?? 8);
+        const { candidates, ms, learntOrder } = await this.deps.world.retrieve(
+          query,
+          history,
+          this.deps.topK ?? 8,
+        );
+        si.learntOrder = learntOrder;
         si.candidates = candidates
           .filter((c) => this.deps.world.tool(c.tool)) // not DTDR's end-of-plan label
           .map((c) => ({ tool: c.tool, score: c.score, ...(c.why ? { why: c.why } : {}) }));
@@ -542,9 +548,10 @@ export class Agent {
             )
           : undefined;
         const context = { request: state.request, ...(fed ? { bonus: fed } : {}) };
+        const ranked = inLearntOrder(si.candidates, si.learntOrder);
         const choice = chooseTarget(
           withoutOrdinalReference(askedPart(si.text)),
-          si.candidates,
+          ranked,
           toolOf,
           state.failedApis,
           entityKinds(si),
@@ -554,7 +561,7 @@ export class Agent {
         const byWords = si.prior
           ? chooseTarget(
               withoutOrdinalReference(askedPart(si.text)),
-              si.candidates,
+              ranked,
               toolOf,
               state.failedApis,
               entityKinds(si),
@@ -752,7 +759,7 @@ export class Agent {
     const toolOf = (n: string) => this.deps.world.tool(n);
     const choice = chooseTarget(
       withoutOrdinalReference(askedPart(si.text)),
-      si.candidates ?? [],
+      inLearntOrder(si.candidates ?? [], si.learntOrder),
       toolOf,
       exclude,
       entityKinds(si),

@@ -24,3 +24,21 @@ export function unionCandidates(
     }
   return out;
 }
+
+/**
+ * The candidates in the order learnt plans give them (tools the order lacks after, as they were): what
+ * the graph policy's tie-break reads. A request unlike the traced ones is shown and prompted in the
+ * zero-shot order (its first tool is found far more often), but between tools its words rate alike, which
+ * tools past plans use is still the better guess ("Do I have any meetings on Wednesday?" lists the day).
+ */
+export function inLearntOrder<T extends { tool: string }>(
+  candidates: readonly T[],
+  order: readonly string[] | undefined,
+): readonly T[] {
+  if (!order) return candidates;
+  const at = new Map(order.map((t, i) => [t, i]));
+  return candidates
+    .map((c, i) => ({ c, key: at.get(c.tool) ?? order.length + i }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.c);
+}

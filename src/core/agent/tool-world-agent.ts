@@ -83,15 +83,18 @@ export abstract class ToolWorldAgent implements AgentWorld {
         topK,
       ),
       ms: [h!, ...m].reduce((t, r) => t + r.rankMs, 0),
+      ...(h!.learntOrder ? { learntOrder: h!.learntOrder } : {}),
     };
   }
 
   async nextTool(query: string, history: readonly string[]): Promise<string | null | undefined> {
     const r = await this.rank(RETRIEVE_METHODS.history, query, [...history], 8);
+    // What the learnt plans say, also when the request was ranked zero-shot for being unlike theirs.
+    const top = r.learntOrder ? r.learntOrder[0] : r.candidates[0]?.tool;
     // Only a hybrid trained on this world's plans knows END_OF_PLAN; the zero-shot one never says "done".
-    if (r.trainedOn === 0 && !r.candidates.some((c) => c.tool === END_OF_PLAN)) return undefined;
-    const top = r.candidates[0];
-    return !top || top.tool === END_OF_PLAN ? null : top.tool;
+    if (!r.learntOrder && r.trainedOn === 0 && !r.candidates.some((c) => c.tool === END_OF_PLAN))
+      return undefined;
+    return !top || top === END_OF_PLAN ? null : top;
   }
 
   async familiarity(query: string): Promise<number> {

@@ -29,6 +29,8 @@ export interface SubIntentState {
   /** Literals inside `text` (spans relative to it). */
   literals: Literal[];
   candidates: CandidateView[] | null;
+  /** The order learnt plans give the candidates, when retrieval ranked them zero-shot (`AgentWorld.retrieve`). */
+  learntOrder?: readonly string[];
   /** What the world has learnt about this sub-intent's target (`targetPrior`), fetched with the candidates. */
   prior?: ReadonlyMap<string, number>;
   chain: ChainView | null;

@@ -4,6 +4,7 @@ import { LexicalEmbedder } from '../embed/lexical-embedder';
 import { ToolWorld } from '../world/world';
 import { EmbeddingCache } from './embedding-cache';
 import { blendRankings, FamiliarBlend, familiarity } from './familiar-blend';
+import { PastRequests } from './past-requests';
 import { demoWorld } from './retrieval-fixtures.test-util';
 import { candidatesFromWorld, RetrievalService } from './retrieval-service';
 import { END_OF_PLAN, type Retriever, type ScoredTool } from './retriever';
@@ -92,6 +93,36 @@ describe('FamiliarBlend', () => {
   });
 });
 
+describe('FamiliarBlend with a novelty check on the request', () => {
+  const zs = fixed('zeroShotHybrid', ZS);
+  const trained = fixed('hybrid', TRAINED);
+  const past = new PastRequests([{ query: 'Book a train ticket to Paris' }, { query: 'Weather in Rome' }]);
+
+  it('ranks a request under the floor zero-shot, carrying the trained order beside it', () => {
+    const blend = new FamiliarBlend(zs, trained, new Set(['a', 'b', 'c']), {}, zs, { past, floor: 0.3 });
+    // {book, train, rome} vs {book, train, ticket, paris}: 2 of 5 = 0.4 ≥ 0.3 → the trained order.
+    expect(names(blend.rank({ query: 'Book a train to Rome', history: [] }))).toEqual(names(TRAINED));
+    expect(blend.lastRequestFamiliarity).toBeCloseTo(0.4, 10);
+    expect(blend.lastLearntOrder).toBeNull();
+    // {convert, mile, km} shares nothing: 0 < 0.3 → the zero-shot order at the first step, and why.
+    const novel = blend.rank({ query: 'Convert 3 miles to km', history: [] });
+    expect(names(novel)).toEqual(names(ZS));
+    expect(novel[0]!.why).toMatch(/^unlike past requests \(overlap 0\.00 < 0\.30\): zero-shot$/);
+    expect(blend.lastLearntOrder).toEqual(names(TRAINED));
+    // After a call, half and half (the f = 0.5 blend worked out above: a, c, b, END).
+    const later = blend.rank({ query: 'Convert 3 miles to km', history: ['a'] });
+    expect(names(later)).toEqual(['a', 'c', 'b', END_OF_PLAN]);
+    expect(later[0]!.why).toBe('unlike past requests (overlap 0.00 < 0.30): half zero-shot, half learnt');
+    expect(blend.lastLearntOrder).toEqual(names(TRAINED));
+  });
+
+  it('is the zero-shot ranking without a learnt order when no top tool has a trace', () => {
+    const blend = new FamiliarBlend(zs, trained, new Set(['x']), {}, zs, { past, floor: 0.3 });
+    expect(blend.rank({ query: 'Convert 3 miles to km', history: [] })).toEqual(ZS);
+    expect(blend.lastLearntOrder).toBeNull();
+  });
+});
+
 describe('RetrievalService product ranking (issue 17)', () => {
   const QUERY = 'Email Alice Martin the notes about the budget';
 
@@ -128,5 +159,31 @@ describe('RetrievalService product ranking (issue 17)', () => {
     // Every demo tool has traces, so familiarity is 1 and the reasons are the trained hybrid's own.
     expect(got.candidates[0]!.why).toMatch(/^hybrid: DTDR-L/);
     expect(got.candidates.every((c) => !c.why?.startsWith('zero-shot'))).toBe(true);
+  });
+
+  it('ranks a request unlike the demonstration traces zero-shot, with the learnt order beside it', async () => {
+    // The 48 demonstration traces come from a dozen templates; none converts units on its own.
+    const world = await demoWorld();
+    const service = new RetrievalService(new LexicalEmbedder());
+    service.reset(world);
+    const novel = await service.rank({ query: 'How many miles is 10 km?', history: [], topK: 5 });
+    expect(novel.candidates[0]!.tool).toBe('units_convert');
+    expect(novel.candidates[0]!.why).toMatch(
+      /^unlike past requests \(overlap 0\.\d\d < 0\.\d\d\): zero-shot; /,
+    );
+    expect(novel.source).toEqual({ kind: 'zero-shot' });
+    expect(novel.trainedOn).toBeGreaterThan(40);
+    // What the learnt plans say is kept for the agent's tie-break, and it is not the conversion first.
+    expect(novel.learntOrder).toBeDefined();
+    expect(novel.learntOrder![0]).not.toBe('units_convert');
+    // A request of the demonstrations' own kind is still the trained hybrid's.
+    const known = await service.rank({
+      query: 'Save Carol’s latest email about the budget as a note',
+      history: [],
+      topK: 5,
+    });
+    expect(known.source.kind).toBe('trained');
+    expect(known.learntOrder).toBeUndefined();
+    expect(known.candidates[0]!.tool).toBe('mail_search');
   });
 });

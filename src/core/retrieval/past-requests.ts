@@ -3,6 +3,8 @@ import type { RetrievalTask } from './retriever';
 
 /** How many of the past requests BM25 ranks most similar are compared word for word. */
 const NEAREST = 10;
+/** Past requests read by `leaveOneOutQuantile` (each costs one BM25 query over all of them). */
+const LOO_SAMPLE = 200;
 
 /**
  * The requests a world has already served (its traces' queries), to say how familiar a new one is: the
@@ -26,12 +28,33 @@ export class PastRequests {
 
   /** Largest word overlap (Jaccard, 0–1) of `query` with a past request; 0 when none shares a word. */
   familiarity(query: string): number {
-    const tokens = bm25Tokens(query);
+    return this.overlap(bm25Tokens(query), -1);
+  }
+
+  /**
+   * How familiar the past requests are with each other: the `quantile` of each one's familiarity with the
+   * others (leave-one-out, over at most `sample` of them, evenly spaced, so the figure is deterministic).
+   * A model trained and validated on these requests has been checked on requests at least this familiar;
+   * a new request under it is outside what its validation saw (see `RequestNovelty`). With fewer than two
+   * past requests nothing can be left out: 1, i.e. only a repeat of the one request counts as familiar.
+   */
+  leaveOneOutQuantile(quantile: number, sample = LOO_SAMPLE): number {
+    const n = this.words.length;
+    if (n < 2) return 1;
+    const step = Math.max(1, Math.floor(n / sample));
+    const f: number[] = [];
+    for (let i = 0; i < n; i += step) f.push(this.overlap([...this.words[i]!], i));
+    f.sort((a, b) => a - b);
+    return f[Math.floor(Math.min(1, Math.max(0, quantile)) * (f.length - 1))]!;
+  }
+
+  /** Largest Jaccard overlap of `tokens` with a past request other than `skip` (−1: none skipped). */
+  private overlap(tokens: readonly string[], skip: number): number {
     if (tokens.length === 0 || this.words.length === 0) return 0;
     const mine = new Set(tokens);
     const scores = this.index.scores(tokens);
     const near: number[] = [];
-    scores.forEach((s, i) => s > 0 && near.push(i));
+    scores.forEach((s, i) => s > 0 && i !== skip && near.push(i));
     near.sort((a, b) => scores[b]! - scores[a]! || a - b);
     let best = 0;
     for (const i of near.slice(0, NEAREST)) {

@@ -5,7 +5,8 @@ import { ModelJobs } from '../util/model-job';
 import { NoWorldLoadedError } from '../world/no-world-loaded-error';
 import type { ToolWorld } from '../world/world';
 import { EmbeddingCache } from './embedding-cache';
-import { FamiliarBlend } from './familiar-blend';
+import { FamiliarBlend, FAMILIAR_BLEND_DEFAULTS, type RequestNovelty } from './familiar-blend';
+import { PastRequests } from './past-requests';
 import { METHODS } from './method-registry';
 import type { ModelSource, RetrievalModelsStatus, TrainingProgress } from './model-status';
 import { trainProduct, type TrainedProduct } from './product-training';
@@ -68,6 +69,11 @@ export interface RankResult {
   /** Training tasks the method learnt from in this session (0 for a shipped head). */
   trainedOn: number;
   source: ModelSource;
+  /**
+   * The product ranked a request unlike the traced ones zero-shot (`FamiliarBlend`): the tools in the
+   * order the learnt plans give them (END_OF_PLAN included), for a tie-break and a next-step guess.
+   */
+  learntOrder?: string[];
 }
 
 /** What one trace changed in retrieval (`RetrievalService.ingest`). */
@@ -142,6 +148,8 @@ export class RetrievalService {
   private cache: EmbeddingCache;
   private readonly fitted = new Map<string, Fitted>();
   private product: TrainedProduct | null = null;
+  /** The requests each product was trained on, for the blend's novelty check (built on first rank). */
+  private readonly novelty = new WeakMap<TrainedProduct, RequestNovelty>();
   private readonly jobs: ModelJobs<Embedder>;
   /** Set when the ranked tools changed since the product was trained (a new tool, a prune, a restore). */
   private toolsChanged = false;
@@ -354,7 +362,7 @@ export class RetrievalService {
     const world = this.requireWorld();
     const method = req.method ?? PRODUCT_RETRIEVER;
     const q = { query: req.query, history: req.history };
-    const { ranked, rankMs, source, trainedOn } = await this.rankWith(method, q);
+    const { ranked, rankMs, source, trainedOn, learntOrder } = await this.rankWith(method, q);
     return {
       method,
       embedderId: source.kind === 'shipped' ? (this.head?.head.embedder.id ?? '') : this.embedder.id,
@@ -364,13 +372,20 @@ export class RetrievalService {
       rankMs,
       trainedOn,
       source,
+      ...(learntOrder ? { learntOrder } : {}),
     };
   }
 
   private async rankWith(
     method: string,
     q: RetrievalQuery,
-  ): Promise<{ ranked: ScoredTool[]; rankMs: number; source: ModelSource; trainedOn: number }> {
+  ): Promise<{
+    ranked: ScoredTool[];
+    rankMs: number;
+    source: ModelSource;
+    trainedOn: number;
+    learntOrder?: string[];
+  }> {
     if (method === 'dtdrL') {
       const head = await this.servingHead();
       if ('head' in head) {
@@ -392,7 +407,7 @@ export class RetrievalService {
         const product = await this.productModel();
         const probe = await this.retriever(FAMILIARITY_PROBE).retriever;
         const seen = new Set(product.hybrid.dtdr.seenCounts.keys());
-        r = new FamiliarBlend(zeroShot, product.hybrid, seen, {}, probe);
+        r = new FamiliarBlend(zeroShot, product.hybrid, seen, {}, probe, this.noveltyOf(product));
         source = product.source;
         trainedOn = product.tasks;
       }
@@ -410,7 +425,22 @@ export class RetrievalService {
     await this.cache.warm(r.textsToEmbed?.(q) ?? []);
     const t0 = performance.now();
     const ranked = r.rank(q);
-    return { ranked, rankMs: performance.now() - t0, source, trainedOn };
+    const rankMs = performance.now() - t0;
+    // A request unlike the traced ones is ranked zero-shot; what the learnt plans say comes along.
+    if (r instanceof FamiliarBlend && r.lastLearntOrder)
+      return { ranked, rankMs, source: { kind: 'zero-shot' }, trainedOn, learntOrder: r.lastLearntOrder };
+    return { ranked, rankMs, source, trainedOn };
+  }
+
+  /** The product's training requests and how familiar they are with each other (once per product). */
+  private noveltyOf(product: TrainedProduct): RequestNovelty {
+    let n = this.novelty.get(product);
+    if (!n) {
+      const past = new PastRequests(this.tasks.slice(0, product.tasks));
+      n = { past, floor: past.leaveOneOutQuantile(FAMILIAR_BLEND_DEFAULTS.requestQuantile) };
+      this.novelty.set(product, n);
+    }
+    return n;
   }
 
   private requireWorld(): ToolWorld {
