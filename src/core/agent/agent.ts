@@ -710,7 +710,11 @@ export class Agent {
           if (isNothingFound(run.failure)) {
             // Nothing of that name exists: no other tool would find it either, so no detour talk.
             si.nothingFound = { tool: run.tool, target };
-            si.note = `${run.tool} found nothing: ${run.failure.message}`;
+            // An empty result passed on (`nothingToPass`) names its producer itself.
+            si.note =
+              run.failure.code === 'input-not-found'
+                ? run.failure.message
+                : `${run.tool} found nothing: ${run.failure.message}`;
           } else
             si.note = `${run.tool} failed: ${run.failure.message.replace(/\.$/, '')}${run.why ? `; no way around it: ${afterFailure(run.why, run.failure.message)}` : ''}`;
         }

@@ -5,7 +5,7 @@ import { substituteReferences } from '../plan/references';
 import type { TraceCall } from '../trace/trace';
 import type { CallView, ChainView } from './agent-events';
 import type { AgentWorld } from './agent-world';
-import { scalarFromLists } from './list-args';
+import { nothingToPass, scalarFromLists } from './list-args';
 
 /**
  * Runs one sub-intent's toolchain. The loop hands over the chain and is told about every call as it
@@ -97,6 +97,8 @@ export class SequentialExecutor implements ChainExecutor {
           failure: { kind: 'invalid-output', code: 'missing-field', message: message(error) },
         };
       }
+      const empty = nothingToPass(tool, args, step.args, req.chain.steps);
+      if (empty) return { status: 'failed', tool: step.tool, failure: empty };
       const view: CallView = {
         index: index++,
         tool: step.tool,

@@ -1,3 +1,6 @@
+import type { CallFailure } from '../execute/call-outcome';
+import type { PlanStep } from '../plan/plan-step';
+import { parseReference } from '../plan/references';
 import type { Tool } from '../tools/tool';
 
 /**
@@ -27,4 +30,35 @@ export function scalarFromLists(tool: Tool, args: Record<string, unknown>): Reco
     out[field] = item[key];
   }
   return out ?? args;
+}
+
+/**
+ * A scalar input fed an empty list: the earlier call found nothing to pass ("mail_search → messages: []"
+ * into "mail_read ← message_id"), so the call is not made and the turn says what was not found — as a
+ * tool's own "nothing of that name" does (`isNothingFound`). Before, the empty list went to the schema
+ * gate and the user read "message_id: must be string" (independent request set: "Did Hannah send the
+ * slides?"). `planned` are the step's arguments before substitution (their references name the producer).
+ */
+export function nothingToPass(
+  tool: Tool,
+  args: Record<string, unknown>,
+  planned: Record<string, unknown>,
+  steps: readonly PlanStep[],
+): CallFailure | null {
+  const props = tool.parameters.properties ?? {};
+  for (const [field, value] of Object.entries(args)) {
+    const type = props[field]?.type;
+    if (!Array.isArray(value) || value.length > 0 || type === undefined) continue;
+    if (type === 'array' || (Array.isArray(type) && type.includes('array'))) continue;
+    const ref = typeof planned[field] === 'string' ? parseReference(planned[field]) : null;
+    if (!ref) continue;
+    const producer = steps.find((s) => s.step === ref.step)?.tool ?? 'the call before it';
+    const what = ref.field ? `no ${ref.field.replace(/_/g, ' ')}` : 'nothing';
+    return {
+      kind: 'invalid-arguments',
+      code: 'input-not-found',
+      message: `${producer} found ${what}, so there is no ${field.replace(/_/g, ' ')} for ${tool.name}.`,
+    };
+  }
+  return null;
 }

@@ -294,6 +294,15 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   return hits === 0 ? 0 : score / (words.length + 2);
 }
 
+/**
+ * "emails from Anna", "an email about the launch", "her invoice email", "Kenji's Tokyo email": a message in
+ * the inbox, whose sender is the person named — not the person's address. With the person's kind the
+ * contact record (whose `email` output shares the word) won ("What did Grace say in her invoice email?",
+ * independent request set). "Anna's email" and "an email address" stay addresses.
+ */
+const EMAIL_MESSAGE =
+  /\b(?:her|his|their|my|your|\p{L}+['’]s)\s+(?:['‘"“][^'’"”]+['’"”]\s+|\p{L}+\s+){1,3}e-?mails?\b(?!\s+address)|\be-?mails?\b(?=\s+(?:from|about|regarding|re:|on|with\s+the|that|which|she|he|they)\b)/iu;
+
 // One end may be a place said before: "how to get there from Plaza Mayor" (seventh QA pass: no tool).
 const ROUTE_ASKED =
   /\b(?:get|go|going|travel|travelling|traveling|drive|driving|walk|walking|cycle|cycling|bike|biking|ride|commute|route|way)\s+(?:(?:\w+\s+)?(?:from\s+\S.*\bto|to\s+\S.*\bfrom)|there\s+from|from\s+\S.*\bthere\b|(?:back\s+)?there\s+by)\s*\S/i;
@@ -341,7 +350,18 @@ const SEE_ONLY = new Set(['show', 'list', 'view', 'browse', 'display']);
 
 /** A question for information: a wh-word first, not "can you / could you …" (a request said politely). */
 const QUESTION =
-  /^(?:what|what's|whats|where|where's|who|who's|whose|which|when|when's|how|how's|is|are|does|do)\b/i;
+  /^(?:what|what's|whats|where|where's|who|who's|whose|which|when|when's|how|how's|is|are|does|do|did|has|have|had|was|were|any|anything|anyone)\b/i;
+
+/**
+ * A question that asks the agent to act ("When can you schedule …", "What would you send …"): its verbs
+ * are acts asked for. Any other question only asks what is or was — "Did Hannah send the slides?", "Any
+ * emails from Anna?", "What did I write down about …" name sending and writing as what happened, and a
+ * first-time user's "Any emails from Anna about the party?" sent Anna an email (independent request set).
+ */
+const ASKS_TO_ACT = /\b(?:can|could|will|would)\s+you\b/i;
+
+/** Verbs of sending, in a question about what happened: what arrived (`chooseTarget`). */
+const SENT_WORDS = /\b(?:send|sent|emailed|mailed|wrote|written|replied|forwarded)\b/gi;
 
 /** A question about how to do something ("How do I …", "How can we …") may want it done. */
 const HOW_TO = /^how\s+(?:do|can|could|should|would|may)\s+(?:i|we)\b/i;
@@ -413,8 +433,12 @@ export function chooseTarget(
   );
   if (makes) effects.add('create');
   if (writes) effects.add('send');
-  // Whether the request names an act itself ("When can you schedule …", "find Bob and email him").
-  const names = (e: string) => effects.has(e as never);
+  // Whether the request names an act itself ("When can you schedule …", "find Bob and email him"). A
+  // question that does not ask the agent to act names none: its verbs say what happened.
+  const reports = question && !HOW_TO.test(intent.trim()) && !ASKS_TO_ACT.test(intent);
+  const names = (e: string) => !reports && effects.has(e as never);
+  // What was sent to the user arrived as mail: "Did Hannah send the slides?" searches the inbox.
+  const reported = reports ? intent.replace(SENT_WORDS, 'mail') : intent;
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
   // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
   // ("change" → modify, update): "… flights …, and book a ticket for Li Si" says which ticket.
@@ -424,6 +448,10 @@ export function chooseTarget(
       ...(Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : []),
     ]),
   );
+  // The person an inbox message is from is its sender, not the record asked for.
+  const kinds = EMAIL_MESSAGE.test(intent)
+    ? entityKinds.filter((k) => !/^(?:owner:)?(?:person|contact)$/.test(k))
+    : entityKinds;
   candidates.forEach((c, rank) => {
     const tool = toolOf(c.tool);
     if (!tool || exclude.has(c.tool)) return;
@@ -483,7 +511,7 @@ export function chooseTarget(
       relevance(withoutWord(intent, command), tool, entityKinds) === 0
     )
       return;
-    const raw = relevance(intent, tool, entityKinds);
+    const raw = relevance(reported, tool, kinds);
     if (raw <= MIN_RELEVANCE) return;
     // A question asks about what is there: between tools its words rate alike, one that reads beats one
     // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A

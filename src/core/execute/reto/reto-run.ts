@@ -1,6 +1,6 @@
 import type { CallView } from '../../agent/agent-events';
 import type { ChainRunRequest, ChainRunResult } from '../../agent/chain-executor';
-import { scalarFromLists } from '../../agent/list-args';
+import { nothingToPass, scalarFromLists } from '../../agent/list-args';
 import type { PlanStep } from '../../plan/plan-step';
 import { referencesIn, substituteReferences } from '../../plan/references';
 import { referencedFields } from '../../plan/step-references';
@@ -255,6 +255,8 @@ export class RetoRun {
       return this.failNoCall(step, { kind: 'invalid-output', code: 'missing-field', message: e.message });
     }
     if (filled) args = { ...args, ...filled };
+    const empty = nothingToPass(tool, args, step.args, this.req.chain.steps);
+    if (empty) return this.failNoCall(step, empty);
     const prepared = await this.repairer.prepare(tool, args, this.req.signal);
     let view = this.start(step, prepared.ok ? prepared.args : args, prepared.report);
     let startedAt = this.settings.clock();
