@@ -683,10 +683,12 @@ function freeText(
     const colon = content && !quoted ? said.indexOf(':') : -1;
     const named =
       colon > 0
-        ? said
-            .slice(0, colon)
-            .replace(/^(?:with|of|for|about|containing)\s+(?:(?:my|our|the|a|an)\s+)?/i, '')
-            .trim()
+        ? stripTail(
+            said
+              .slice(0, colon)
+              .replace(/^(?:with|of|for|about|containing)\s+(?:(?:my|our|the|a|an)\s+)?/i, '')
+              .trim(),
+          )
         : '';
     const t =
       title ??
@@ -804,8 +806,15 @@ function namesNoContent(text: string): boolean {
 // "email saying thanks …" leaves no subject: the kind of text and what it says are not its title.
 const stripTail = (s: string) =>
   s
-    .replace(/(?:^|\s+)(?:saying|that says|with the text)\b.*$/i, '')
-    .replace(/^(?:an?\s+)?(?:e-?mail|mail|message|text|note|sms)$/i, '');
+    .replace(
+      /(?:^|\s+)(?:saying|that says|with the text|asking|(?:letting|to let) (?:him|her|them) know)\b.*$/i,
+      '',
+    )
+    // "Shoot a quick email", "a short message": the kind of text and how it goes are no subject.
+    .replace(
+      /^(?:(?:shoot|drop|fire off|send|write)\s+)?(?:(?:an?|the)\s+)?(?:(?:short|quick|brief|little)\s+)?(?:e-?mail|mail|message|text|note|sms|line)(?:\s+to)?(?:\s*:\s*|$)/i,
+      '',
+    );
 const stripTitle = (s: string, title: string) =>
   s
     .replace(

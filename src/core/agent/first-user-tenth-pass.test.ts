@@ -44,3 +44,55 @@ describe('an email from someone is a message, not their address', () => {
     expect(tools(r)).toEqual(['contacts_search']);
   });
 });
+
+describe('a recipient given as an email address is written to by email', () => {
+  const sent = (r: Awaited<ReturnType<typeof run>>) => r.calls.find((c) => c.tool === 'mail_send');
+
+  it('"Send a short message to billing@… asking why …" emails the question (it asked for a phone number)', async () => {
+    const r = await run(
+      'Please send a short message to billing@acmehosting.com asking why I was charged twice this month',
+    );
+    expect(tools(r)).toEqual(['mail_send']);
+    expect(sent(r)?.args).toMatchObject({
+      to_email: 'billing@acmehosting.com',
+      body: 'Why was I charged twice this month?',
+    });
+  });
+
+  it('"Shoot a quick email to …: <text>" sends the text, not the framing, as subject and body', async () => {
+    const r = await run(
+      'Shoot a quick email to landlord@flatsrus.co.uk: the boiler is broken again, can someone come Monday?',
+    );
+    expect(tools(r)).toEqual(['mail_send']);
+    expect(String(sent(r)?.args.subject)).not.toMatch(/shoot|quick/i);
+    expect(String(sent(r)?.args.body)).toMatch(/^the boiler is broken again/);
+  });
+
+  it('"Write to hr@… letting them know …" is an email (it made a calendar event)', async () => {
+    const r = await run("Write to hr@company.com letting them know I'll be out sick today");
+    expect(tools(r)).toEqual(['mail_send']);
+    expect(sent(r)?.args.body).toBe("I'll be out sick today");
+  });
+});
+
+describe('what the person written to is asked or told is the message', () => {
+  it('"Email hello@… and ask whether they make …" is one email with the question', async () => {
+    const r = await run('Please email hello@ferreira-bakery.pt and ask whether they make gluten-free cakes.');
+    expect(tools(r)).toEqual(['mail_send']);
+    expect(r.calls[0]!.args.body).toBe('Do you make gluten-free cakes?');
+  });
+
+  it('"Text Olivia and ask if she\'s free …" texts her the question (it read a file for "text")', async () => {
+    const r = await run("Text Olivia and ask if she's free to show me around Lisbon next week.");
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+    expect(r.calls[1]!.args.text).toBe('Are you free to show me around Lisbon next week?');
+  });
+
+  it('"Could you please email Alice and tell her …" is one email (it asked for the body)', async () => {
+    const r = await run(
+      "Could you please email Alice Martin and tell her I'd love to do lunch tomorrow? Thanks!",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(r.calls[1]!.args.body).toMatch(/^I'd love to do lunch tomorrow/);
+  });
+});

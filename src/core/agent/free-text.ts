@@ -65,6 +65,8 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
   return tidy(withoutTrailingRecurrence(out));
 }
 
+const capitalize = (s: string) => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
+
 const tidy = (s: string) =>
   s
     .replace(/\s+/g, ' ')
@@ -74,10 +76,67 @@ const tidy = (s: string) =>
 /** The words after "saying", "that says", ":" …, when the request spells the content out. */
 export function spelledOutContent(text: string): string | null {
   const m =
-    /(?:\bsaying|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\bthat reads|:)\s+(.+)$/i.exec(
+    /(?:\bsaying|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+(.+)$/i.exec(
       text,
     );
-  return m ? tidy(m[1]!.replace(/^["“']|["”']$/g, '')) : null;
+  if (m) return tidy(m[1]!.replace(/^["“']|["”']$/g, ''));
+  // "… asking why I was charged twice", "… and ask whether they make gluten-free cakes": the question.
+  const q =
+    /\basking\s+(?:(?:him|her|them)\s+)?((?:if|whether|when|what|where|why|how|who|which|to)\b.+)$/i.exec(
+      text,
+    );
+  return q ? directQuestion(tidy(q[1]!)) : null;
+}
+
+const THIRD = '(?:he|she|they)';
+
+/** A verb without its third-person -s: "makes" → "make", "fixes" → "fix", "carries" → "carry". */
+const baseForm = (verb: string): string =>
+  /ies$/i.test(verb)
+    ? verb.replace(/ies$/i, 'y')
+    : /(?:ch|sh|ss|x|z)es$/i.test(verb)
+      ? verb.replace(/es$/i, '')
+      : /[^s]s$/i.test(verb)
+        ? verb.slice(0, -1)
+        : verb;
+const AUX = '(?:was|were|is|are|am|can|could|will|would|should|has|have|had|did|does|do)';
+
+/**
+ * An indirect question put to the person written to, asked directly: "if she's free to show me around" →
+ * "Are you free to show me around?", "whether they make gluten-free cakes" → "Do you make gluten-free
+ * cakes?", "why I was charged twice" → "Why was I charged twice?", "to call me back" → "Could you call me
+ * back?". What no rule fits is kept as said, with a question mark.
+ */
+export function directQuestion(indirect: string): string {
+  const t = indirect.replace(/[?.!\s]+$/, '');
+  const rules: [RegExp, (m: RegExpExecArray) => string][] = [
+    [
+      new RegExp(`^(?:if|whether)\\s+${THIRD}(?:['’]s|\\s+is|\\s+are)\\s+(.+)$`, 'i'),
+      (m) => `Are you ${m[1]}`,
+    ],
+    [
+      new RegExp(`^(?:if|whether)\\s+${THIRD}\\s+(can|could|will|would|should)\\s+(.+)$`, 'i'),
+      (m) => `${capitalize(m[1]!.toLowerCase())} you ${m[2]}`,
+    ],
+    [new RegExp(`^(?:if|whether)\\s+${THIRD}\\s+(?:has|have)\\s+(.+)$`, 'i'), (m) => `Do you have ${m[1]}`],
+    [
+      new RegExp(`^(?:if|whether)\\s+${THIRD}\\s+(\\p{L}+)\\s+(.+)$`, 'iu'),
+      (m) => `Do you ${baseForm(m[1]!)} ${m[2]}`,
+    ],
+    [/^to\s+(.+)$/i, (m) => `Could you ${m[1]}`],
+    [
+      new RegExp(
+        `^(when|what|where|why|how|who|which)\\s+(i|we|you|${THIRD.slice(3, -1)}|it)\\s+(${AUX.slice(3, -1)})\\b\\s*(.*)$`,
+        'i',
+      ),
+      (m) => `${capitalize(m[1]!.toLowerCase())} ${m[3]} ${m[2]!.toLowerCase() === 'i' ? 'I' : m[2]} ${m[4]}`,
+    ],
+  ];
+  for (const [re, build] of rules) {
+    const m = re.exec(t);
+    if (m) return `${tidy(build(m)).replace(/\b(?:her|him|them)\b(?=\s*$)/i, 'you')}?`;
+  }
+  return `${capitalize(t)}?`;
 }
 
 /**

@@ -12,6 +12,7 @@ const read: Tool = {
   },
   returns: null,
   category: 'mail',
+  source: 'builtin',
 };
 const steps = [
   { step: 0, tool: 'mail_search', args: {}, deps: [] },

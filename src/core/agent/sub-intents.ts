@@ -260,9 +260,16 @@ function toldInMessage(parts: readonly string[]): string[] {
   const out: string[] = [];
   for (const p of parts) {
     const told = /^(?:and\s+)?(?:tell|let)\s+(?:him|her|them)\s+(?:know\s+)?(?:that\s+)?(\S.*)$/i.exec(p);
+    // "Email hello@bakery.pt and ask whether they make gluten-free cakes": the question is the message
+    // (independent request set: it looked for a free slot "whether they make …").
+    const asked =
+      /^(?:and\s+)?ask\s+(?:(?:him|her|them)\s+)?((?:if|whether|when|what|where|why|how|who|which|to)\b\S*\s+\S.*)$/i.exec(
+        p,
+      );
     const before = out[out.length - 1];
-    if (told && before !== undefined && WRITES_TO_SOMEONE.test(before) && !/\bsaying\b/i.test(before))
-      out[out.length - 1] = `${before} saying ${told[1]}`;
+    const writes = before !== undefined && WRITES_TO_SOMEONE.test(before) && !/\bsaying\b/i.test(before);
+    if (told && writes) out[out.length - 1] = `${before} saying ${told[1]}`;
+    else if (asked && writes) out[out.length - 1] = `${before} asking ${asked[1]}`;
     else out.push(p);
   }
   return out;
@@ -270,7 +277,7 @@ function toldInMessage(parts: readonly string[]): string[] {
 
 /** A part that sends someone a message: "Send an email to Carol …", "Text Bob …", "Write Anna a note". */
 const WRITES_TO_SOMEONE =
-  /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|write|compose)\b(?!.*\b(?:that|saying)\b)/i;
+  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|compose)\b(?!.*\b(?:that|saying)\b)/i;
 
 /**
  * "I'm planning a trip to Paris next week.", "It's getting colder here.", "It was previously set for 6:30 AM":

@@ -234,6 +234,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   const written = WRITE_MESSAGE.exec(intent.trim())?.[1]?.toLowerCase();
   if (written && (words[0] === 'write' || words[0] === 'compose'))
     words[0] = /mail/.test(written) ? 'email' : 'text';
+  // "Write to hr@company.com …", "Write back to Anna": writing to someone is a letter, i.e. an email
+  // (independent request set: it made a calendar event of "Write to hr@… letting them know …").
+  else if (words[0] === 'write' && WRITE_TO.test(intent.trim())) words[0] = 'email';
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
@@ -259,7 +262,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
         ? SYNONYMS[key]!.filter((x) => i === 0 || x === key || verbEffect(x) !== 'send').map(stem)
         : undefined;
     const command = i === 0 && synonyms !== undefined;
-    const forms = [...new Set([stem(w), ...(synonyms ?? [])])];
+    // A command that sends ("Text Olivia …") means sending, not its noun: "text" matched the file reader's
+    // "text content" (independent request set: "Text Olivia and ask if she's free …" read a file).
+    const sends = command && synonyms!.includes('send') && !synonyms!.includes(stem(w));
+    const forms = sends ? synonyms! : [...new Set([stem(w), ...(synonyms ?? [])])];
     // A question's first word is what it asks about ("what time …"), not a command.
     const weight = i === 0 && !asks ? (GIVE_ME.has(w) ? GIVE_ME_WEIGHT : 3) : 1;
     const namedForms = forms.filter((f) => named.has(f));
@@ -448,6 +454,11 @@ export function chooseTarget(
       ...(Object.hasOwn(SYNONYMS, w) ? SYNONYMS[w]!.map(stem) : []),
     ]),
   );
+  // A recipient given as an email address is reached by a tool that takes one; a tool that needs a phone
+  // cannot reach it ("Send a short message to billing@acme.com …" asked for a phone number, "Shoot a quick
+  // email to landlord@… : …" searched the inbox; independent request set). An address after "from" is a sender.
+  const mailsTo = EMAIL_ADDRESS.test(intent) && !/\bfrom\s+\S+@/i.test(intent) && !reports;
+  const phoneGiven = PHONE_NUMBER.test(intent.replace(EMAIL_ADDRESS_ALL, ' '));
   // The person an inbox message is from is its sender, not the record asked for.
   const kinds = EMAIL_MESSAGE.test(intent)
     ? entityKinds.filter((k) => !/^(?:owner:)?(?:person|contact)$/.test(k))
@@ -513,6 +524,8 @@ export function chooseTarget(
       return;
     const raw = relevance(reported, tool, kinds);
     if (raw <= MIN_RELEVANCE) return;
+    const recipient = recipientKind(tool);
+    if (mailsTo && !phoneGiven && recipient === 'phone') return;
     // A question asks about what is there: between tools its words rate alike, one that reads beats one
     // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A
     // tie-breaker only: above the rank's 0.02, below the smallest step of the words' score (half a
@@ -522,7 +535,8 @@ export function chooseTarget(
     // A command that changes the world ("Email Anna with the subject …") is done by a tool that does
     // that: the mail sender, not the reader whose outputs share the words "subject" and "body" (fifth
     // QA pass). About a word's weight, so the object words still decide between two senders.
-    const words = !question && asked && asked !== 'none' && does === asked ? asks + ACT_MATCH : asks;
+    const acts = !question && asked && asked !== 'none' && does === asked ? asks + ACT_MATCH : asks;
+    const words = mailsTo && recipient === 'email' ? acts + ACT_MATCH : acts;
     // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks
     // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
     // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add
@@ -537,6 +551,19 @@ export function chooseTarget(
     if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
   });
   return best;
+}
+
+const EMAIL_ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+const EMAIL_ADDRESS_ALL = new RegExp(EMAIL_ADDRESS.source, 'gu');
+const PHONE_NUMBER = /(?:\+|\b)\d[\d\s().-]{6,}\d\b/;
+
+/** How a tool reaches the person it sends to: a required email input, a required phone input, or neither. */
+function recipientKind(tool: Tool): 'email' | 'phone' | null {
+  const required = new Set(Array.isArray(tool.parameters.required) ? tool.parameters.required : []);
+  const names = [...required].map((n) => n.toLowerCase());
+  if (names.some((n) => /e-?mail/.test(n))) return 'email';
+  if (names.some((n) => /phone|mobile|msisdn/.test(n))) return 'phone';
+  return null;
 }
 
 /** A question about the time of day, not a length of time. */
@@ -575,6 +602,9 @@ const COMMITS = new Set([
 /** "Write / compose an email (a message, a text) …": a message to send, not a thing to create. */
 const WRITE_MESSAGE =
   /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:write|compose)\s+(?:an?\s+|the\s+)?(?:quick\s+|short\s+)?(e-?mail|mail|message|text|sms)\b/i;
+
+const WRITE_TO =
+  /^(?:(?:[Pp]lease|[Kk]indly|[Cc]an you|[Cc]ould you|[Ww]ould you)\s+)*[Ww]rite\s+(?:back\s+)?to\s+(?:[\p{L}\p{N}._%+-]+@|\p{Lu}|(?:him|her|them)\b)/u;
 
 /** A request that starts with "make" (after politeness): "Make a note …", "Could you make an event …". */
 const MAKE_COMMAND =
