@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     );
     const bm25 = new Bm25Retriever(ctx);
     await bm25.fit();
-    await warm(ctx.cache, [hybrid, zs, probe], test);
+    await warm(ctx.cache, [hybrid, zs, probe, plain, firstPass], test);
     let f = 0;
     for (const t of test) f += familiarity(zs.rank({ query: t.query, history: [] }), seen, 5);
     out[`${ds.name}.productBlend.${embedder.id}.familiarityAtFirstStep`] = r4(f / Math.max(1, test.length));

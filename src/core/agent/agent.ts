@@ -338,6 +338,10 @@ export class Agent {
   ): Promise<boolean> {
     const world = this.deps.world;
     if (!this.learntPlansOn() || !world.nextTool) return false;
+    // Plans learnt from other requests say nothing about this one's first step (independent request set:
+    // "What's the weather in Madrid …" listed today's events first, as the demonstrations' "weather for my
+    // first meeting" does) — as for the rollout and the follow-on step (`FAMILIAR_REQUEST`).
+    if (world.familiarity && (await world.familiarity(state.request)) < FAMILIAR_REQUEST) return false;
     const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
     const first = await world.nextTool(state.request, history);
     if (!first || first === target || history.includes(first) || state.failedApis.has(first)) return false;
@@ -1348,6 +1352,8 @@ const POSSESSED_CONTACT_FIELD =
  * The kinds of a sub-intent's values. "… that to meters" names a unit and "… that in yen" a currency
  * though neither has an amount; a currency word beside a quantity is a unit ("10 kg in pounds").
  */
+const DAY_MINUTES = 24 * 60;
+
 const entityKinds = (si: SubIntentState): string[] => {
   const quantity = si.literals.some((l) => l.kind === 'quantity');
   return [
@@ -1366,7 +1372,8 @@ const entityKinds = (si: SubIntentState): string[] => {
       : []),
     ...(convertsToUnit(si.text) ? ['unit'] : []),
     // "2 weeks from next Friday": a span and a day ask for date arithmetic.
-    ...((si.literals.some((l) => l.kind === 'duration') ||
+    // Only a span of days or more: "a 1-hour call on Friday" is an event's length, not date arithmetic.
+    ...((si.literals.some((l) => l.kind === 'duration' && Number(l.value) >= DAY_MINUTES) ||
       /\b\d+\s+(?:days?|weeks?|months?|years?)\b/i.test(si.text)) &&
     si.literals.some((l) => l.kind === 'date')
       ? ['date']

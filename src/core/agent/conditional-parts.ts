@@ -94,6 +94,10 @@ const DAY_SAID =
 
 const clean = (s: string) => s.trim().replace(/[\s,.;!]+$/, '');
 
+/** The other branch: "if not, …", "otherwise …", "else …", "or else …", "if it isn't, …". */
+const OTHERWISE =
+  /^(?:and\s+|but\s+)?(?:if\s+not|otherwise|else|or\s+else|if\s+(?:it|that|they)\s+(?:isn['’]?t|is\s+not|doesn['’]?t|does\s+not|aren['’]?t|are\s+not|won['’]?t|will\s+not)(?:\s+be)?)(?:\s*,?\s+(\S.*))?$/i;
+
 /** `parts` with the conditions said among them taken out and put on the parts they govern. */
 export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
   const out: ConditionalPart[] = [];
@@ -105,6 +109,17 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
   for (const [i, part] of parts.entries()) {
     // Quoted words are the user's own ("text 'if it rains' to Bob"); "it's" is no quote.
     const quoted = /["“]|(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/u.test(part);
+    // "If it's sunny, text Lucia …; if not, text her …", "… otherwise text him …": the other branch of the
+    // condition just said (independent request set: "if not" was a condition on the text message before
+    // it, and the second text was never sent).
+    const otherwise = quoted ? null : OTHERWISE.exec(part);
+    const previous = out[out.length - 1]?.condition;
+    if (otherwise && previous && !pending) {
+      pending = { ...previous, negated: !previous.negated };
+      // Said alone ("…; if not, text her …" split at the comma), it holds the next part back.
+      if (otherwise[1]) push(clean(otherwise[1]));
+      continue;
+    }
     const opens = quoted ? null : OPENS_CONDITION.exec(part);
     if (opens) {
       const negated = opens[1]!.toLowerCase() === 'unless';

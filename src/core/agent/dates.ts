@@ -77,6 +77,32 @@ export function findDates(text: string, today: number): DateSpan[] {
     const toSaturday = now === 0 ? 0 : 6 - now;
     return isoDate(base + (toSaturday + (m[1] === 'next' ? 7 : 0)) * DAY_MS);
   });
+  scan(new RegExp(`\\b(${MONTH_RE}),? the (\\d{1,2})(?:st|nd|rd|th)\\b`), (m) => {
+    // "December the 3rd": the month said first (the ordinal alone would be the next 3rd).
+    const year0 = new Date(base).getUTCFullYear();
+    const month = monthIndex(m[1]!);
+    const d = validDate(year0, month + 1, +m[2]!);
+    return d && Date.parse(d) < base - 31 * DAY_MS ? validDate(year0 + 1, month + 1, +m[2]!) : d;
+  });
+  // "on the 19th", "Friday the 9th", "saturday the 8th": a day of the month without the month is the
+  // next such day from today — with a weekday, the next day that is both (independent request set: "on
+  // the 19th" was read as today, "Friday the 9th" as the next Friday).
+  scan(
+    new RegExp(
+      `\\b(?:(${WEEKDAYS.join('|')}),?\\s+)?the\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!,?\\s+(?:of\\s+)?(?:${MONTH_RE})\\b)`,
+    ),
+    (m) => {
+      const day = Number(m[2]);
+      if (day < 1 || day > 31) return null;
+      const weekday = m[1] ? WEEKDAYS.indexOf(m[1]) : -1;
+      for (let d = 0; d < 400; d++) {
+        const ms = base + d * DAY_MS;
+        const at = new Date(ms);
+        if (at.getUTCDate() === day && (weekday < 0 || at.getUTCDay() === weekday)) return isoDate(ms);
+      }
+      return null;
+    },
+  );
   scan(new RegExp(`\\b(?:(next|this|on) )?(${WEEKDAYS.join('|')})\\b`), (m) => {
     const target = WEEKDAYS.indexOf(m[2]!);
     const now = new Date(base).getUTCDay();
@@ -121,6 +147,39 @@ export function findTimes(text: string): TimeSpan[] {
   const add = (time: string | null, start: number, end: number) => {
     if (time && !out.some((t) => start < t.end && t.start < end)) out.push({ time, start, end });
   };
+  // "from 10 to 1", "2 to 4 pm", "9-11am": a range of bare hours is two times of day; a meridiem said
+  // once holds for both where it can ("2 to 4 pm" is 14:00–16:00, "11 to 1 pm" 11:00–13:00), and
+  // without one office hours are meant (an end before the start is in the afternoon). Only after
+  // "from", or with a meridiem or a minute: "3 to 5 days" and "the 19th" are no times (independent
+  // request set: "on the 19th from 10 to 1" asked for a start time).
+  for (const m of lower.matchAll(
+    /(?<![\d:/.-])(from\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|to|until|till)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:/-]|\s*(?:days?|weeks?|months?|years?|people|persons|guests|times|km|kg|miles?|%))/dg,
+  )) {
+    const [, from, h1s, m1s, mer1, , m2s, mer2raw] = m;
+    if (!from && !mer1 && !mer2raw && !m1s && !m2s) continue;
+    const pm = (h: number, mer: string | undefined) =>
+      mer === 'p' && h < 12 ? h + 12 : mer === 'a' && h === 12 ? 0 : h;
+    const m1 = Number(m1s ?? 0);
+    const m2 = Number(m2s ?? 0);
+    let h1 = Number(h1s);
+    let h2 = Number(m[5]);
+    if (h1 > 23 || h2 > 23) continue;
+    const mer2 = mer2raw?.[0];
+    if (mer2 || mer1) {
+      h2 = pm(h2, mer2 ?? mer1?.[0]);
+      // The end's meridiem holds for the start when that keeps the start first ("2 to 4 pm").
+      h1 = mer1 ? pm(h1, mer1[0]) : pm(h1, mer2) * 60 + m1 < h2 * 60 + m2 ? pm(h1, mer2) : h1;
+    } else {
+      if (h1 >= 1 && h1 <= 7) h1 += 12;
+      if (h2 < 12 && (h2 <= 7 || h2 * 60 + m2 <= h1 * 60 + m1)) h2 += 12;
+    }
+    if (h2 * 60 + m2 <= h1 * 60 + m1) continue;
+    const [s1, e1] = m.indices![2]!;
+    const [s2] = m.indices![5]!;
+    const e2 = m.indices![7]?.[1] ?? m.indices![6]?.[1] ?? m.indices![5]![1];
+    add(hhmm(h1, m1), s1, m.indices![4]?.[1] ?? m.indices![3]?.[1] ?? e1);
+    add(hhmm(h2, m2), s2, e2);
+  }
   for (const m of lower.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?![a-z])/g)) {
     let h = Number(m[1]);
     if (h > 12) continue;

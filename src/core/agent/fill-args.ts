@@ -704,7 +704,9 @@ function freeText(
       .replace(
         /\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
         '',
-      );
+      )
+      // "… and invite Alice": whom it is sent to is another input.
+      .replace(/\s+and\s+invite\s+\S.*$/i, '');
     // "Invite Anna to a project review" → "Project review with Anna": the invitation is the event.
     const invited =
       /^invite\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:to|for)\s+(?:a|an|the)?\s*(\S.*)$/iu.exec(

@@ -96,3 +96,65 @@ describe('what the person written to is asked or told is the message', () => {
     expect(r.calls[1]!.args.body).toMatch(/^I'd love to do lunch tomorrow/);
   });
 });
+
+describe('calendar entries as people ask for them', () => {
+  it('"Block out 2 to 4 pm tomorrow as \'Focus time\'" makes the event (it looked for a free slot)', async () => {
+    const r = await run("Block out 2 to 4 pm tomorrow as 'Focus time'.");
+    expect(r.calls.map((c) => [c.tool, c.args.start_time, c.args.end_time, c.args.title])).toEqual([
+      ['calendar_create_event', '2026-12-07T14:00:00', '2026-12-07T16:00:00', 'Focus time'],
+    ]);
+  });
+
+  it('"Put \'Christmas shopping\' in my calendar on the 19th from 10 to 1" (it asked for the start)', async () => {
+    const r = await run("Put 'Christmas shopping' in my calendar on the 19th from 10 to 1.");
+    expect(r.calls.map((c) => [c.tool, c.args.start_time, c.args.end_time])).toEqual([
+      ['calendar_create_event', '2026-12-19T10:00:00', '2026-12-19T13:00:00'],
+    ]);
+  });
+
+  it('"Add dinner with Priya on Thursday at 7 and invite her" is one event (date_add asked for days)', async () => {
+    const r = await run('Add dinner with Priya on Thursday at 7 and invite her.');
+    expect(r.calls.map((c) => [c.tool, c.args.title, c.args.start_time])).toEqual([
+      ['calendar_create_event', 'dinner with Priya', '2026-12-10T19:00:00'],
+    ]);
+  });
+
+  it('"… and invite her" invites the contact the event is with', async () => {
+    const r = await run("Add a 1-hour 'Call with Grace' on Friday at 3pm and invite her.");
+    expect(r.calls.map((c) => c.tool)).toEqual(['contacts_search', 'calendar_create_event']);
+    expect(r.calls[1]!.args).toMatchObject({
+      title: 'Call with Grace',
+      attendee_email: 'grace.kim@example.com',
+      start_time: '2026-12-11T15:00:00',
+      end_time: '2026-12-11T16:00:00',
+    });
+  });
+
+  it('"Move my lunch with Alice to 13:00" still makes nothing new', async () => {
+    const r = await run('Move my lunch with Alice to 13:00');
+    expect(r.calls.map((c) => c.tool)).not.toContain('calendar_create_event');
+  });
+});
+
+describe('the other branch of a condition', () => {
+  it('"If it\'s sunny, text Lucia …; if not, text her …" sends the second when it is not sunny', async () => {
+    const r = await run(
+      "What's the weather in Madrid on the 10th? If it's sunny, text Lucia to book the terrace; if not, text her to book inside",
+    );
+    const weather = r.calls.find((c) => c.tool === 'places_weather');
+    expect(weather?.args).toMatchObject({ city: 'Madrid', date: '2026-12-10' });
+    const sunny = /sunny/.test(String((weather?.output as { condition?: string })?.condition));
+    const texts = r.calls.filter((c) => c.tool === 'messages_send').map((c) => c.args.text);
+    expect(texts).toEqual([sunny ? 'Book the terrace' : 'Book inside']);
+    // Nothing learnt from the demonstrations runs first for a request unlike them.
+    expect(r.calls[0]!.tool).toBe('places_weather');
+  });
+
+  it('"…; otherwise remind me …" is the same', async () => {
+    const r = await run(
+      "If it's going to rain in London tomorrow, remind me at 8am to take an umbrella; otherwise remind me to bring sunglasses",
+    );
+    const reminders = r.calls.filter((c) => c.tool === 'reminders_create');
+    expect(reminders).toHaveLength(1);
+  });
+});

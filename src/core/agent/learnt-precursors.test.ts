@@ -4,7 +4,7 @@ import { ToolWorld } from '../world/world';
 import { Agent } from './agent';
 import { FakeRuntime, graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { GraphPolicy } from './graph-policy';
-import { FamiliarPlans, ScriptedPlans, travelTool } from './learnt-plans.test-util';
+import { FamiliarPlans, travelTool } from './learnt-plans.test-util';
 
 const tool = travelTool;
 
@@ -14,7 +14,9 @@ const TOOLS = [
   tool('weather_query', 'Weather forecast for a city', ['city'], ['forecast']),
 ];
 
-async function run(plans: Record<string, string | null>, learntPlans?: boolean) {
+// The request is as familiar as can be (1): learnt first steps are read only for requests like the traced
+// ones (`FAMILIAR_REQUEST`).
+async function run(plans: Record<string, string | null>, learntPlans?: boolean, familiar = 1) {
   const world = ToolWorld.empty(new LexicalEmbedder(), { now: () => Date.UTC(2026, 10, 24) });
   await world.importTools(TOOLS);
   const runtime = new FakeRuntime({
@@ -23,7 +25,7 @@ async function run(plans: Record<string, string | null>, learntPlans?: boolean) 
     weather_query: () => ({ forecast: 'sun' }),
   });
   const agent = new Agent({
-    world: new ScriptedPlans(world, plans),
+    world: new FamiliarPlans(world, plans, familiar),
     runtime,
     policy: new GraphPolicy(),
     learn: false,
@@ -53,6 +55,11 @@ describe('graph-only planning with learnt precursors', () => {
   it('adds nothing when plans start with the target itself, or with a tool the request never mentions', async () => {
     expect((await run({ '': 'train_ticket_booking' })).calls).toEqual(['train_ticket_booking']);
     const r = await run({ '': 'weather_query', weather_query: 'train_ticket_booking' });
+    expect(r.calls).toEqual(['train_ticket_booking']);
+  });
+
+  it('adds nothing for a request unlike the traced ones (plans learnt from others)', async () => {
+    const r = await run({ '': 'search_train', search_train: 'train_ticket_booking' }, undefined, 0.2);
     expect(r.calls).toEqual(['train_ticket_booking']);
   });
 
@@ -123,7 +130,7 @@ describe('a learnt first step that cannot run is left out, and never blocks the 
       event_create: () => ({ event_id: 'e-1' }),
     });
     const agent = new Agent({
-      world: new ScriptedPlans(world, { '': 'place_search', place_search: 'event_create' }),
+      world: new FamiliarPlans(world, { '': 'place_search', place_search: 'event_create' }, 1),
       runtime,
       policy: new GraphPolicy(),
       learn: false,
@@ -148,7 +155,7 @@ describe('a learnt first step that cannot run is left out, and never blocks the 
       message: 'person_lookup is down',
     });
     const agent = new Agent({
-      world: new ScriptedPlans(world, { '': 'person_lookup', person_lookup: 'event_create' }),
+      world: new FamiliarPlans(world, { '': 'person_lookup', person_lookup: 'event_create' }, 1),
       runtime,
       policy: new GraphPolicy(),
       learn: false,

@@ -268,7 +268,19 @@ function toldInMessage(parts: readonly string[]): string[] {
       );
     const before = out[out.length - 1];
     const writes = before !== undefined && WRITES_TO_SOMEONE.test(before) && !/\bsaying\b/i.test(before);
-    if (told && writes) out[out.length - 1] = `${before} saying ${told[1]}`;
+    // "Add dinner with Priya on Thursday at 7 and invite her": the invitation is the event's attendee,
+    // not an event of its own (independent request set: a second event called "invite her").
+    // "Her" is the person the event is with ("… with Priya …"), named so the invitation can be sent.
+    const invite = /^(?:and\s+)?(?:invite|include|add)\s+(him|her|them)(?:\s+(?:too|as well))?[.!]?$/i.exec(
+      p,
+    );
+    if (invite && before !== undefined) {
+      const withWhom =
+        /\bwith\s+((?:Dr\.?\s+|Mr\.?\s+|Mrs\.?\s+|Ms\.?\s+)?\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)/u.exec(
+          before,
+        )?.[1];
+      out[out.length - 1] = `${before} and invite ${withWhom ?? invite[1]}`;
+    } else if (told && writes) out[out.length - 1] = `${before} saying ${told[1]}`;
     else if (asked && writes) out[out.length - 1] = `${before} asking ${asked[1]}`;
     else out.push(p);
   }

@@ -2,6 +2,7 @@ import type { CandidateView } from './agent-events';
 import type { Tool } from '../tools/tool';
 import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
+import { findTimes } from './dates';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -33,8 +34,17 @@ const SYNONYMS: Record<string, string[]> = {
   set: ['set', 'create', 'reminder', 'alarm', 'timer'],
   reminder: ['reminder'],
   schedule: ['event', 'calendar', 'create'],
+  // "Block out 2 to 4 pm tomorrow as 'Focus time'": blocking time is putting an event in the calendar
+  // (independent request set: it looked for a free slot).
+  block: ['event', 'calendar', 'create'],
   book: ['event', 'calendar', 'create'],
   meeting: ['event', 'calendar'],
+  // "Add dinner with Priya on Thursday at 7": a meal put somewhere is a calendar event (independent
+  // request set: it became a reminder, or a note). Only after a command that makes one (`MEALS`).
+  dinner: ['event', 'calendar'],
+  lunch: ['event', 'calendar'],
+  breakfast: ['event', 'calendar'],
+  brunch: ['event', 'calendar'],
   appointment: ['event', 'calendar'],
   agenda: ['calendar', 'events', 'list'],
   busy: ['calendar', 'events', 'list'],
@@ -97,6 +107,13 @@ const SYNONYMS: Record<string, string[]> = {
   // ("Where is Zürich?" of a geocoder; unseen-catalogue QA found no tool for it).
   whereabouts: ['address', 'location', 'coordinates', 'coordinate', 'geocode'],
 };
+
+/** Commands that move an existing item in time. */
+const MOVES =
+  /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:move|reschedule|postpone|push|shift|delay|bring\s+forward|rearrange)\b/i;
+
+/** Meals, which are calendar events when a command makes one. */
+const MEALS = new Set(['dinner', 'lunch', 'breakfast', 'brunch']);
 
 /** The word a where-question adds to what it says (its synonyms above). */
 const WHEREABOUTS = 'whereabouts';
@@ -240,6 +257,12 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
+  // A meal is an event only when something makes one ("Add dinner …", "Schedule lunch …"): "Is dinner with
+  // Hugo still on?" or "walk to dinner" name no calendar.
+  const makes =
+    !asks &&
+    (verbEffect(words[0]!) === 'create' ||
+      /^(?:put|set|plan|block|arrange|organi[sz]e|pencil)$/.test(words[0]!));
   const asked = askedFieldWords(intent);
   let score = 0;
   let hits = 0;
@@ -249,11 +272,14 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     // calendar + event). Itself too: "book" is booking a ticket as much as creating an event.
     // Own keys only: "constructor" found Object.prototype's and crashed the turn (second QA pass).
     // "meetings" means what "meeting" does (third QA pass: "Do I have any meetings on Wednesday?").
-    const key = Object.hasOwn(SYNONYMS, w)
-      ? w
-      : w.length > 4 && Object.hasOwn(SYNONYMS, w.replace(/s$/, ''))
-        ? w.replace(/s$/, '')
-        : undefined;
+    const key =
+      MEALS.has(w) && !makes
+        ? undefined
+        : Object.hasOwn(SYNONYMS, w)
+          ? w
+          : w.length > 4 && Object.hasOwn(SYNONYMS, w.replace(/s$/, ''))
+            ? w.replace(/s$/, '')
+            : undefined;
     // After the command word a word is the thing, not the act: "an SMS" names a message, and its
     // synonym "send" would make the mail sender as good a match ("Send Hugo an SMS", third QA pass).
     // Only sending: "3 weeks after" still means adding.
@@ -474,6 +500,8 @@ export function chooseTarget(
     // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
     // the tool that makes it.
     if ((asked === 'change' || asked === 'delete') && does === 'none' && !question && commanded) return;
+    // "Move my lunch with Alice to 13:00": moving one that exists makes no new one either.
+    if (asked === 'change' && does === 'create' && commanded && MOVES.test(intent.trim())) return;
     // "Book a table for two at 7" with no tool that books: the directions or a place search is no booking
     // (ninth QA pass asked for a street address, or called a restaurant search "reserved").
     // A tool whose name says no effect ("places_directions") must say the act somewhere of its own.
@@ -522,6 +550,16 @@ export function chooseTarget(
       relevance(withoutWord(intent, command), tool, entityKinds) === 0
     )
       return;
+    // "Add dinner with Priya on Thursday at 7": adding to the calendar, not arithmetic — a tool that adds
+    // numbers needs a number to add, and the only ones said are a day and a time (independent request
+    // set: date_add asked how many days to add).
+    if (
+      (command === 'add' || command === 'put') &&
+      contentWords(tool.name).includes('add') &&
+      takesNumber(tool) &&
+      !saysCount(intent)
+    )
+      return;
     const raw = relevance(reported, tool, kinds);
     if (raw <= MIN_RELEVANCE) return;
     const recipient = recipientKind(tool);
@@ -551,6 +589,28 @@ export function chooseTarget(
     if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
   });
   return best;
+}
+
+/** Whether a tool requires a number (an integer or a number input). */
+function takesNumber(tool: Tool): boolean {
+  const props = tool.parameters.properties ?? {};
+  const required = Array.isArray(tool.parameters.required) ? tool.parameters.required : [];
+  return required.some((r) => props[r]?.type === 'integer' || props[r]?.type === 'number');
+}
+
+/** A number said that is no day of a date and no time of day ("3 weeks", "45 days", "5 and 7"). */
+function saysCount(text: string): boolean {
+  let rest = text;
+  for (const t of findTimes(text).reverse()) rest = `${rest.slice(0, t.start)} ${rest.slice(t.end)}`;
+  return (
+    /\d/.test(
+      rest
+        .replace(/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?\b/g, ' ')
+        .replace(/\b\d{1,2}(?:st|nd|rd|th)\b/gi, ' ')
+        .replace(/\b\d+[ -]?(?:hours?|hrs?|h|minutes?|mins?)\b/gi, ' '),
+    ) ||
+    /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a)\s+(?:days?|weeks?|months?|years?)\b/i.test(rest)
+  );
 }
 
 const EMAIL_ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
