@@ -867,8 +867,15 @@ function numberNear(literals: readonly Literal[], lower: string, unit: RegExp): 
  */
 export function everything(intent: string): string | undefined {
   const word = /\b(latest|newest|recent|last|all)\b/i.exec(intent)?.[1]?.toLowerCase();
-  // "Check my inbox": what is in it, newest first.
-  return word ?? (/^(?:please\s+)?(?:list|show|check|open)\b/i.test(intent.trim()) ? 'all' : undefined);
+  // "Check my inbox", "What's in my inbox?", "Any new emails?": what is in it, newest first.
+  return (
+    word ??
+    (/^(?:please\s+)?(?:list|show|check|open)\b|^what(?:'s|’s| is)\s+(?:in|new in)\b|^any\s+new\b/i.test(
+      intent.trim(),
+    )
+      ? 'all'
+      : undefined)
+  );
 }
 
 /** "Tell Carol (that) I'll be there at 5": the name, then the words to send. */

@@ -33,10 +33,10 @@ describe('a question about what happened asks; it does not act', () => {
 });
 
 describe('an email from someone is a message, not their address', () => {
-  it('"What did Grace say in her invoice email?" searches the inbox (it looked Grace up)', async () => {
+  it('"What did Grace say in her invoice email?" reads it from the inbox (it looked Grace up)', async () => {
     const r = await run('What did Grace say in her invoice email?');
-    expect(tools(r)).toEqual(['mail_search']);
-    expect(r.answer).toMatch(/Invoice 1042/);
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
+    expect(r.answer).toMatch(/subject Invoice 1042, body/);
   });
 
   it('"What\'s Anna\'s email?" is still her address', async () => {
@@ -156,5 +156,45 @@ describe('the other branch of a condition', () => {
     );
     const reminders = r.calls.filter((c) => c.tool === 'reminders_create');
     expect(reminders).toHaveLength(1);
+  });
+});
+
+describe('documents, paths and what they say', () => {
+  it('"Find the passport renewal doc" searches the files (it asked for a contact\'s name)', async () => {
+    const r = await run('Find the passport renewal doc');
+    expect(r.calls.map((c) => [c.tool, c.args.query])).toEqual([['files_search', 'passport renewal doc']]);
+  });
+
+  it('"What\'s in /Documents/Finance/invoice-1042.txt?" reads the file the path names', async () => {
+    const r = await run("What's in /Documents/Finance/invoice-1042.txt?");
+    expect(r.calls.map((c) => [c.tool, c.status])).toEqual([
+      ['files_search', 'ok'],
+      ['files_read', 'ok'],
+    ]);
+    expect(r.calls[0]!.args.query).toBe('invoice 1042');
+  });
+
+  it('"What does my lease say about …?" finds the lease and reads it', async () => {
+    const r = await run('What does my lease say about the notice period?');
+    expect(r.calls.map((c) => [c.tool, c.args.query ?? c.args.file_id])).toEqual([
+      ['files_search', 'lease'],
+      ['files_read', 'f-5002'],
+    ]);
+  });
+
+  it('a document kept in the inbox is searched there; "What\'s in my inbox?" lists it', async () => {
+    expect(tools(await run('Search my inbox for the contract from Lumen Studios.'))).toEqual(['mail_search']);
+    expect(tools(await run("What's in my inbox?"))).toEqual(['mail_search']);
+  });
+
+  it('"Open my notes on the book club" searches the notes (it made a note, then listed the calendar)', async () => {
+    expect(tools(await run('Open my notes on the book club.'))).toEqual(['notes_search']);
+  });
+
+  it('"Make a packing list note for Berlin: …" makes the note with the list (it searched the notes)', async () => {
+    const r = await run('Make a packing list note for Berlin: coat, scarf, charger, passport.');
+    expect(r.calls.map((c) => [c.tool, c.args.content])).toEqual([
+      ['notes_create', 'coat, scarf, charger, passport'],
+    ]);
   });
 });

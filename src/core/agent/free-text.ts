@@ -215,7 +215,16 @@ export function keywords(
   literals: readonly Literal[],
   own: ReadonlySet<string> = new Set(),
 ): string {
-  const words = residualText(text, literals)
+  // "What's in /Documents/Finance/invoice-1042.txt?": a path names its file by its last part's words
+  // (independent request set: the query was "DocumentsFinanceinvoice-1042txt").
+  const path = /(?:^|\s)(?:~|\.{1,2})?\/(?:[^\s/]+\/)*([^\s/?!,]+?)(?:\.[A-Za-z0-9]{1,5})?(?=[\s?!,]|$)/.exec(
+    text,
+  );
+  if (path) return path[1]!.replace(/[_\-.]+/g, ' ').trim();
+  // "What does my lease say about the notice period?": the lease is what is searched; what it says about
+  // the notice period is read in it.
+  const says = /^what\s+(?:does|do|did)\s+(.+?)\s+(?:say|says|said|mention|contain)\b/i.exec(text.trim());
+  const words = residualText(says ? says[1]! : text, literals)
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''))
     .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()) && !own.has(w.toLowerCase().replace(/s$/, '')))

@@ -34,6 +34,23 @@ const SYNONYMS: Record<string, string[]> = {
   set: ['set', 'create', 'reminder', 'alarm', 'timer'],
   reminder: ['reminder'],
   schedule: ['event', 'calendar', 'create'],
+  // "the passport renewal doc", "the 'Q4 forecast' spreadsheet": documents are files (independent request
+  // set: a contact search for "doc", the weather for "forecast").
+  doc: ['file'],
+  docs: ['file'],
+  document: ['file'],
+  documents: ['file'],
+  spreadsheet: ['file'],
+  pdf: ['file'],
+  attachment: ['file'],
+  itinerary: ['file'],
+  slides: ['file'],
+  presentation: ['file'],
+  contract: ['file'],
+  lease: ['file'],
+  resume: ['file'],
+  cv: ['file'],
+  receipt: ['file'],
   // "Block out 2 to 4 pm tomorrow as 'Focus time'": blocking time is putting an event in the calendar
   // (independent request set: it looked for a free slot).
   block: ['event', 'calendar', 'create'],
@@ -112,6 +129,12 @@ const SYNONYMS: Record<string, string[]> = {
 const MOVES =
   /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:move|reschedule|postpone|push|shift|delay|bring\s+forward|rearrange)\b/i;
 
+/**
+ * Words whose synonyms are those of the verb: as the command "book" makes an event, after it "the book
+ * club" is a book (independent request set: "Open my notes on the book club" listed the calendar).
+ */
+const VERB_SENSE = new Set(['book', 'block', 'set', 'put', 'jot', 'write']);
+
 /** Meals, which are calendar events when a command makes one. */
 const MEALS = new Set(['dinner', 'lunch', 'breakfast', 'brunch']);
 
@@ -145,6 +168,8 @@ const GIVE_ME = new Set([
   'read',
   // "Could you check the weather for me?": checking is getting; `checkIPReputation` must not win on it.
   'check',
+  // "Open my notes on the book club" is about the notes, not the file reader whose name says "read".
+  'open',
   // "Can you perform some basic arithmetic calculation?": performing says nothing about what is done
   // (a `Schedule` tool's "operations to be performed" took it from the calculator).
   'perform',
@@ -244,7 +269,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
       ? [...contentWords(intent), WHEREABOUTS]
       : AGENDA_ASKED.test(intent.trim())
         ? [...contentWords(intent), 'agenda']
-        : contentWords(intent);
+        : CONTENT_ASKED.test(intent.trim())
+          ? [...contentWords(intent), 'read', 'content']
+          : contentWords(intent);
   // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
   if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';
   // "Write an email to Anna": the command is the sending ("write" alone means making a note or a file).
@@ -254,11 +281,17 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // "Write to hr@company.com …", "Write back to Anna": writing to someone is a letter, i.e. an email
   // (independent request set: it made a calendar event of "Write to hr@… letting them know …").
   else if (words[0] === 'write' && WRITE_TO.test(intent.trim())) words[0] = 'email';
+  // "Make a packing list note for Berlin: …": "make" (too common to match a tool by) is the command, to
+  // create — the first word left ("packing") took the command's weight, and "list" made it a search
+  // (independent request set).
+  if (MAKE_COMMAND.test(intent.trim())) words.unshift('create');
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
   // A meal is an event only when something makes one ("Add dinner …", "Schedule lunch …"): "Is dinner with
   // Hugo still on?" or "walk to dinner" name no calendar.
+  // "Search my inbox for the contract …", "Did Hannah send the slides?": a document kept elsewhere.
+  const kept = CONTAINER.test(intent.replace(WHERE_FILES, ' '));
   const makes =
     !asks &&
     (verbEffect(words[0]!) === 'create' ||
@@ -273,7 +306,7 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     // Own keys only: "constructor" found Object.prototype's and crashed the turn (second QA pass).
     // "meetings" means what "meeting" does (third QA pass: "Do I have any meetings on Wednesday?").
     const key =
-      MEALS.has(w) && !makes
+      (MEALS.has(w) && !makes) || (i > 0 && VERB_SENSE.has(w)) || (DOCUMENTS.has(w) && kept)
         ? undefined
         : Object.hasOwn(SYNONYMS, w)
           ? w
@@ -281,11 +314,18 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
             ? w.replace(/s$/, '')
             : undefined;
     // After the command word a word is the thing, not the act: "an SMS" names a message, and its
-    // synonym "send" would make the mail sender as good a match ("Send Hugo an SMS", third QA pass).
-    // Only sending: "3 weeks after" still means adding.
+    // synonym "send" would make the mail sender as good a match ("Send Hugo an SMS", third QA pass);
+    // "my notes on the book club" names no booking (independent request set: it made a note). Adding
+    // stays: "3 weeks after" still means adding.
     const synonyms =
       key !== undefined
-        ? SYNONYMS[key]!.filter((x) => i === 0 || x === key || verbEffect(x) !== 'send').map(stem)
+        ? SYNONYMS[key]!.filter(
+            (x) =>
+              i === 0 ||
+              x === key ||
+              x === 'add' ||
+              !['send', 'create', 'change', 'delete'].includes(verbEffect(x) ?? ''),
+          ).map(stem)
         : undefined;
     const command = i === 0 && synonyms !== undefined;
     // A command that sends ("Text Olivia …") means sending, not its noun: "text" matched the file reader's
@@ -345,6 +385,38 @@ const ROUTE_ASKED =
  */
 const AGENDA_ASKED =
   /^(?:so\s+)?(?:what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing)\b.*\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|\d{4}-\d{2}-\d{2})\b/i;
+
+/**
+ * "What's in /Documents/…/invoice.txt?", "What does my lease say about …?", "What does the file contain?":
+ * what a thing says is its content (independent request set: the file was found and not read).
+ */
+const CONTENT_ASKED =
+  /^(?:so\s+)?(?:what(?:'s|’s| is)\s+(?:in|inside)\b(?!\s+(?:my\s+|the\s+)?(?:inbox|mailbox|calendar|diary|schedule|agenda|notes|reminders|messages)\b)|what\s+(?:does|do|did)\s+.+\s+(?:say|contain|mention)\b)/i;
+
+/** "the meeting notes file": a file said with what is in it. */
+const WHERE_FILES = /\b(?:notes?|texts?|mail)\s+(?=file|doc|document)/gi;
+
+/** Where things are kept, said outright: a document said with one of them is kept there. */
+const CONTAINER = /\b(?:inbox|mailbox|e-?mails?|mail|notes?|calendar|diary|messages?|texts?)\b/i;
+
+/** Kinds of document: files, unless the request says they are kept elsewhere (`CONTAINER`). */
+const DOCUMENTS = new Set([
+  'doc',
+  'docs',
+  'document',
+  'documents',
+  'spreadsheet',
+  'pdf',
+  'attachment',
+  'itinerary',
+  'slides',
+  'presentation',
+  'contract',
+  'lease',
+  'resume',
+  'cv',
+  'receipt',
+]);
 
 /**
  * The words of a field the request asks of someone by name: "Bob's home address" → home, address. Not
@@ -634,7 +706,7 @@ const ASKS_CLOCK =
 const CLOCK_WORDS = ['time', 'clock', 'timezone', 'now', 'datetime'].map((w) => stem(w));
 
 /** Command words that only read what is there. */
-const READ_ONLY = new Set(['read', 'view', 'reread']);
+const READ_ONLY = new Set(['read', 'view', 'reread', 'open']);
 
 /** Whether a tool's words say the act: "book" in `WellnessRetreatBooking`, "schedule" in `…Scheduler`. */
 const saysAct = (tool: Tool, command: string): boolean => {
