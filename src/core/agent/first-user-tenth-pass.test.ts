@@ -198,3 +198,27 @@ describe('documents, paths and what they say', () => {
     ]);
   });
 });
+
+describe('amounts and dashes as people type them', () => {
+  it('"Make sure I don\'t forget … - remind me tomorrow at 10am" reminds (it searched for a dentist)', async () => {
+    const r = await run("Make sure I don't forget to call the dentist back - remind me tomorrow at 10am.");
+    expect(r.calls.map((c) => [c.tool, c.args.due_time])).toEqual([
+      ['reminders_create', '2026-12-07T10:00:00'],
+    ]);
+    expect(String(r.calls[0]!.args.text)).toMatch(/call the dentist back/);
+  });
+
+  it('"Thirty degrees C - what\'s that in F?" converts 30 °C (it asked for the unit)', async () => {
+    const r = await run("Thirty degrees C - what's that in F?");
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['units_convert', { value: 30, from_unit: 'celsius', to_unit: 'fahrenheit' }],
+    ]);
+  });
+
+  it('"… 2,000 Canadian dollars … - what\'s that in euros?" converts 2000 CAD (it looked Maya up; 2 USD before)', async () => {
+    const r = await run("Maya's sending me 2,000 Canadian dollars for the deposit - what's that in euros?");
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['currency_convert', { amount: 2000, from_currency: 'CAD', to_currency: 'EUR' }],
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import { DEMO_TOOLS } from '../demo/demo-tools';
 import { findDates, findDurations, findTimes } from './dates';
 import { fillArguments } from './fill-args';
 import { residualText } from './free-text';
-import { findLiterals } from './literals';
+import { findLiterals, parseAmount } from './literals';
 import { splitSubIntents } from './sub-intents';
 import { insertLookups, sentThing } from './lookups';
 import type { JsonSchemaObject, Tool } from '../tools/tool';
@@ -700,5 +700,21 @@ describe('sub-intents', () => {
       [2, 'find the address of the museum', []],
       [3, 'send her the address of the museum', [1, 2]],
     ]);
+  });
+});
+
+describe('amounts as written (tenth QA pass)', () => {
+  it('groups thousands with commas, reads a decimal comma, and names currencies in words', () => {
+    expect(parseAmount('2,000')).toBe(2000);
+    expect(parseAmount('12,000.50')).toBe(12000.5);
+    expect(parseAmount('3,5')).toBe(3.5);
+    const money = findLiterals('send 2,000 Canadian dollars', 0).find((l) => l.kind === 'money');
+    expect([money?.value, money?.sub]).toEqual([2000, 'CAD']);
+    const swiss = findLiterals('250 Swiss francs to euros', 0).find((l) => l.kind === 'money');
+    expect([swiss?.value, swiss?.sub]).toEqual([250, 'CHF']);
+    const temp = findLiterals('30 degrees C', 0).find((l) => l.kind === 'quantity');
+    expect([temp?.value, temp?.sub]).toEqual([30, 'celsius']);
+    // "try" is a verb, never a currency.
+    expect(findLiterals('try 3 times', 0).some((l) => l.kind === 'currency')).toBe(false);
   });
 });

@@ -73,7 +73,63 @@ const CURRENCIES: Record<string, string> = {
   mxn: 'MXN',
   krw: 'KRW',
   won: 'KRW',
+  // What people call them (independent request set: "2,000 Canadian dollars" was 2 USD).
+  'us dollar': 'USD',
+  'us dollars': 'USD',
+  'canadian dollar': 'CAD',
+  'canadian dollars': 'CAD',
+  'australian dollar': 'AUD',
+  'australian dollars': 'AUD',
+  'new zealand dollar': 'NZD',
+  'new zealand dollars': 'NZD',
+  nzd: 'NZD',
+  'hong kong dollar': 'HKD',
+  'hong kong dollars': 'HKD',
+  hkd: 'HKD',
+  'singapore dollar': 'SGD',
+  'singapore dollars': 'SGD',
+  sgd: 'SGD',
+  'swiss franc': 'CHF',
+  'swiss francs': 'CHF',
+  'japanese yen': 'JPY',
+  'british pound': 'GBP',
+  'british pounds': 'GBP',
+  'pound sterling': 'GBP',
+  'swedish krona': 'SEK',
+  'swedish kronor': 'SEK',
+  krona: 'SEK',
+  kronor: 'SEK',
+  'norwegian krone': 'NOK',
+  'norwegian kroner': 'NOK',
+  'danish krone': 'DKK',
+  'danish kroner': 'DKK',
+  zloty: 'PLN',
+  'polish zloty': 'PLN',
+  'chinese yuan': 'CNY',
+  renminbi: 'CNY',
+  rmb: 'CNY',
+  'indian rupee': 'INR',
+  'indian rupees': 'INR',
+  'korean won': 'KRW',
+  'mexican peso': 'MXN',
+  'mexican pesos': 'MXN',
+  'brazilian real': 'BRL',
+  'brazilian reais': 'BRL',
+  'czech koruna': 'CZK',
+  czk: 'CZK',
+  huf: 'HUF',
+  forint: 'HUF',
+  'turkish lira': 'TRY',
 };
+
+/** A number as written: "2,000" and "2,000.50" group thousands, "3,5" is a decimal comma. */
+export function parseAmount(written: string): number {
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(written)) return Number(written.replace(/,/g, ''));
+  return Number(written.replace(',', '.'));
+}
+
+/** A number in a request: thousands grouped with commas first ("2,000"), then plain or decimal ones. */
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?`;
 
 /** Units a quantity may carry; the canonical names are what unit-conversion tools usually take. */
 const UNITS: Record<string, string> = {
@@ -146,6 +202,10 @@ const UNITS: Record<string, string> = {
   'degrees celsius': 'celsius',
   'degree celsius': 'celsius',
   'degrees fahrenheit': 'fahrenheit',
+  'degrees c': 'celsius',
+  'degree c': 'celsius',
+  'degrees f': 'fahrenheit',
+  'degree f': 'fahrenheit',
   'degree fahrenheit': 'fahrenheit',
   f: 'fahrenheit',
   fahrenheit: 'fahrenheit',
@@ -212,26 +272,20 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     .map(escapeRe)
     .sort((a, b) => b.length - a.length)
     .join('|');
-  each(
-    new RegExp(
-      `(?<![\\w.])(${cur})\\s?(\\d+(?:[.,]\\d+)?)\\b|\\b(\\d+(?:[.,]\\d+)?)\\s?(${cur})(?![\\w])`,
-      'i',
-    ),
-    (m) => {
-      const amount = Number((m[2] ?? m[3])!.replace(',', '.'));
-      const word = (m[1] ?? m[4])!;
-      // "10 pounds to kg" weighs: a word that is a unit as well as a currency is a unit where the
-      // request converts it into a unit that is no currency.
-      if (unitOf(word) && convertsToUnit(text)) return;
-      add({
-        kind: 'money',
-        value: amount,
-        sub: currencyOf((m[1] ?? m[4])!)!,
-        start: m.index,
-        end: m.index + m[0].length,
-      });
-    },
-  );
+  each(new RegExp(`(?<![\\w.])(${cur})\\s?(${NUMBER})\\b|\\b(${NUMBER})\\s?(${cur})(?![\\w])`, 'i'), (m) => {
+    const amount = parseAmount((m[2] ?? m[3])!);
+    const word = (m[1] ?? m[4])!;
+    // "10 pounds to kg" weighs: a word that is a unit as well as a currency is a unit where the
+    // request converts it into a unit that is no currency.
+    if (unitOf(word) && convertsToUnit(text)) return;
+    add({
+      kind: 'money',
+      value: amount,
+      sub: currencyOf((m[1] ?? m[4])!)!,
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
   // A currency named alone ("into yen", "in USD").
   each(new RegExp(`(?<![\\w])(${cur})(?![\\w])`, 'i'), (m) => {
     if (m[1] === '$' || /^(f|c|in|m|g|l)$/i.test(m[1]!) || (unitOf(m[1]!) && convertsToUnit(text))) return;
@@ -243,10 +297,10 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     .sort((a, b) => b.length - a.length)
     .join('|');
   // Not the minutes of a time: "09:00 in Lisbon" is no 0 inches.
-  each(new RegExp(`(?<![\\w:])(-?\\d+(?:\\.\\d+)?)\\s?(${units})(?![\\w])`, 'i'), (m) =>
+  each(new RegExp(`(?<![\\w:,])(-?(?:${NUMBER}))\\s?(${units})(?![\\w])`, 'i'), (m) =>
     add({
       kind: 'quantity',
-      value: Number(m[1]),
+      value: parseAmount(m[1]!.replace(/^-/, '')) * (m[1]!.startsWith('-') ? -1 : 1),
       sub: unitOf(m[2]!)!,
       start: m.index,
       end: m.index + m[0].length,

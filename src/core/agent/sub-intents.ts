@@ -239,6 +239,35 @@ function mergeBareValues(parts: readonly string[]): string[] {
 }
 
 /**
+ * "30 degrees C - what's that in F?", "Maya's sending me 2,000 Canadian dollars - what's that in euros?":
+ * an amount stated, no act of its own, is what the question after it converts — one part, as "I weigh 165
+ * lbs, what's that in kg?" is (independent request set: a contact search for Maya, a question for the unit).
+ */
+function amountThenQuestion(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [i, p] of parts.entries()) {
+    const next = parts[i + 1];
+    if (next !== undefined && isAmountStatement(p) && /^(?:what|how)\b.*\b(?:that|it|this)\b/i.test(next))
+      continue;
+    const before = parts[i - 1];
+    out.push(
+      before !== undefined && isAmountStatement(before) && /^(?:what|how)\b.*\b(?:that|it|this)\b/i.test(p)
+        ? `${before}, ${p}`
+        : p,
+    );
+  }
+  return out;
+}
+
+function isAmountStatement(text: string): boolean {
+  const t = text.trim();
+  if (/\?$/.test(t) || isExplicitRequest(t)) return false;
+  for (const m of t.matchAll(/(?:[$€£¥]\s?)?\d[\d.,]*\s?([\p{L}°$€£¥]+)(?:\s+([\p{L}°]+))?/gu))
+    if (isMeasure(m[1]) || isMeasure(m[2]) || /^[$€£¥]/.test(m[0])) return true;
+  return false;
+}
+
+/**
  * "My ID number is 43098119900321456X", "The password is p@ss", "[current time: 2034-01-01 10:00]": a
  * statement of a value the user owns or a bracketed note of context, no action of its own — it gives a
  * neighbouring request its values (a tool matched on "ID number" or "time" would be an extra call).
@@ -518,6 +547,17 @@ export function splitSubIntents(request: string): SplitIntent[] {
     // Sentence ends and semicolons separate; a full stop only where a sentence can end — not in "7 a.m.
     // tomorrow" or "No. 45 Leshan Street" (an abbreviation), nor before a word in lower case.
     .flatMap(sentences)
+    // "Make sure I don't forget to call the dentist back - remind me tomorrow at 10am", "Thirty degrees C -
+    // what's that in F?": a dash before a command or a question ends what comes before it (independent
+    // request set: the dentist was searched for, the unit asked for).
+    .flatMap((s) =>
+      s.split(
+        new RegExp(
+          `\\s+[-–—]\\s+(?=(?:please\\s+|(?:can|could|would)\\s+you\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
+          'i',
+        ),
+      ),
+    )
     .flatMap((s) =>
       s.split(
         new RegExp(
@@ -555,7 +595,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
   // until the part that checks it has run (`conditional-parts.ts`).
   for (const { text, condition } of conditionalParts(
     toldInMessage(
-      continuedConversions(sameActAgain(mergeBareValues(parts.length > 0 ? parts : [request.trim()]))),
+      continuedConversions(
+        sameActAgain(mergeBareValues(amountThenQuestion(parts.length > 0 ? parts : [request.trim()]))),
+      ),
     ),
   )) {
     const rank = out.length + 1;

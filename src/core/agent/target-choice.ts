@@ -285,6 +285,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // create — the first word left ("packing") took the command's weight, and "list" made it a search
   // (independent request set).
   if (MAKE_COMMAND.test(intent.trim())) words.unshift('create');
+  // "2,000 Canadian dollars …, what's that in euros?", "13 miles — how many km is that?": asking what an
+  // amount said is in other units converts it (independent request set: "Maya's sending me …" looked
+  // Maya up, its "sending" a send).
+  else if (CONVERT_ASKED.test(intent)) words.unshift('convert');
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
@@ -392,6 +396,9 @@ const AGENDA_ASKED =
  */
 const CONTENT_ASKED =
   /^(?:so\s+)?(?:what(?:'s|’s| is)\s+(?:in|inside)\b(?!\s+(?:my\s+|the\s+)?(?:inbox|mailbox|calendar|diary|schedule|agenda|notes|reminders|messages)\b)|what\s+(?:does|do|did)\s+.+\s+(?:say|contain|mention)\b)/i;
+
+const CONVERT_ASKED =
+  /\b(?:what(?:'s|’s| is| are)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b)/i;
 
 /** "the meeting notes file": a file said with what is in it. */
 const WHERE_FILES = /\b(?:notes?|texts?|mail)\s+(?=file|doc|document)/gi;
