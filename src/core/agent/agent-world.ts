@@ -43,6 +43,8 @@ export interface AgentWorld {
    * learnt from those requests may choose among look-alike tools.
    */
   familiarity?(query: string): Promise<number>;
+  /** Whether a request is unlike the ones the world has served (`PastRequests.isNovel`). */
+  isNovel?(query: string): Promise<boolean>;
   /**
    * Whether the world's traces call `tool` at most once per task (`ToolRepeats`); absent or false when
    * they do not know the tool well enough to say.

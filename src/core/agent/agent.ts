@@ -340,8 +340,8 @@ export class Agent {
     if (!this.learntPlansOn() || !world.nextTool) return false;
     // Plans learnt from other requests say nothing about this one's first step (independent request set:
     // "What's the weather in Madrid …" listed today's events first, as the demonstrations' "weather for my
-    // first meeting" does) — as for the rollout and the follow-on step (`FAMILIAR_REQUEST`).
-    if (world.familiarity && (await world.familiarity(state.request)) < FAMILIAR_REQUEST) return false;
+    // first meeting" does): not for a request unlike the traced ones (`PastRequests.isNovel`).
+    if (world.isNovel && (await world.isNovel(state.request))) return false;
     const history = state.calls.filter((c) => c.status === 'ok').map((c) => c.tool);
     const first = await world.nextTool(state.request, history);
     if (!first || first === target || history.includes(first) || state.failedApis.has(first)) return false;

@@ -47,4 +47,8 @@ export class FamiliarPlans extends ScriptedPlans {
   override async familiarity() {
     return this.familiar;
   }
+  /** A test world's requests are novel under 0.3 (a real world's floor comes from its traces). */
+  override async isNovel() {
+    return this.familiar < 0.3;
+  }
 }

@@ -163,6 +163,10 @@ export class EvalAgentWorld implements AgentWorld {
     return this.pastTraces().requests.familiarity(query);
   }
 
+  async isNovel(query: string): Promise<boolean> {
+    return this.pastTraces().requests.isNovel(query);
+  }
+
   async rarelyRepeated(tool: string): Promise<boolean> {
     return this.pastTraces().repeats.rarelyRepeated(tool);
   }

@@ -1,4 +1,4 @@
-import type { PastRequests } from './past-requests';
+import { NOVELTY_QUANTILE, type PastRequests } from './past-requests';
 import {
   END_OF_PLAN,
   type RetrievalQuery,
@@ -55,11 +55,7 @@ export interface FamiliarBlendOptions {
    * top only took its end-of-plan skill away (restbench MRR 0.668 → 0.584 at p = 1).
    */
   power: number;
-  /**
-   * Which leave-one-out quantile of the past requests' familiarity sets `RequestNovelty.floor`: 0.05, so
-   * about 1 request in 20 like the training ones is taken for novel (scripts/eval-product-blend.ts: 0.05
-   * and 0.10 equal or better than no novelty check on every shared dataset, 0.25 costs restbench MRR).
-   */
+  /** Which leave-one-out quantile of the past requests' familiarity sets `RequestNovelty.floor`. */
   requestQuantile: number;
 }
 
@@ -70,7 +66,7 @@ export const FAMILIAR_BLEND_DEFAULTS: FamiliarBlendOptions = {
   topK: 5,
   rrfK: 10,
   power: 0,
-  requestQuantile: 0.05,
+  requestQuantile: NOVELTY_QUANTILE,
 };
 
 /** Share of the best `topK` tools of `ranked` (END_OF_PLAN skipped) that are in `seen`; 0 for none. */

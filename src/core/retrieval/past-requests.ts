@@ -5,6 +5,12 @@ import type { RetrievalTask } from './retriever';
 const NEAREST = 10;
 /** Past requests read by `leaveOneOutQuantile` (each costs one BM25 query over all of them). */
 const LOO_SAMPLE = 200;
+/**
+ * The leave-one-out quantile under which a request counts as novel (`isNovel`): about 1 request in 20
+ * like the past ones is taken for novel (scripts/eval-product-blend.ts: 0.05 and 0.10 equal or better
+ * than no novelty check on every shared dataset, 0.25 costs restbench MRR).
+ */
+export const NOVELTY_QUANTILE = 0.05;
 
 /**
  * The requests a world has already served (its traces' queries), to say how familiar a new one is: the
@@ -29,6 +35,18 @@ export class PastRequests {
   /** Largest word overlap (Jaccard, 0–1) of `query` with a past request; 0 when none shares a word. */
   familiarity(query: string): number {
     return this.overlap(bm25Tokens(query), -1);
+  }
+
+  private floor: number | undefined;
+
+  /**
+   * Whether `query` is unlike the past requests: its familiarity is under what they share with each
+   * other (`leaveOneOutQuantile(NOVELTY_QUANTILE)`, computed once). What was learnt from them — and
+   * validated on them — is not evidence about it.
+   */
+  isNovel(query: string): boolean {
+    this.floor ??= this.leaveOneOutQuantile(NOVELTY_QUANTILE);
+    return this.familiarity(query) < this.floor;
   }
 
   /**
