@@ -850,7 +850,10 @@ export class Agent {
           f.kind === 'title' &&
           !(f.name in explicit) &&
           typeof args[f.name] === 'string' &&
-          /\b(?:its|their|his|her)\b|^(?:it|them|this|that|these|those)$/i.test(args[f.name] as string)
+          (/\b(?:its|their|his|her)\b|^(?:it|them|this|that|these|those)$/i.test(args[f.name] as string) ||
+            // "save it as a note": the title "it as a note" is the pronoun and the kind, nothing more.
+            (si.contentFrom !== undefined &&
+              /^(?:it|them|this|that|these|those)\b/i.test(args[f.name] as string)))
         ) {
           // "send its address …": a subject made of the request's pronoun says nothing; the thing does.
           args[f.name] = sent?.titles ?? looked.split(':')[0]!.trim();

@@ -816,7 +816,9 @@ const stripTail = (s: string) =>
     .replace(
       /^(?:(?:shoot|drop|fire off|send|write)\s+)?(?:(?:an?|the)\s+)?(?:(?:short|quick|brief|little)\s+)?(?:e-?mail|mail|message|text|note|sms|line)(?:\s+to)?(?:\s*:\s*|$)/i,
       '',
-    );
+    )
+    // "email her back saying …": "back" is how, not what about.
+    .replace(/^(?:back|again)$/i, '');
 const stripTitle = (s: string, title: string) =>
   s
     .replace(

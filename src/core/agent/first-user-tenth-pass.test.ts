@@ -18,7 +18,7 @@ describe('a question about what happened asks; it does not act', () => {
   it('"Did Hannah send over the slides yet?" searches the inbox and says what it did not find', async () => {
     const r = await run('Did Hannah send over the slides yet?');
     expect(tools(r)).toEqual(['mail_search']);
-    expect(r.answer).toBe('• mail_search found no messages, so there is no message id for mail_read.');
+    expect(r.answer).toMatch(/mail_search: no messages/);
   });
 
   it('"What did I write down about …?" searches the notes (it made a note)', async () => {
@@ -220,5 +220,80 @@ describe('amounts and dashes as people type them', () => {
     expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
       ['currency_convert', { amount: 2000, from_currency: 'CAD', to_currency: 'EUR' }],
     ]);
+  });
+});
+
+describe('more of the independent sets', () => {
+  it('"… set up coffee with him Thursday at 10 and send him the invite" is one event with Dan invited', async () => {
+    const r = await run(
+      "What's Dan's email address? Then set up coffee with him Thursday at 10 and send him the invite.",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'contacts_get', 'calendar_create_event']);
+    expect(r.calls[2]!.args).toMatchObject({
+      attendee_email: 'dan.okafor@example.com',
+      start_time: '2026-12-10T10:00:00',
+    });
+  });
+
+  it('"Reply to Bob\'s question … and tell him …" emails Bob the words (it texted him)', async () => {
+    const r = await run(
+      "Reply to Bob's question about the product launch and tell him the launch date is still January 15.",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(r.calls[1]!.args.body).toBe('the launch date is still January 15');
+  });
+
+  it('"Look up the offsite menu Ines sent …" searches the inbox, not the contacts', async () => {
+    const r = await run('Look up the offsite menu Ines sent and save it as a note.');
+    expect(r.calls[0]!.tool).toBe('mail_search');
+  });
+
+  it('"Ines sent something … - could you read it and email her back saying …" reads that mail and replies', async () => {
+    const r = await run(
+      "Oh and Ines sent something about the offsite menu - could you read it and email her back saying it all looks lovely and I can't wait?",
+    );
+    expect(tools(r)).toEqual(['mail_search', 'mail_read', 'mail_send']);
+    expect(r.calls[2]!.args).toMatchObject({
+      to_email: 'ines.silva@example.com',
+      body: "it all looks lovely and I can't wait",
+    });
+  });
+
+  it('"Write a note with title \'Words to learn\': schedule, appointment, …" is a note with that title', async () => {
+    const r = await run("Write a note with title 'Words to learn': schedule, appointment, receipt, although");
+    expect(r.calls.map((c) => [c.tool, c.args.title, c.args.content])).toEqual([
+      ['notes_create', 'Words to learn', 'schedule, appointment, receipt, although'],
+    ]);
+  });
+
+  it('"What does my marathon training note say …?" searches the notes; "What did Grace say in her … email?" reads it', async () => {
+    expect(tools(await run('What does my marathon training note say about long runs?'))).toEqual([
+      'notes_search',
+    ]);
+    const grace = await run('What did Grace say in her invoice email?');
+    expect(grace.calls.map((c) => [c.tool, c.args.query ?? c.args.message_id])).toEqual([
+      ['mail_search', 'Grace invoice'],
+      ['mail_read', 'msg-2007'],
+    ]);
+  });
+
+  it('"How\'s Monday looking?" lists Monday (no tool before)', async () => {
+    const r = await run("How's Monday looking?");
+    expect(r.calls.map((c) => [c.tool, c.args.date])).toEqual([['calendar_list_events', '2026-12-07']]);
+  });
+});
+
+describe('keeping what a part found', () => {
+  it('"Read Jonas\'s marathon email and save his tips as a new note" keeps the mail (it kept "his tips as a new note")', async () => {
+    const r = await run("Read Jonas's marathon email and save his tips as a new note.");
+    const note = r.calls.find((c) => c.tool === 'notes_create');
+    expect(note?.args.title).toBe('Marathon training');
+    expect(String(note?.args.content)).toMatch(/Long run Sunday 24 km/);
+  });
+
+  it('"… and save them to a file" with no tool that writes files says so (it asked for a file id to read)', async () => {
+    const r = await run('Find my notes about the budget and save them to a file');
+    expect(tools(r)).toEqual(['notes_search']);
+    expect(r.answer).toMatch(/None of my tools can do this: "save them to a file"/);
   });
 });

@@ -155,6 +155,9 @@ export function labelledValue(text: string, label: string, labels: readonly stri
   const m = at.exec(text);
   if (!m) return null;
   const rest = text.slice(m.index + m[0].length);
+  // "with title 'Words to learn': schedule, …": a quoted value is the value, whatever follows it.
+  const quotedValue = /^["“‘']([^"”’']+)["”’']/.exec(rest);
+  if (quotedValue) return tidy(quotedValue[1]!);
   // A preposition after the label is prose about it ("the subject of taxes"), not its value.
   if (/^(?:of|about|line|field|is|as|to|for)\b/i.test(rest)) return null;
   const others = labels.filter((l) => l !== label).map(escape);
@@ -223,8 +226,14 @@ export function keywords(
   if (path) return path[1]!.replace(/[_\-.]+/g, ' ').trim();
   // "What does my lease say about the notice period?": the lease is what is searched; what it says about
   // the notice period is read in it.
-  const says = /^what\s+(?:does|do|did)\s+(.+?)\s+(?:say|says|said|mention|contain)\b/i.exec(text.trim());
-  const words = residualText(says ? says[1]! : text, literals)
+  const says = /^what\s+(?:does|do|did)\s+.+?\s+(?:say|says|said|mention|contain)\b/i.test(text.trim());
+  const searched = says
+    ? text
+        .replace(/^what\s+(?:does|do|did)\s+/i, '')
+        .replace(/\s+(?:say|says|said|mention|contain)\b(?:\s+(?:about|on|regarding)\b.*)?/i, ' ')
+        .replace(/\b(?:in|from)\s+(?:her|his|their|my)\b/gi, ' ')
+    : text;
+  const words = residualText(searched, literals)
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''))
     .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()) && !own.has(w.toLowerCase().replace(/s$/, '')))

@@ -44,6 +44,11 @@ export function insertLookups(
       // (seventh QA pass asked for the body).
       const from = si.dependsOn[si.dependsOn.length - 1] ?? intents[i - 1]!.rank;
       out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
+    } else if (i > 0 && SAVES_BACK.test(si.text.trim())) {
+      // "… and save it as a note", "save his tips as a new note": what is kept is what the part before
+      // returned (independent request set: the note said "it as a note").
+      const from = si.dependsOn[si.dependsOn.length - 1] ?? intents[i - 1]!.rank;
+      out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
     } else if (bare !== null && i > 0) {
       // "Find a restaurant in Rome and send the address to Anna": "the address" with nothing after it
       // is the one the part before found — no new lookup (that looked up Anna's own address, seventh QA
@@ -95,6 +100,10 @@ function fieldNamed(text: string, outputFields: ReadonlySet<string>): string | n
     if (outputFields.has(f)) return f;
   return null;
 }
+
+/** A part that keeps what the part before returned: "save it as a note", "turn that into a note". */
+const SAVES_BACK =
+  /^(?:(?:please|and|also|then)\s+)*(?:save|store|keep|put|turn|add|copy|make|jot down|write down|note down)\s+(?:a\s+note\s+of\s+)?(?:it|that|this|them|those|these|(?:his|her|their|its|the)\s+[^,.;!?]+?)(?:\s+(?:as|in|into|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?(?:note|notes|file)\b.*)?$/i;
 
 /** "The result", "it": what the part before returned. */
 const BACK_REFERENCE =

@@ -300,9 +300,9 @@ function toldInMessage(parts: readonly string[]): string[] {
     // "Add dinner with Priya on Thursday at 7 and invite her": the invitation is the event's attendee,
     // not an event of its own (independent request set: a second event called "invite her").
     // "Her" is the person the event is with ("… with Priya …"), named so the invitation can be sent.
-    const invite = /^(?:and\s+)?(?:invite|include|add)\s+(him|her|them)(?:\s+(?:too|as well))?[.!]?$/i.exec(
-      p,
-    );
+    const invite =
+      /^(?:and\s+)?(?:invite|include|add)\s+(him|her|them)(?:\s+(?:too|as well))?[.!]?$/i.exec(p) ??
+      /^(?:and\s+)?send\s+(him|her|them)\s+(?:an?\s+|the\s+)?invit(?:e|ation)[.!]?$/i.exec(p);
     if (invite && before !== undefined) {
       const withWhom =
         /\bwith\s+((?:Dr\.?\s+|Mr\.?\s+|Mrs\.?\s+|Ms\.?\s+)?\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)/u.exec(
@@ -318,7 +318,7 @@ function toldInMessage(parts: readonly string[]): string[] {
 
 /** A part that sends someone a message: "Send an email to Carol …", "Text Bob …", "Write Anna a note". */
 const WRITES_TO_SOMEONE =
-  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|compose)\b(?!.*\b(?:that|saying)\b)/i;
+  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|compose|reply|respond|answer)\b(?!.*\b(?:that|saying)\b)/i;
 
 /**
  * "I'm planning a trip to Paris next week.", "It's getting colder here.", "It was previously set for 6:30 AM":
@@ -537,6 +537,30 @@ function sentences(text: string): string[] {
   return out;
 }
 
+/**
+ * "Make sure I don't forget to call the dentist back - remind me tomorrow at 10am", "Thirty degrees C -
+ * what's that in F?": a dash before a command or a question ends what comes before it (independent request
+ * set: the dentist was searched for, the unit asked for) — unless what comes before is a statement the
+ * command refers back to ("Ines sent something about the menu - could you read it …" reads that mail).
+ */
+function splitAtDash(text: string, verbs: string): string[] {
+  const dash = new RegExp(
+    `\\s+[-–—]\\s+(?=(?:please\\s+|(?:can|could|would)\\s+you\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
+    'i',
+  );
+  const m = dash.exec(text);
+  if (!m) return [text];
+  const before = text.slice(0, m.index);
+  const after = text.slice(m.index + m[0].length);
+  if (
+    /\b(?:it|them|this|that|those|these)\b/i.test(after) &&
+    !isExplicitRequest(before) &&
+    !isAmountStatement(before)
+  )
+    return [text];
+  return [before, ...splitAtDash(after, verbs)];
+}
+
 export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
   // Each quote becomes a private-use marker with its index while splitting, then comes back.
@@ -550,14 +574,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
     // "Make sure I don't forget to call the dentist back - remind me tomorrow at 10am", "Thirty degrees C -
     // what's that in F?": a dash before a command or a question ends what comes before it (independent
     // request set: the dentist was searched for, the unit asked for).
-    .flatMap((s) =>
-      s.split(
-        new RegExp(
-          `\\s+[-–—]\\s+(?=(?:please\\s+|(?:can|could|would)\\s+you\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
-          'i',
-        ),
-      ),
-    )
+    .flatMap((s) => splitAtDash(s, verbs))
     .flatMap((s) =>
       s.split(
         new RegExp(

@@ -27,6 +27,9 @@ const SYNONYMS: Record<string, string[]> = {
   email: ['mail', 'email', 'send'],
   mail: ['mail', 'email', 'send'],
   text: ['message', 'send'],
+  // "Reply to Bob's question about …": a reply goes back the way the question came, mail unless said.
+  reply: ['mail', 'email', 'send'],
+  respond: ['mail', 'email', 'send'],
   sms: ['message', 'send'],
   message: ['message'],
   remind: ['reminder'],
@@ -62,7 +65,11 @@ const SYNONYMS: Record<string, string[]> = {
   lunch: ['event', 'calendar'],
   breakfast: ['event', 'calendar'],
   brunch: ['event', 'calendar'],
+  coffee: ['event', 'calendar'],
+  drinks: ['event', 'calendar'],
   appointment: ['event', 'calendar'],
+  // "Book a 45-minute gym session …": a session is a time in the calendar.
+  session: ['event', 'calendar'],
   agenda: ['calendar', 'events', 'list'],
   busy: ['calendar', 'events', 'list'],
   // "Do I have anything scheduled on Friday?": what is scheduled is on the calendar.
@@ -125,6 +132,9 @@ const SYNONYMS: Record<string, string[]> = {
   whereabouts: ['address', 'location', 'coordinates', 'coordinate', 'geocode'],
 };
 
+/** Commands that keep something somewhere: a tool that only reads does not. */
+const KEEPS = new Set(['save', 'store', 'keep', 'archive', 'backup']);
+
 /** Commands that move an existing item in time. */
 const MOVES =
   /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:move|reschedule|postpone|push|shift|delay|bring\s+forward|rearrange)\b/i;
@@ -133,10 +143,13 @@ const MOVES =
  * Words whose synonyms are those of the verb: as the command "book" makes an event, after it "the book
  * club" is a book (independent request set: "Open my notes on the book club" listed the calendar).
  */
-const VERB_SENSE = new Set(['book', 'block', 'set', 'put', 'jot', 'write']);
+const VERB_SENSE = new Set(['book', 'block', 'set', 'put', 'jot', 'write', 'list']);
+
+const SPAN_AFTER =
+  /\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|years?)\s+after\b/i;
 
 /** Meals, which are calendar events when a command makes one. */
-const MEALS = new Set(['dinner', 'lunch', 'breakfast', 'brunch']);
+const MEALS = new Set(['dinner', 'lunch', 'breakfast', 'brunch', 'coffee', 'drinks']);
 
 /** The word a where-question adds to what it says (its synonyms above). */
 const WHEREABOUTS = 'whereabouts';
@@ -270,7 +283,7 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
       : AGENDA_ASKED.test(intent.trim())
         ? [...contentWords(intent), 'agenda']
         : CONTENT_ASKED.test(intent.trim())
-          ? [...contentWords(intent), 'read', 'content']
+          ? [...contentWords(intent), ...contentAsked(intent)]
           : contentWords(intent);
   // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
   if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';
@@ -285,6 +298,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // create — the first word left ("packing") took the command's weight, and "list" made it a search
   // (independent request set).
   if (MAKE_COMMAND.test(intent.trim())) words.unshift('create');
+  // "Set up coffee with him Thursday at 10": setting up a meeting schedules it (independent request set:
+  // "set" made it a reminder).
+  else if (SET_UP.test(intent.trim()) && words[0] === 'set') words[0] = 'schedule';
   // "2,000 Canadian dollars …, what's that in euros?", "13 miles — how many km is that?": asking what an
   // amount said is in other units converts it (independent request set: "Maya's sending me …" looked
   // Maya up, its "sending" a send).
@@ -309,14 +325,20 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     // calendar + event). Itself too: "book" is booking a ticket as much as creating an event.
     // Own keys only: "constructor" found Object.prototype's and crashed the turn (second QA pass).
     // "meetings" means what "meeting" does (third QA pass: "Do I have any meetings on Wednesday?").
+    const listed = Object.hasOwn(SYNONYMS, w)
+      ? w
+      : w.length > 4 && Object.hasOwn(SYNONYMS, w.replace(/s$/, ''))
+        ? w.replace(/s$/, '')
+        : undefined;
     const key =
-      (MEALS.has(w) && !makes) || (i > 0 && VERB_SENSE.has(w)) || (DOCUMENTS.has(w) && kept)
+      listed === undefined ||
+      (MEALS.has(listed) && !makes) ||
+      (i > 0 && VERB_SENSE.has(listed)) ||
+      (DOCUMENTS.has(listed) && kept) ||
+      // "3 weeks after …" adds; "the first free gap after 5pm" is a time (independent request set).
+      (listed === 'after' && !SPAN_AFTER.test(intent))
         ? undefined
-        : Object.hasOwn(SYNONYMS, w)
-          ? w
-          : w.length > 4 && Object.hasOwn(SYNONYMS, w.replace(/s$/, ''))
-            ? w.replace(/s$/, '')
-            : undefined;
+        : listed;
     // After the command word a word is the thing, not the act: "an SMS" names a message, and its
     // synonym "send" would make the mail sender as good a match ("Send Hugo an SMS", third QA pass);
     // "my notes on the book club" names no booking (independent request set: it made a note). Adding
@@ -388,7 +410,7 @@ const ROUTE_ASKED =
  * holds, asked in words no tool uses (ninth QA pass: no tool). A day must be said.
  */
 const AGENDA_ASKED =
-  /^(?:so\s+)?(?:what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing)\b.*\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|\d{4}-\d{2}-\d{2})\b/i;
+  /^(?:(?:so|hey|hi|ok|okay)[,\s]+)?(?:how(?:'s|’s| is| does)\s+(?:my\s+)?(?=(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week)\b.*\blook)|what\s+did\s+(?:i|we)\s+do|what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing)\b.*\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|\d{4}-\d{2}-\d{2})\b/i;
 
 /**
  * "What's in /Documents/…/invoice.txt?", "What does my lease say about …?", "What does the file contain?":
@@ -397,8 +419,21 @@ const AGENDA_ASKED =
 const CONTENT_ASKED =
   /^(?:so\s+)?(?:what(?:'s|’s| is)\s+(?:in|inside)\b(?!\s+(?:my\s+|the\s+)?(?:inbox|mailbox|calendar|diary|schedule|agenda|notes|reminders|messages)\b)|what\s+(?:does|do|did)\s+.+\s+(?:say|contain|mention)\b)/i;
 
+const SET_UP = /^(?:(?:please|kindly|can you|could you|would you)\s+)*set\s+up\b/i;
+
 const CONVERT_ASKED =
   /\b(?:what(?:'s|’s| is| are)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b)/i;
+
+/**
+ * What asking what a thing says adds: reading its content — for an email, reading it (a search lists
+ * mails, the reader gives the text); for a note, nothing (the notes search gives their text; as "read" it
+ * went to the file reader: "What does my marathon training note say …?").
+ */
+function contentAsked(intent: string): string[] {
+  const kept = CONTAINER.exec(intent.replace(WHERE_FILES, ' '))?.[0]?.toLowerCase();
+  if (!kept) return ['read', 'content'];
+  return /mail|inbox/.test(kept) ? ['read'] : [];
+}
 
 /** "the meeting notes file": a file said with what is in it. */
 const WHERE_FILES = /\b(?:notes?|texts?|mail)\s+(?=file|doc|document)/gi;
@@ -470,6 +505,39 @@ const QUESTION =
  * first-time user's "Any emails from Anna about the party?" sent Anna an email (independent request set).
  */
 const ASKS_TO_ACT = /\b(?:can|could|will|would)\s+you\b/i;
+
+const MESSAGE_TEXT =
+  /\s+(?:saying|that says|telling (?:him|her|them)|asking|(?:letting|to let) (?:him|her|them) know)\b.*$|(?<=^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:write|make|create|add|save|jot|send|text|email|e-mail|mail|message|put|set)\b[^:]*):\s.*$/is;
+
+/** A question about what happened (`ASKS_TO_ACT`): its verbs are no acts asked for. */
+function reportsWhatHappened(intent: string): boolean {
+  return QUESTION.test(intent.trim()) && !HOW_TO.test(intent.trim()) && !ASKS_TO_ACT.test(intent);
+}
+
+/**
+ * The words a sub-intent chooses its tool by, and the kinds of its values that count:
+ * - what was sent to the user arrived as mail ("Did Hannah send the slides?" searches the inbox), and so
+ *   did "the offsite menu Ines sent" (independent request set: Ines was looked up, her record saved);
+ * - what a message says ("… saying the launch date is still January 15") is its text, not what the tool
+ *   does (the date in it chose the date arithmetic);
+ * - the person an inbox message is from is its sender, not the record asked for.
+ */
+function readForTools(
+  intent: string,
+  entityKinds: readonly string[],
+): { text: string; kinds: readonly string[] } {
+  const reports = reportsWhatHappened(intent);
+  const sentBy = !reports && SENT_BY.test(intent);
+  const text = (reports || sentBy ? intent.replace(SENT_WORDS, 'mail') : intent).replace(MESSAGE_TEXT, '');
+  const kinds =
+    EMAIL_MESSAGE.test(intent) || sentBy
+      ? entityKinds.filter((k) => !/^(?:owner:)?(?:person|contact)$/.test(k))
+      : entityKinds;
+  return { text, kinds };
+}
+
+/** "the menu Ines sent", "the file Bob emailed me": a thing someone sent. */
+const SENT_BY = /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b/u;
 
 /** Verbs of sending, in a question about what happened: what arrived (`chooseTarget`). */
 const SENT_WORDS = /\b(?:send|sent|emailed|mailed|wrote|written|replied|forwarded)\b/gi;
@@ -546,10 +614,8 @@ export function chooseTarget(
   if (writes) effects.add('send');
   // Whether the request names an act itself ("When can you schedule …", "find Bob and email him"). A
   // question that does not ask the agent to act names none: its verbs say what happened.
-  const reports = question && !HOW_TO.test(intent.trim()) && !ASKS_TO_ACT.test(intent);
+  const reports = reportsWhatHappened(intent);
   const names = (e: string) => !reports && effects.has(e as never);
-  // What was sent to the user arrived as mail: "Did Hannah send the slides?" searches the inbox.
-  const reported = reports ? intent.replace(SENT_WORDS, 'mail') : intent;
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
   // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
   // ("change" → modify, update): "… flights …, and book a ticket for Li Si" says which ticket.
@@ -564,10 +630,7 @@ export function chooseTarget(
   // email to landlord@… : …" searched the inbox; independent request set). An address after "from" is a sender.
   const mailsTo = EMAIL_ADDRESS.test(intent) && !/\bfrom\s+\S+@/i.test(intent) && !reports;
   const phoneGiven = PHONE_NUMBER.test(intent.replace(EMAIL_ADDRESS_ALL, ' '));
-  // The person an inbox message is from is its sender, not the record asked for.
-  const kinds = EMAIL_MESSAGE.test(intent)
-    ? entityKinds.filter((k) => !/^(?:owner:)?(?:person|contact)$/.test(k))
-    : entityKinds;
+  const { text: readAs, kinds } = readForTools(intent, entityKinds);
   candidates.forEach((c, rank) => {
     const tool = toolOf(c.tool);
     if (!tool || exclude.has(c.tool)) return;
@@ -579,6 +642,9 @@ export function chooseTarget(
     // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
     // the tool that makes it.
     if ((asked === 'change' || asked === 'delete') && does === 'none' && !question && commanded) return;
+    // "… and save them to a file": keeping something is no reading (independent request set: it asked
+    // for a file id to read, with no tool that writes files).
+    if (command && KEEPS.has(command) && does === 'none' && commanded) return;
     // "Move my lunch with Alice to 13:00": moving one that exists makes no new one either.
     if (asked === 'change' && does === 'create' && commanded && MOVES.test(intent.trim())) return;
     // "Book a table for two at 7" with no tool that books: the directions or a place search is no booking
@@ -639,7 +705,7 @@ export function chooseTarget(
       !saysCount(intent)
     )
       return;
-    const raw = relevance(reported, tool, kinds);
+    const raw = relevance(readAs, tool, kinds);
     if (raw <= MIN_RELEVANCE) return;
     const recipient = recipientKind(tool);
     if (mailsTo && !phoneGiven && recipient === 'phone') return;
@@ -797,8 +863,9 @@ export function bestByRelevance(
   entityKinds: readonly string[] = [],
 ): { tool: string; score: number; why: string }[] {
   const scored: { tool: string; score: number; why: string }[] = [];
+  const { text, kinds } = readForTools(intent, entityKinds);
   for (const t of tools) {
-    const r = relevance(intent, t, entityKinds);
+    const r = relevance(text, t, kinds);
     if (r > 0) scored.push({ tool: t.name, score: r, why: `words of the request ${r.toFixed(2)}` });
   }
   return scored.sort((a, b) => b.score - a.score || (a.tool < b.tool ? -1 : 1)).slice(0, k);
