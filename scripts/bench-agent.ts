@@ -13,6 +13,8 @@ import type { Decision, DecisionInput, DecisionPolicy } from '../src/core/agent/
 import { checkCase } from '../src/core/agent/fixtures/check-case';
 import { GRAPH_ONLY_REQUESTS, REFERENCE_DAY } from '../src/core/agent/fixtures/graph-only-requests';
 import { FIRST_TOOL_REQUESTS } from '../src/core/agent/fixtures/first-tool-requests';
+import { runWritten, writtenFigures } from '../src/core/agent/fixtures/run-written';
+import { WRITTEN_DEV, WRITTEN_HELDOUT } from '../src/core/agent/fixtures/written-requests';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -150,9 +152,39 @@ async function main(): Promise<void> {
   }));
   await firstToolRanks(world, 'fixture', fixtureFirst, sheet);
   await firstToolRanks(world, 'unseenRequests', FIRST_TOOL_REQUESTS, sheet);
+
+  // 4. Requests written without the agent in view: what it did with them.
+  const written: string[][] = [];
+  // The writers' "today" (their data summary was of Sunday 2026-12-06).
+  const writersDay = () => Date.parse('2026-12-06T10:00:00Z');
+  const writtenWorld = await builtInAgentWorld(writersDay);
+  for (const [set, cases] of [
+    ['writtenDev', WRITTEN_DEV],
+    ['writtenHeldout', WRITTEN_HELDOUT],
+  ] as const) {
+    const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
+    for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
+      sheet.record(`${DATASET}.graph-only.${set}.${m}`, f[m]!, '', undefined, false);
+    written.push([
+      set,
+      String(f.n),
+      pct(f.firstRight!),
+      pct(f.unasked!),
+      pct(f.actsDone!),
+      pct(f.leftAlone!),
+    ]);
+  }
+  console.log('\nRequests written without the agent in view (graph-only):');
+  printRows(
+    ['set', 'requests', 'first tool right', 'unasked acts', 'asked acts done', 'no-tool left alone'],
+    written,
+    new Set([1, 2, 3, 4, 5]),
+  );
   sheet.printTable();
   if (values.json) sheet.writeJson(values.json);
 }
+
+const pct = (x: number) => (Number.isNaN(x) ? '–' : `${(100 * x).toFixed(1)} %`);
 
 /** Candidates an LLM decision's prompt takes per sub-intent (`promptParts`' default). */
 const PROMPT_CANDIDATES = 6;
