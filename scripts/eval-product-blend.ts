@@ -48,6 +48,11 @@ async function main(): Promise<void> {
       console.log(`Skipping ${dir}: ${ds}.`);
       continue;
     }
+    if (ds.train.length === 0) {
+      // The trained parts need train plans (toolalpaca's are all test): nothing to blend.
+      console.log(`Skipping ${ds.name}: no train plans (split "train") to fit the trained hybrid on.`);
+      continue;
+    }
     let embedder: Embedder;
     if (values.embedder === 'tool-encoder')
       embedder = new ToolEncoderEmbedder(
@@ -130,11 +135,16 @@ async function main(): Promise<void> {
         `  ${id.padEnd(16)} MRR ${g.all.mrr.toFixed(3)}  w/o end ${g.noEnd.mrr.toFixed(3)}  R@5 ${g.all.recall5.toFixed(3)}`,
       );
     }
+    writeOut(values.json);
   }
-  if (values.json) {
-    mkdirSync(dirname(resolve(values.json)), { recursive: true });
-    writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
-  }
+  writeOut(values.json);
+}
+
+/** Writes the figures so far (after each dataset too: a long run stopped half-way keeps what it measured). */
+function writeOut(json: string | undefined): void {
+  if (!json) return;
+  mkdirSync(dirname(resolve(json)), { recursive: true });
+  writeFileSync(json, `${JSON.stringify(out, null, 2)}\n`);
 }
 
 /** Every text the rankers read at the test points (query; DTDR-L's history texts). */
