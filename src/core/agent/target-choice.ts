@@ -181,8 +181,6 @@ const GIVE_ME = new Set([
   'read',
   // "Could you check the weather for me?": checking is getting; `checkIPReputation` must not win on it.
   'check',
-  // "Open my notes on the book club" is about the notes, not the file reader whose name says "read".
-  'open',
   // "Can you perform some basic arithmetic calculation?": performing says nothing about what is done
   // (a `Schedule` tool's "operations to be performed" took it from the calculator).
   'perform',
@@ -359,7 +357,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     const sends = command && synonyms!.includes('send') && !synonyms!.includes(stem(w));
     const forms = sends ? synonyms! : [...new Set([stem(w), ...(synonyms ?? [])])];
     // A question's first word is what it asks about ("what time …"), not a command.
-    const weight = i === 0 && !asks ? (GIVE_ME.has(w) ? GIVE_ME_WEIGHT : 3) : 1;
+    // "Open my notes on the book club" is about the notes, not the file reader whose name says "read";
+    // "Open a bank account" opens a new one (api_bank), an act.
+    const giveMe = GIVE_ME.has(w) || (w === 'open' && OPENS_EXISTING.test(intent.trim()));
+    const weight = i === 0 && !asks ? (giveMe ? GIVE_ME_WEIGHT : 3) : 1;
     const namedForms = forms.filter((f) => named.has(f));
     if (asked.has(stem(w)) && forms.some((f) => outputs.has(f))) {
       // "Bob's address": the field asked for is what the tool must give back — it counts as much as a
@@ -659,7 +660,7 @@ export function chooseTarget(
     // QA pass made a note called "offsite"). Date arithmetic's "add" changes nothing.
     if (
       command &&
-      READ_ONLY.has(command) &&
+      (READ_ONLY.has(command) || (command === 'open' && OPENS_EXISTING.test(intent.trim()))) &&
       does &&
       does !== 'none' &&
       !contentWords(tool.name).includes('add')
@@ -779,7 +780,10 @@ const ASKS_CLOCK =
 const CLOCK_WORDS = ['time', 'clock', 'timezone', 'now', 'datetime'].map((w) => stem(w));
 
 /** Command words that only read what is there. */
-const READ_ONLY = new Set(['read', 'view', 'reread', 'open']);
+const READ_ONLY = new Set(['read', 'view', 'reread']);
+
+/** "Open my notes", "open the file", "open message 5": opening what exists reads it ("open a bank account" makes one). */
+const OPENS_EXISTING = /^(?:(?:please|kindly|can you|could you|would you)\s+)*open\s+(?!(?:a|an|new|up)\b)/i;
 
 /** Whether a tool's words say the act: "book" in `WellnessRetreatBooking`, "schedule" in `…Scheduler`. */
 const saysAct = (tool: Tool, command: string): boolean => {
