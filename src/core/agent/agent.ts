@@ -10,7 +10,7 @@ import type { Trace, TraceCall } from '../trace/trace';
 import type { AgentAction } from './agent-action';
 import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-events';
 import type { AgentWorld } from './agent-world';
-import { inLearntOrder } from './candidate-union';
+import { inLearntOrder, withTargetFirst } from './candidate-union';
 import { composeAnswer, describeOutput, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
 import { everything, fillArguments, GUESS } from './fill-args';
@@ -531,7 +531,6 @@ export class Agent {
           entityKinds(si),
         ))
           if (!seen.has(c.tool)) si.candidates.push(c);
-        emit({ type: 'candidates', rank: si.rank, query, candidates: si.candidates, ms });
         // A tool another sub-intent of the turn already serves is no one else's learnt target.
         const taken = new Set(
           state.subIntents.filter((o) => o !== si && o.target).map((o) => o.target as string),
@@ -573,6 +572,15 @@ export class Agent {
               context,
             )
           : choice;
+        // Shown with the tool the request's words chose first: the ranking is next-tool retrieval's, and a
+        // question ("Any emails from Anna …?") ranks the sender high that the words rule out.
+        emit({
+          type: 'candidates',
+          rank: si.rank,
+          query,
+          candidates: withTargetFirst(si.candidates, choice?.tool),
+          ms,
+        });
         if (choice && byWords && byWords.tool !== choice.tool)
           emit({
             type: 'notice',

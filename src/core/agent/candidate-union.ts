@@ -42,3 +42,22 @@ export function inLearntOrder<T extends { tool: string }>(
     .sort((a, b) => a.key - b.key)
     .map((x) => x.c);
 }
+
+/**
+ * The candidates with `target` first (marked), the others in their order; as they are without one. What
+ * the chat shows and an LLM's prompt lists: next-tool retrieval ranks what is called next, and a question
+ * ("Any emails from Anna …?") ranks the sender high that the request's words rule out.
+ */
+export function withTargetFirst<T extends { tool: string; why?: string }>(
+  candidates: readonly T[],
+  target: string | undefined,
+): T[] {
+  const at = target === undefined ? -1 : candidates.findIndex((c) => c.tool === target);
+  if (at <= 0) return [...candidates];
+  const chosen = candidates[at]!;
+  const mark = "the request's words point here";
+  return [
+    { ...chosen, why: chosen.why ? `${mark}; ${chosen.why}` : mark },
+    ...candidates.filter((_, i) => i !== at),
+  ];
+}

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../llm/llm-engine';
 import { estimateTokens } from '../llm/token-estimate';
 import type { Tool } from '../tools/tool';
+import { withTargetFirst } from './candidate-union';
 import { clip, type TurnState } from './turn-state';
 
 /**
@@ -61,7 +62,8 @@ export function promptParts(
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const si of state.subIntents) {
-    for (const c of (si.candidates ?? []).slice(0, maxCandidates)) {
+    // The tool the request's words chose comes first: it may rank low in next-tool retrieval.
+    for (const c of withTargetFirst(si.candidates ?? [], si.target).slice(0, maxCandidates)) {
       const t = toolOf(c.tool);
       if (!t || seen.has(c.tool) || state.failedApis.has(c.tool)) continue;
       seen.add(c.tool);
