@@ -14,7 +14,7 @@ import { checkCase } from '../src/core/agent/fixtures/check-case';
 import { GRAPH_ONLY_REQUESTS, REFERENCE_DAY } from '../src/core/agent/fixtures/graph-only-requests';
 import { FIRST_TOOL_REQUESTS } from '../src/core/agent/fixtures/first-tool-requests';
 import { runWritten, writtenFigures } from '../src/core/agent/fixtures/run-written';
-import { WRITTEN_DEV, WRITTEN_HELDOUT } from '../src/core/agent/fixtures/written-requests';
+import { WRITTEN_DEV, WRITTEN_HELDOUT, WRITTEN_HURRIED } from '../src/core/agent/fixtures/written-requests';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -161,6 +161,7 @@ async function main(): Promise<void> {
   for (const [set, cases] of [
     ['writtenDev', WRITTEN_DEV],
     ['writtenHeldout', WRITTEN_HELDOUT],
+    ['writtenHurried', WRITTEN_HURRIED],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)

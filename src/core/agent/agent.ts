@@ -27,6 +27,7 @@ import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
 import { HOME_END, insertLookups, mentionedField, possessedField } from './lookups';
 import { numbersAsDigits } from '../util/number-words';
+import { withoutFillers } from './spoken';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';
@@ -150,7 +151,7 @@ export class Agent {
     const lexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
     const today = now();
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
-    const read = numbersAsDigits(request);
+    const read = numbersAsDigits(withoutFillers(request));
     const state: TurnState = {
       turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,
       request: read,

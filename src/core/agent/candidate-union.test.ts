@@ -46,7 +46,7 @@ describe('withTargetFirst', () => {
     expect(got.map((c) => c.tool)).toEqual(['mail_search', 'mail_send', 'mail_read']);
     expect(got[0]!.why).toBe("the request's words point here");
     expect(withTargetFirst(c('a', 'b'), undefined).map((x) => x.tool)).toEqual(['a', 'b']);
-    expect(withTargetFirst(c('a', 'b'), 'a')[0]!.why).toBeUndefined();
+    expect(withTargetFirst<{ tool: string; why?: string }>(c('a', 'b'), 'a')[0]!.why).toBeUndefined();
   });
 
   it('is what the chat shows for "Any emails from Anna …?" (the sender ranked first before)', async () => {

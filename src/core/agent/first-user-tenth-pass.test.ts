@@ -297,3 +297,52 @@ describe('keeping what a part found', () => {
     expect(r.answer).toMatch(/None of my tools can do this: "save them to a file"/);
   });
 });
+
+describe('a third set, typed in a hurry or said aloud', () => {
+  it('"Um, hey, can you uh, can you email Alice and tell her …, and, um, yeah that\'s it" emails her (it texted)', async () => {
+    const r = await run(
+      "Um, hey, can you uh, can you email Alice and tell her that I'm still good for lunch tomorrow and, um, yeah that's it",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(r.calls[1]!.args.body).toBe("I'm still good for lunch tomorrow");
+  });
+
+  it('"Um hi, so I\'m meeting Bob on Tuesday and I wanted to, uh, find a café …" makes no event', async () => {
+    const r = await run(
+      "Um hi, so I'm meeting Bob on Tuesday and I wanted to, uh, find a café near where he lives in Paris",
+    );
+    expect(tools(r)).not.toContain('calendar_create_event');
+  });
+
+  it('"gimme the phone # and email for kenji" looks him up and sends nothing (it texted and emailed him)', async () => {
+    const r = await run('gimme the phone # and email for kenji');
+    expect(tools(r)).toEqual(['contacts_search']);
+  });
+
+  it('"check my notes for …" and "get the key points from my offsite note" search, never make a note', async () => {
+    expect(tools(await run('check my notes for anything about the garden'))).toEqual(['notes_search']);
+    const r = await run(
+      "Please schedule 'Offsite prep' on 9 December at 15:00 for 45 minutes, invite Anna Keller, and email her the key points from my offsite note.",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'calendar_create_event', 'notes_search', 'mail_send']);
+    expect(r.calls[1]!.args).toMatchObject({
+      title: 'Offsite prep',
+      attendee_email: 'anna.keller@example.com',
+    });
+    expect(String(r.calls[3]!.args.body)).toMatch(/Offsite shortlist/);
+  });
+
+  it('"create a reminder … for the dinner with Hugo" is a reminder (the dinner made it an event)', async () => {
+    const r = await run(
+      'Please create a reminder for 8 December at 18:00 to buy flowers for the dinner with Hugo.',
+    );
+    expect(r.calls.map((c) => [c.tool, c.args.due_time])).toEqual([
+      ['reminders_create', '2026-12-08T18:00:00'],
+    ]);
+  });
+
+  it('"Give me the date 45 days after …" still adds days', async () => {
+    const r = await run('Give me the date 45 days after 2026-12-10.');
+    expect(r.calls.map((c) => [c.tool, c.output])).toEqual([['date_add', { date: '2027-01-24' }]]);
+  });
+});

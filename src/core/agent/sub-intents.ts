@@ -301,14 +301,18 @@ function toldInMessage(parts: readonly string[]): string[] {
     // not an event of its own (independent request set: a second event called "invite her").
     // "Her" is the person the event is with ("… with Priya …"), named so the invitation can be sent.
     const invite =
-      /^(?:and\s+)?(?:invite|include|add)\s+(him|her|them)(?:\s+(?:too|as well))?[.!]?$/i.exec(p) ??
+      /^(?:and\s+)?(?:invite|include)\s+(him|her|them|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:\s+(?:too|as well))?[.!]?$/u.exec(
+        p.replace(/^(?:and\s+)?(?:Invite|Include)\b/, (m) => m.toLowerCase()),
+      ) ??
+      /^(?:and\s+)?add\s+(him|her|them)(?:\s+(?:too|as well))?[.!]?$/i.exec(p) ??
       /^(?:and\s+)?send\s+(him|her|them)\s+(?:an?\s+|the\s+)?invit(?:e|ation)[.!]?$/i.exec(p);
     if (invite && before !== undefined) {
       const withWhom =
         /\bwith\s+((?:Dr\.?\s+|Mr\.?\s+|Mrs\.?\s+|Ms\.?\s+)?\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)/u.exec(
           before,
         )?.[1];
-      out[out.length - 1] = `${before} and invite ${withWhom ?? invite[1]}`;
+      const named = /^(?:him|her|them)$/i.test(invite[1]!) ? (withWhom ?? invite[1]) : invite[1];
+      out[out.length - 1] = `${before} and invite ${named}`;
     } else if (told && writes) out[out.length - 1] = `${before} saying ${told[1]}`;
     else if (asked && writes) out[out.length - 1] = `${before} asking ${asked[1]}`;
     else out.push(p);
@@ -485,7 +489,8 @@ const CONNECTIVE =
  * a word that ends a list item: "the text scarf, book, tea" is a note's content, not a booking (third QA
  * pass) — unless another verb follows: "… and immediately check and display my balance" checks.
  */
-const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:and|or)\b(?!\s+(?:${ACTION_VERBS.join('|')})\b)))`;
+// "the phone # and email for kenji": a verb followed by "for" or "of" is a noun ("email for", "text of").
+const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:for|of)\s|(?:and|or)\b(?!\s+(?:${ACTION_VERBS.join('|')})\b)))`;
 
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
 // "and immediately check …", "and kindly send …": an adverb in "-ly" before the verb.

@@ -54,6 +54,7 @@ const SYNONYMS: Record<string, string[]> = {
   resume: ['file'],
   cv: ['file'],
   receipt: ['file'],
+  recipe: ['file'],
   // "Block out 2 to 4 pm tomorrow as 'Focus time'": blocking time is putting an event in the calendar
   // (independent request set: it looked for a free slot).
   block: ['event', 'calendar', 'create'],
@@ -143,7 +144,7 @@ const MOVES =
  * Words whose synonyms are those of the verb: as the command "book" makes an event, after it "the book
  * club" is a book (independent request set: "Open my notes on the book club" listed the calendar).
  */
-const VERB_SENSE = new Set(['book', 'block', 'set', 'put', 'jot', 'write', 'list']);
+const VERB_SENSE = new Set(['book', 'block', 'set', 'put', 'jot', 'write']);
 
 const SPAN_AFTER =
   /\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|years?)\s+after\b/i;
@@ -310,6 +311,8 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // Hugo still on?" or "walk to dinner" name no calendar.
   // "Search my inbox for the contract …", "Did Hannah send the slides?": a document kept elsewhere.
   const kept = CONTAINER.test(intent.replace(WHERE_FILES, ' '));
+  // Own keys only ("constructor" is Object.prototype's).
+  const sendsFirst = !asks && Object.hasOwn(SYNONYMS, words[0]!) && SYNONYMS[words[0]!]!.includes('send');
   const makes =
     !asks &&
     (verbEffect(words[0]!) === 'create' ||
@@ -330,7 +333,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
         : undefined;
     const key =
       listed === undefined ||
-      (MEALS.has(listed) && !makes) ||
+      // A meal right after the command is what is made ("Add dinner with …"); later it is what another
+      // thing is about ("a reminder … to buy flowers for the dinner with Hugo" stays a reminder).
+      (MEALS.has(listed) && (!makes || i > 3)) ||
       (i > 0 && VERB_SENSE.has(listed)) ||
       (DOCUMENTS.has(listed) && kept) ||
       // "3 weeks after …" adds; "the first free gap after 5pm" is a time (independent request set).
@@ -348,7 +353,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
               i === 0 ||
               x === key ||
               x === 'add' ||
-              !['send', 'create', 'change', 'delete'].includes(verbEffect(x) ?? ''),
+              (!['send', 'create', 'change', 'delete'].includes(verbEffect(x) ?? '') &&
+                // "Email Sophie my Lisbon packing list": what is sent is no search ("list" read as one).
+                !(sendsFirst && ['search', 'find', 'get'].includes(x))),
           ).map(stem)
         : undefined;
     const command = i === 0 && synonyms !== undefined;
@@ -459,6 +466,7 @@ const DOCUMENTS = new Set([
   'resume',
   'cv',
   'receipt',
+  'recipe',
 ]);
 
 /**
@@ -601,10 +609,12 @@ export function chooseTarget(
   // A command that only says "give me" ("find", "look up", not "show", which has its own rule).
   // "Tell Bob I'm late" sends him a message; "tell me …" asks.
   const seeks =
-    command !== undefined &&
-    GIVE_ME.has(command) &&
-    !SEE_ONLY.has(command) &&
-    !(command === 'tell' && TELLS_SOMEONE.test(intent.trim()));
+    (command !== undefined &&
+      GIVE_ME.has(command) &&
+      !SEE_ONLY.has(command) &&
+      !(command === 'tell' && TELLS_SOMEONE.test(intent.trim()))) ||
+    // "give me the phone # …", "get me Bob's address": "give" and "me" are no content words.
+    GIVES_ME.test(intent.trim());
   // Only the words that are verbs: "search for emails" names no sending ("emails" is the thing).
   const effects = new Set(
     contentWords(intent)
@@ -677,6 +687,16 @@ export function chooseTarget(
     // me": neither sends or deletes anything (fifth QA pass: a text-message tool whose description says
     // "phone number" was chosen).
     if ((question || seeks) && (does === 'send' || does === 'delete') && !names(does)) return;
+    // "Check my notes for anything about the garden", "get the key points from my offsite note": a
+    // command that only says "give me" makes or changes nothing either (second independent request
+    // set: both made a note).
+    // Date arithmetic's "add" makes nothing ("Give me the date 45 days after …").
+    if (
+      seeks &&
+      (does === 'change' || (does === 'create' && !contentWords(tool.name).includes('add'))) &&
+      !names(does)
+    )
+      return;
     // "When is my next meeting with Carol?" asks about one that exists: a tool that makes or changes
     // one is no answer unless the question itself names that act ("When can you schedule …", "How do I
     // add …"; fifth QA pass: it asked for a start time to create an event).
@@ -771,6 +791,9 @@ function recipientKind(tool: Tool): 'email' | 'phone' | null {
   if (names.some((n) => /phone|mobile|msisdn/.test(n))) return 'phone';
   return null;
 }
+
+const GIVES_ME =
+  /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:(?:give|get|send|show|tell|find)\s+me\b(?!\s+(?:a|an)\s+(?:reminder|note|text|message|e-?mail)\b)|(?:get|grab|pull\s+up|fetch)\s+(?:the|my|all|his|her|their)\b)/i;
 
 /** A question about the time of day, not a length of time. */
 // Said as the question itself: "[current time: 2022-08-15 10:00]", appended to every api_bank request,
