@@ -346,3 +346,38 @@ describe('a third set, typed in a hurry or said aloud', () => {
     expect(r.calls.map((c) => [c.tool, c.output])).toEqual([['date_add', { date: '2027-01-24' }]]);
   });
 });
+
+describe('what stays one thing, and light verbs', () => {
+  it('"… search for Italian restaurants" after a comma is still a part of its own (the noun rule is for "email for")', async () => {
+    const { splitSubIntents } = await import('./sub-intents');
+    expect(
+      splitSubIntents(
+        'Encrypt the joke with the key "secret", search for Italian restaurants in New York',
+      ).map((p) => p.text),
+    ).toEqual(['Encrypt the joke with the key "secret"', 'search for Italian restaurants in New York']);
+    expect(splitSubIntents('give me the phone # and email for kenji').map((p) => p.text)).toEqual([
+      'give me the phone # and email for kenji',
+    ]);
+  });
+
+  it('"make a reservation" reserves, "make a note" creates', async () => {
+    const { relevance } = await import('./target-choice');
+    const { catalogueTool, stringField } = await import('./agent-fixtures.test-util');
+    const reserve = catalogueTool(
+      'Hotels.ReserveHotel',
+      'Reserve a hotel room',
+      { hotel_name: stringField('The hotel') },
+      ['hotel_name'],
+      { booking_id: stringField('The booking') },
+    );
+    const event = catalogueTool(
+      'create_calendar_event',
+      'Create a calendar event',
+      { title: stringField('The title') },
+      ['title'],
+      { event_id: stringField('The event') },
+    );
+    expect(relevance('make a reservation', reserve)).toBeGreaterThan(relevance('make a reservation', event));
+    expect(relevance('make a note of it', event)).toBeGreaterThan(0);
+  });
+});

@@ -489,8 +489,14 @@ const CONNECTIVE =
  * a word that ends a list item: "the text scarf, book, tea" is a note's content, not a booking (third QA
  * pass) — unless another verb follows: "… and immediately check and display my balance" checks.
  */
-// "the phone # and email for kenji": a verb followed by "for" or "of" is a noun ("email for", "text of").
-const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:for|of)\s|(?:and|or)\b(?!\s+(?:${ACTION_VERBS.join('|')})\b)))`;
+const VERB_USED = String.raw`(?!-)(?!\s*(?:[,.;!?]|$|(?:and|or)\b(?!\s+(?:${ACTION_VERBS.join('|')})\b)))`;
+
+/**
+ * "the phone # and email for kenji", "the address and text of the note": a verb that is also a noun,
+ * followed by "for" or "of", is the noun — one more thing asked for, not a second act (second independent
+ * request set: it texted and emailed Kenji).
+ */
+const NOUN_SENSE = String.raw`(?:e-?mail|text|message|mail|call|note|number|address)\s+(?:for|of)\s`;
 
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
 // "and immediately check …", "and kindly send …": an adverb in "-ly" before the verb.
@@ -589,7 +595,12 @@ export function splitSubIntents(request: string): SplitIntent[] {
       ),
     )
     .flatMap((s) =>
-      s.split(new RegExp(`\\s*(?:,\\s*)?\\band\\s+(?=${LEAD_IN}(?:${verbs})\\b${VERB_USED})`, 'iu')),
+      s.split(
+        new RegExp(
+          `\\s*(?:,\\s*)?\\band\\s+(?!${NOUN_SENSE})(?=${LEAD_IN}(?:${verbs})\\b${VERB_USED})`,
+          'iu',
+        ),
+      ),
     )
     .flatMap((s) => {
       const [first, ...rest] = s.split(WHILE_GERUND);

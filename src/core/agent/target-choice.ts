@@ -296,7 +296,15 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // "Make a packing list note for Berlin: …": "make" (too common to match a tool by) is the command, to
   // create — the first word left ("packing") took the command's weight, and "list" made it a search
   // (independent request set).
-  if (MAKE_COMMAND.test(intent.trim())) words.unshift('create');
+  const made = MAKE_COMMAND.test(intent.trim())
+    ? /^(?:(?:please|kindly|can you|could you|would you|will you)\s+)*make\s+(?:a|an|me|my|the|new)\s+(?:(?:new|quick|short)\s+)?(\p{L}+)/iu
+        .exec(intent.trim())?.[1]
+        ?.toLowerCase()
+    : undefined;
+  // "Make a reservation" reserves, "make a payment" pays: the noun is the act (nestful_v1 made a calendar
+  // event of "make a reservation"). Otherwise what is made is created.
+  if (made !== undefined && Object.hasOwn(ACT_NOUNS, made)) words.unshift(ACT_NOUNS[made]!);
+  else if (made !== undefined) words.unshift('create');
   // "Set up coffee with him Thursday at 10": setting up a meeting schedules it (independent request set:
   // "set" made it a reminder).
   else if (SET_UP.test(intent.trim()) && words[0] === 'set') words[0] = 'schedule';
@@ -426,6 +434,29 @@ const AGENDA_ASKED =
  */
 const CONTENT_ASKED =
   /^(?:so\s+)?(?:what(?:'s|’s| is)\s+(?:in|inside)\b(?!\s+(?:my\s+|the\s+)?(?:inbox|mailbox|calendar|diary|schedule|agenda|notes|reminders|messages)\b)|what\s+(?:does|do|did)\s+.+\s+(?:say|contain|mention)\b)/i;
+
+/** Nouns of acts, after "make a …": the act itself. */
+const ACT_NOUNS: Record<string, string> = {
+  reservation: 'reserve',
+  booking: 'book',
+  payment: 'pay',
+  purchase: 'purchase',
+  call: 'call',
+  transfer: 'transfer',
+  order: 'order',
+  donation: 'donate',
+  deposit: 'deposit',
+  withdrawal: 'withdraw',
+  decision: 'decide',
+  request: 'request',
+  complaint: 'complain',
+  cancellation: 'cancel',
+  change: 'change',
+  prediction: 'predict',
+  recommendation: 'recommend',
+  comparison: 'compare',
+  calculation: 'calculate',
+};
 
 const SET_UP = /^(?:(?:please|kindly|can you|could you|would you)\s+)*set\s+up\b/i;
 
