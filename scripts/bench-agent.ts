@@ -15,6 +15,11 @@ import { GRAPH_ONLY_REQUESTS, REFERENCE_DAY } from '../src/core/agent/fixtures/g
 import { FIRST_TOOL_REQUESTS } from '../src/core/agent/fixtures/first-tool-requests';
 import { runWritten, writtenFigures } from '../src/core/agent/fixtures/run-written';
 import { WRITTEN_DEV, WRITTEN_HELDOUT, WRITTEN_HURRIED } from '../src/core/agent/fixtures/written-requests';
+import {
+  WRITTEN_EVERYDAY,
+  WRITTEN_HELDOUT_2,
+  WRITTEN_TRICKY,
+} from '../src/core/agent/fixtures/written-requests-eleventh';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -162,6 +167,9 @@ async function main(): Promise<void> {
     ['writtenDev', WRITTEN_DEV],
     ['writtenHeldout', WRITTEN_HELDOUT],
     ['writtenHurried', WRITTEN_HURRIED],
+    ['writtenEveryday', WRITTEN_EVERYDAY],
+    ['writtenTricky', WRITTEN_TRICKY],
+    ['writtenHeldout2', WRITTEN_HELDOUT_2],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)

@@ -27,6 +27,7 @@ import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
 import { HOME_END, insertLookups, mentionedField, possessedField } from './lookups';
 import { numbersAsDigits } from '../util/number-words';
+import { withoutRetracted } from './retractions';
 import { withoutFillers } from './spoken';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
@@ -151,7 +152,7 @@ export class Agent {
     const lexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
     const today = now();
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
-    const read = numbersAsDigits(withoutFillers(request));
+    const read = numbersAsDigits(withoutRetracted(withoutFillers(request)));
     const state: TurnState = {
       turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,
       request: read,
@@ -1368,8 +1369,15 @@ const DAY_MINUTES = 24 * 60;
 
 const entityKinds = (si: SubIntentState): string[] => {
   const quantity = si.literals.some((l) => l.kind === 'quantity');
+  // Only the values of what the part asks: in "What's 12,000 yen in pounds?\nJust landed in Tokyo" the
+  // city is the situation's (eleventh QA pass: it made the weather tie with the conversion).
+  const asked = askedPart(si.text);
+  const literals =
+    asked === si.text
+      ? si.literals
+      : si.literals.filter((l) => asked.includes(si.text.slice(l.start, l.end)));
   return [
-    ...si.literals.flatMap((l) =>
+    ...literals.flatMap((l) =>
       // "my emails from Anna", "notes by Bob": the person filters what is asked for; they are its
       // sender or author, not a contact to look up (fifth QA pass: the contact lookup answered).
       l.kind === 'entity' && l.sub === 'person' && /\b(?:from|by)\s+$/i.test(si.text.slice(0, l.start))

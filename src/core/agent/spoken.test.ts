@@ -21,4 +21,25 @@ describe('withoutFillers', () => {
     expect(withoutFillers('So what is the weather in Paris?')).toBe('what is the weather in Paris?');
     expect(withoutFillers('Hi')).toBe('Hi');
   });
+
+  it('reads notes to self, shortened days, typos and casual money', () => {
+    expect(withoutFillers('dentist thu 3pm rem')).toBe('dentist Thursday 3pm reminder');
+    expect(withoutFillers('Bob txt: running 5 late')).toBe('Bob text: running 5 late');
+    expect(withoutFillers('tmrw cal?')).toBe('tomorrow calendar?');
+    expect(withoutFillers("What's on next Tue?")).toBe("What's on next Tuesday?");
+    expect(withoutFillers('whats wether in Berlin tomorow')).toBe('whats weather in Berlin tomorrow');
+    expect(withoutFillers('Convert 1.5k EUR to quid.')).toBe('Convert 1500 EUR to GBP.');
+    expect(withoutFillers('€2k in dollars')).toBe('€2000 in dollars');
+    expect(withoutFillers('Could you drop Hugo a quick text to say hi?')).toBe(
+      'Could you send Hugo a quick text to say hi?',
+    );
+    expect(withoutFillers('Write back: yes, see you there')).toBe('reply: yes, see you there');
+    expect(withoutFillers('Double-check her email')).toBe('check her email');
+  });
+
+  it('leaves the words those forms are also', () => {
+    expect(withoutFillers('the 24k sunday run')).toBe('the 24k sunday run');
+    expect(withoutFillers('I sat down on the sun deck')).toBe('I sat down on the sun deck');
+    expect(withoutFillers('Is there a rem sleep tracker?')).toBe('Is there a rem sleep tracker?');
+  });
 });

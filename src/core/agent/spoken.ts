@@ -17,11 +17,45 @@ const SLANG: [RegExp, string][] = [
   [/\btmrw\b|\btmr\b|\btomoz\b/gi, 'tomorrow'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\bthx\b/gi, 'thanks'],
+  // "Write back: yes, 12:30 …" answers the message it is about (eleventh QA pass: it made a note).
+  [/\b(?:write|text|email|e-mail)\s+(?:her|him|them)?\s*back\b/gi, 'reply'],
+  // "Double-check her email": checking it ("double" was the command word, and the email was sent).
+  [/\bdouble[- ]?check\b/gi, 'check'],
+  // Notes to self ("dentist thu 3pm rem", "Bob txt: running 5 late", "tmrw cal?"; eleventh QA pass).
+  [/\btxt\b/gi, 'text'],
+  [/\bmsg\b/gi, 'message'],
+  [/\brem\b(?=\s*[.!?]?\s*$)/gi, 'reminder'],
+  [/\bcal\b(?=\s*[.!?]?\s*$)/gi, 'calendar'],
+  [/\bappt\b/gi, 'appointment'],
+  [/\bmtg\b/gi, 'meeting'],
+  [/\b(?:tomorow|tommorow|tommorrow|tmorrow|tomorro)\b/gi, 'tomorrow'],
+  [/\bwether\b(?=\s+(?:in|for|at|tomorrow|today|this|on|like)\b)/gi, 'weather'],
+  // Days shortened: always for the unambiguous ones, and "mon", "sat", "sun" after "on/next/this/…" only
+  // ("the sun", "I sat down").
+  [/\btues?\b\.?/gi, 'Tuesday'],
+  [/\bweds?\b\.?(?!\s+(?:to|in)\b)/gi, 'Wednesday'],
+  [/\bthu(?:rs?)?\b\.?/gi, 'Thursday'],
+  [/\bfri\b\.?/gi, 'Friday'],
+  [/\b(on|next|this|last|by|until|till|from|every)\s+mon\b\.?/gi, '$1 Monday'],
+  [/\b(on|next|this|last|by|until|till|from|every)\s+sat\b\.?/gi, '$1 Saturday'],
+  [/\b(on|next|this|last|by|until|till|from|every)\s+sun\b\.?/gi, '$1 Sunday'],
+  // "drop Hugo a quick text", "shoot Anna an email", "fire off an email to Bob": sending one.
+  [
+    /\b(?:drop|shoot|fire\s+off|flick|ping)\s+((?:\p{Lu}[\p{L}'’-]*\s+){0,2}|(?:him|her|them)\s+)?(a|an)\s+((?:quick|short|brief)\s+)?(text|e-?mail|message)\b/giu,
+    'send $1$2 $3$4',
+  ],
+  // Money said casually: "1.5k EUR", "€2k", "50 quid".
+  [/\bquid\b/gi, 'GBP'],
 ];
+
+/** "1.5k EUR", "€2k": thousands of money ("24k sunday run" is a distance, left alone). */
+const THOUSANDS_OF_MONEY =
+  /(?<=[$€£]\s?|\b)(\d+(?:\.\d+)?)k\b(?=\s*(?:[A-Z]{3}\b|euros?\b|dollars?\b|pounds?\b|yen\b|francs?\b)|(?<=[$€£]\s?\d+(?:\.\d+)?k))/g;
 
 export function withoutFillers(request: string): string {
   let t = request.replace(FILLER, '$1');
   for (const [re, to] of SLANG) t = t.replace(re, to);
+  t = t.replace(THOUSANDS_OF_MONEY, (_m, n: string) => String(Math.round(Number(n) * 1000)));
   t = t.replace(OPENING, '').replace(CLOSING, '');
   // "can you, can you email …": a restart said twice is said once.
   t = t.replace(/\b((?:can|could|would) you)\s*,?\s+\1\b/gi, '$1');

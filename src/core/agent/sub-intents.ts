@@ -276,7 +276,10 @@ function isValueStatement(text: string): boolean {
   const t = text.trim();
   return (
     /^\[[^\]]*\]$/.test(t) ||
-    (/^(?:my|our|the|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?(?:is|are)\s+\S+/iu.test(t) && !/\?$/.test(t))
+    (/^(?:my|our|the|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?(?:is|are)\s+\S+/iu.test(t) &&
+      !/\?$/.test(t) &&
+      // "Our new oven is American and only shows Fahrenheit" says how things are, not a value to use.
+      !/\b(?:is|are)\s+\S+(?:\s+\S+)?\s+and\s+(?:only|just)\b/i.test(t))
   );
 }
 
@@ -333,9 +336,16 @@ const WRITES_TO_SOMEONE =
 function isContext(text: string): boolean {
   const t = text.trim();
   return (
-    /^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
+    (/^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
       t,
-    ) &&
+    ) ||
+      // "Our new oven is American and only shows Fahrenheit", "My measuring jug only has pints on it",
+      // "Just landed in Tokyo": how things are, said beside the question (eleventh QA pass: "shows" chose
+      // the calendar's listing, "landed in Tokyo" was a weather request of its own).
+      /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?(?:is|are|was|were|has|have|had|only|just|does(?:n['’]t| not)|can['’]?t|won['’]t)\b/iu.test(
+        t,
+      ) ||
+      /^(?:(?:i|we)\s+)?(?:(?:just|finally)\s+)?(?:landed|arrived|got\s+(?:in|here|back|home))\b/i.test(t)) &&
     !/\b(?:want|wants|need|needs|would like|'d like|wish|wonder|looking for|interested|trying|have to|has to|must|please|help|can you|could you|would you)\b/i.test(
       t,
     ) &&

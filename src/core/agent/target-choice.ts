@@ -55,6 +55,10 @@ const SYNONYMS: Record<string, string[]> = {
   cv: ['file'],
   receipt: ['file'],
   recipe: ['file'],
+  report: ['file'],
+  reports: ['file'],
+  deck: ['file'],
+  memo: ['file'],
   // "Block out 2 to 4 pm tomorrow as 'Focus time'": blocking time is putting an event in the calendar
   // (independent request set: it looked for a free slot).
   block: ['event', 'calendar', 'create'],
@@ -498,6 +502,10 @@ const DOCUMENTS = new Set([
   'cv',
   'receipt',
   'recipe',
+  'report',
+  'reports',
+  'deck',
+  'memo',
 ]);
 
 /**
@@ -546,8 +554,24 @@ const QUESTION =
  */
 const ASKS_TO_ACT = /\b(?:can|could|will|would)\s+you\b/i;
 
-const MESSAGE_TEXT =
-  /\s+(?:saying|that says|telling (?:him|her|them)|asking|(?:letting|to let) (?:him|her|them) know)\b.*$|(?<=^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:write|make|create|add|save|jot|send|text|email|e-mail|mail|message|put|set)\b[^:]*):\s.*$/is;
+const MESSAGE_WORDS =
+  /\s+(?:saying|to say|that says|telling (?:him|her|them)|asking|(?:letting|to let) (?:him|her|them) know)\b.*$/is;
+const MESSAGE_AFTER_COLON =
+  /(?<=^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:write|make|create|add|save|jot|send|text|email|e-mail|mail|message|put|set)\b[^:]*):\s.*$/is;
+/** Words before "saying …"/"asking …" that make it a message's text: something is sent, written or set. */
+const SENDS_OR_WRITES =
+  /\b(?:send|sent|text|texts|texted|e-?mail|e-?mails|e-?mailed|mail|message|messages|write|wrote|note|reminder|remind|tell|ping|reply|forward|shoot|drop|invite|event|post)\b/i;
+
+/**
+ * A request without what its message says: "text Bob saying …", "email Anna asking whether …", "add a
+ * note: …". Only after something sent or written: in "What's Kenji asking about in his Tokyo email?" the
+ * asking is the question (eleventh QA pass: the request was read as "What's Kenji", and Tokyo chose the weather).
+ */
+function withoutMessageText(intent: string): string {
+  const said = MESSAGE_WORDS.exec(intent);
+  if (said && SENDS_OR_WRITES.test(intent.slice(0, said.index))) return intent.slice(0, said.index);
+  return intent.replace(MESSAGE_AFTER_COLON, '');
+}
 
 /** A question about what happened (`ASKS_TO_ACT`): its verbs are no acts asked for. */
 function reportsWhatHappened(intent: string): boolean {
@@ -567,8 +591,13 @@ function readForTools(
   entityKinds: readonly string[],
 ): { text: string; kinds: readonly string[] } {
   const reports = reportsWhatHappened(intent);
-  const sentBy = !reports && SENT_BY.test(intent);
-  const text = (reports || sentBy ? intent.replace(SENT_WORDS, 'mail') : intent).replace(MESSAGE_TEXT, '');
+  // "Have I ever written anything down about …?", "What did I jot down …": what was written down is a note.
+  const noted = intent.replace(WRITTEN_DOWN, 'noted');
+  const sentBy = SENT_BY.test(noted) || (!reports && SAID_BY.test(noted));
+  const mailed = reports || sentBy ? noted.replace(SENT_WORDS, 'mail') : noted;
+  const text = withoutMessageText(mailed);
+  // "Did Grace ever send me that invoice?": who sent or said it is the message's sender, not a contact
+  // to look up (eleventh QA pass: the contact search answered).
   const kinds =
     EMAIL_MESSAGE.test(intent) || sentBy
       ? entityKinds.filter((k) => !/^(?:owner:)?(?:person|contact)$/.test(k))
@@ -576,8 +605,16 @@ function readForTools(
   return { text, kinds };
 }
 
-/** "the menu Ines sent", "the file Bob emailed me": a thing someone sent. */
-const SENT_BY = /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b/u;
+/**
+ * "the menu Ines sent", "the file Bob emailed me", "Did Grace ever send me …", "What did Bob say about …":
+ * a thing someone sent, or said in a message.
+ */
+const SENT_BY =
+  /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention)\b/u;
+/** "Look up what Frank wrote about …": what someone said or wrote, outside a question. */
+const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
+/** "written anything down", "jotted down", "wrote it down": kept in a note. */
+const WRITTEN_DOWN = /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b/giu;
 
 /** Verbs of sending, in a question about what happened: what arrived (`chooseTarget`). */
 const SENT_WORDS = /\b(?:send|sent|emailed|mailed|wrote|written|replied|forwarded)\b/gi;
@@ -824,7 +861,7 @@ function recipientKind(tool: Tool): 'email' | 'phone' | null {
 }
 
 const GIVES_ME =
-  /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:(?:give|get|send|show|tell|find)\s+me\b(?!\s+(?:a|an)\s+(?:reminder|note|text|message|e-?mail)\b)|(?:get|grab|pull\s+up|fetch)\s+(?:the|my|all|his|her|their)\b)/i;
+  /^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:(?:give|get|send|show|tell|find)\s+me\b(?!\s+(?:a|an)\s+(?:reminder|note|text|message|e-?mail)\b)|(?:get|grab|pull(?:\s+up|\s+out)?|fetch|dig\s+(?:out|up))\s+(?:the|my|all|his|her|their)\b)/i;
 
 /** A question about the time of day, not a length of time. */
 // Said as the question itself: "[current time: 2022-08-15 10:00]", appended to every api_bank request,

@@ -41,7 +41,7 @@ const TENS: Record<string, number> = {
  * it, and as digits "a room for 2 adults" gave the room count 2 (api_bank's test split lost 3 bookings).
  */
 const MEASURE =
-  '(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|nights?|dollars?|euros?|pounds?|yen|yuan|francs?|rupees?|pesos?|bucks|cents?|miles?|km|kilomet(?:er|re)s?|kg|kilos?|kilograms?|grams?|g|lbs?|ounces?|oz|met(?:er|re)s?|cm|centimet(?:er|re)s?|feet|foot|ft|inch(?:es)?|cups?|lit(?:er|re)s?|ml|gallons?|degrees?|percent)';
+  '(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|nights?|dollars?|euros?|pounds?|yen|yuan|francs?|rupees?|pesos?|bucks|cents?|miles?|km|kilomet(?:er|re)s?|kg|kilos?|kilograms?|grams?|g|lbs?|ounces?|oz|met(?:er|re)s?|cm|centimet(?:er|re)s?|feet|foot|ft|inch(?:es)?|cups?|pints?|quarts?|tablespoons?|teaspoons?|lit(?:er|re)s?|ml|gallons?|degrees?|percent)';
 
 const WORD = [...Object.keys(TENS), ...Object.keys(UNITS)].join('|');
 const SAID = new RegExp(
@@ -62,9 +62,15 @@ export function numberOfWords(words: string): number | null {
   return value;
 }
 
+/** "How many grams (would there be) in a pound of butter?": the one measure converted is 1. */
+const HOW_MANY_IN_ONE = new RegExp(
+  `\\b(how\\s+many\\s+\\w+(?:\\s+\\w+){0,4}?\\s+in)\\s+(?:a|an|one)\\s+(?=${MEASURE}\\b)`,
+  'gi',
+);
+
 /** `text` with each number said in words before a measure written in digits. */
 export function numbersAsDigits(text: string): string {
-  return text.replace(SAID, (words) => {
+  return text.replace(HOW_MANY_IN_ONE, '$1 1 ').replace(SAID, (words) => {
     const n = numberOfWords(words);
     return n === null ? words : String(n);
   });

@@ -59,6 +59,12 @@ export const UNITS: readonly UnitDef[] = [
     aliases: ['gallon', 'gal', 'us gallon', 'us gallons'],
   },
   { name: 'cups', dimension: 'volume', factor: 0.2365882365, aliases: ['cup'] },
+  // US customary, as the gallon and the cup are.
+  { name: 'pints', dimension: 'volume', factor: 0.473176473, aliases: ['pint', 'pt', 'us pint', 'us pints'] },
+  { name: 'quarts', dimension: 'volume', factor: 0.946352946, aliases: ['quart', 'qt'] },
+  { name: 'fl oz', dimension: 'volume', factor: 0.0295735296, aliases: ['fluid ounce', 'fluid ounces'] },
+  { name: 'tbsp', dimension: 'volume', factor: 0.01478676478, aliases: ['tablespoon', 'tablespoons'] },
+  { name: 'tsp', dimension: 'volume', factor: 0.00492892159, aliases: ['teaspoon', 'teaspoons'] },
   {
     name: 'celsius',
     dimension: 'temperature',

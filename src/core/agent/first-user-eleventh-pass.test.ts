@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+
+// Requests from two sets written without the agent in view (eleventh QA pass: everyday requests of six
+// people, and wording that is hard for software — negations, corrections, polite wishes, notes to self);
+// each was answered wrongly, or with something done that nobody asked for, before.
+
+const run = async (request: string) =>
+  (await graphOnlySandboxAgent(() => Date.parse('2026-12-06T10:00:00Z'))).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+const args = (r: Awaited<ReturnType<typeof run>>, tool: string) =>
+  r.calls.find((c) => c.tool === tool)?.args as Record<string, unknown> | undefined;
+
+describe('an act the request takes back is not done', () => {
+  it('"No need to set a reminder — just jot down in a note …" makes the note only (it set a reminder)', async () => {
+    const r = await run(
+      'No need to set a reminder for this — just jot down in a note that the boiler guy is coming Thursday morning.',
+    );
+    expect(tools(r)).toEqual(['notes_create']);
+  });
+
+  it('"Text Alice … — no need to answer her email as well" texts only (it emailed her too)', async () => {
+    const r = await run(
+      'Text Alice that yes, lunch tomorrow still stands — no need to answer her email as well.',
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+  });
+
+  it('"Email – no, text – Carol …" texts her (it did both)', async () => {
+    const r = await run('Email – no, text – Carol that the design review notes are ready.');
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+    expect(args(r, 'messages_send')?.text).toBe('the design review notes are ready');
+  });
+
+  it('"Don\'t email Bob about it, just text him …" texts Bob', async () => {
+    const r = await run("Don't email Bob about it, just text him that I'll be 10 minutes late");
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+    expect(args(r, 'contacts_search')?.name).toBe('Bob Chen');
+  });
+
+  it('"I don\'t want a calendar entry for this, only a reminder: …" sets the reminder (it listed the day)', async () => {
+    const r = await run(
+      "I don't want a calendar entry for this, only a reminder: call Mum on Wednesday at 6pm.",
+    );
+    expect(tools(r)).toEqual(['reminders_create']);
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-09T18:00:00');
+  });
+});
+
+describe('what a request says in other words', () => {
+  it('"Could you drop Hugo a quick text to say …" sends it, the day kept in the text (it did nothing)', async () => {
+    const r = await run('Could you drop Hugo a quick text to say dinner on Tuesday is moved to 8?');
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+    expect(args(r, 'messages_send')?.text).toBe('dinner on Tuesday is moved to 8');
+  });
+
+  it('"Pull the launch risks out of my … note and email them to Bob so he has them …" reads and sends the note (it made a note)', async () => {
+    const r = await run(
+      'Pull the launch risks out of my product launch note and email them to Bob so he has them before Tuesday.',
+    );
+    expect(tools(r)).not.toContain('notes_create');
+    expect(tools(r)).toContain('notes_search');
+    expect(String(args(r, 'mail_send')?.body)).toMatch(/Launch risks/);
+  });
+
+  it('"Convert 1.5k EUR to quid" converts 1500 EUR to GBP (it asked for the amount)', async () => {
+    const r = await run('Convert 1.5k EUR to quid.');
+    expect(args(r, 'currency_convert')).toEqual({ amount: 1500, from_currency: 'EUR', to_currency: 'GBP' });
+  });
+
+  it('"What\'s on next Tue?" lists Tuesday (it said no tool could)', async () => {
+    const r = await run("What's on next Tue?");
+    expect(args(r, 'calendar_list_events')).toEqual({ date: '2026-12-08' });
+  });
+
+  it('"How many pints is 1.5 litres?" and "… grams in a pound of butter" convert (it asked for the unit)', async () => {
+    const r = await run('How many pints is 1.5 litres?');
+    expect(args(r, 'units_convert')).toEqual({ value: 1.5, from_unit: 'liters', to_unit: 'pints' });
+    const b = await run('How many grams would there be in a pound of butter?');
+    expect(args(b, 'units_convert')).toEqual({ value: 1, from_unit: 'pounds', to_unit: 'g' });
+  });
+});
+
+describe('who said or sent something, and the situation beside a question', () => {
+  it('"What\'s Kenji asking about in his Tokyo email?" searches the inbox (it gave Tokyo\'s weather)', async () => {
+    const r = await run("What's Kenji asking about in his Tokyo email?");
+    expect(tools(r)[0]).toBe('mail_search');
+  });
+
+  it('"Did Grace ever actually send me that invoice …?" searches the inbox (it looked Grace up)', async () => {
+    const r = await run('Did Grace ever actually send me that invoice, or am I imagining it?');
+    expect(tools(r)).toEqual(['mail_search']);
+  });
+
+  it('"Have I ever written anything down about tulip bulbs?" searches the notes (it searched the inbox)', async () => {
+    const r = await run('Have I ever written anything down about tulip bulbs?');
+    expect(tools(r)).toEqual(['notes_search']);
+  });
+
+  it('"Just landed in Tokyo. What\'s 12,000 yen in pounds?" only converts (it gave the weather too)', async () => {
+    const r = await run("Just landed in Tokyo. What's 12,000 yen in pounds?");
+    expect(tools(r)).toEqual(['currency_convert']);
+  });
+});

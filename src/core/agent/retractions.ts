@@ -1,0 +1,112 @@
+/**
+ * What a request takes back before it is read: an act it says not to do ("No need to set a reminder for
+ * this — just jot down …", "… but don't invite Eve, I'll tell her myself", "no need to answer her email as
+ * well"), a word corrected as it was said ("Email – no, text – Carol …", "on Wednesday at 4pm, I mean 3pm"),
+ * and a wish said as a polite question ("Would you mind emailing Anna …", "I was wondering if you might put
+ * …"). Left in, a negated act was an act: "No need to set a reminder …" set one, "… no need to answer her
+ * email as well" sent one, "Email – no, text – Carol" did both (eleventh QA pass, requests written without
+ * the agent in view).
+ */
+
+/** Verbs of the acts a request can take back. */
+const ACT_VERB =
+  '(?:set|create|make|add|put|send|e-?mail|text|message|reply|answer|respond|write|invite|book|schedule|remind|note|jot|save|forward|cc|copy|call|ring|tell|ping|block|contact|bother|mention)';
+
+/** Where a clause ends: a dash, a semicolon, a sentence end, or a comma before what is asked instead. */
+const CLAUSE_END = String.raw`(?=\s*(?:[—–;.!?]|\s-\s|,\s*(?:just|only|but|instead|rather|i['’]ll|and|please)\b|,?\s+(?:just|only|instead)\b)|$)`;
+
+/** "No need to …", "don't …", "do not …", "you don't have to …", "never mind …": an act not to do. */
+const NEGATED_ACT = new RegExp(
+  String.raw`(?:^|(?<=[\s,;:—–(]))(?:but\s+|and\s+|so\s+|please\s+)?(?:(?:there['’]?s\s+|there\s+is\s+)?no\s+need\s+to|(?:you\s+)?(?:don['’]?t|do\s+not|needn['’]?t)\s+(?:need\s+to|have\s+to|bother(?:\s+to)?)?|(?:please\s+)?(?:don['’]?t|do\s+not|never)|without)\s+(?:also\s+|even\s+|yet\s+)?${ACT_VERB}\w*\b.*?${CLAUSE_END}`,
+  'gi',
+);
+
+/** "I don't want a calendar entry for this, …": a kind of record not to make. */
+const UNWANTED_RECORD =
+  /(?:^|(?<=[\s,;:—–]))(?:i\s+)?(?:don['’]?t|do\s+not)\s+(?:want|need)\s+(?:a|an|any)\s+(?:calendar\s+(?:entry|event|invite)|event|reminder|note|e-?mail|text|message|invite)(?:\s+for\s+(?:this|it|that))?(?=\s*(?:[—–;.!?,:]|\s-\s)|$)/gi;
+
+/** "…, I'll tell her myself": what the user will do themselves is no act of the agent's. */
+const MYSELF = /(?:^|(?<=[\s,;:—–]))(?:i['’]ll|i\s+will|i['’]m\s+going\s+to)\s+[^,;.!?—–]*?\bmyself\b/gi;
+
+/** Words a correction can replace: an act verb, a time, a day, a number. */
+const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight)`;
+const DAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight)';
+const CORRECTION_MARK = String.raw`(?:no|sorry|wait|i\s+mean|make\s+(?:it|that)|actually|or\s+rather|scratch\s+that)`;
+
+/** "Email – no, text – Carol …", "Email, sorry, text Carol …": the verb said last is the one meant. */
+const VERB_CORRECTED = new RegExp(
+  String.raw`\b${ACT_VERB}\s*(?:[—–]|\s-|,)\s*${CORRECTION_MARK}[,!]?\s+(${ACT_VERB})\s*(?:[—–]|\s-|,)?\s*`,
+  'gi',
+);
+
+/** "at 4pm, I mean 3pm", "Wednesday – no, Thursday": the time or day said last is the one meant. */
+const VALUE_CORRECTED = new RegExp(
+  String.raw`\b(?:${TIME}|${DAY})\s*(?:[—–,]|\s-)?\s*${CORRECTION_MARK}[,!]?\s+(${TIME}|${DAY})\b`,
+  'gi',
+);
+
+/** A wish put as a polite question, and the command it asks for. */
+const POLITE_LEAD_INS: [RegExp, string][] = [
+  // "Would you mind emailing Anna …" → "Please email Anna …"
+  [/\b(?:would|do)\s+you\s+mind\s+(\p{L}+?)ing\b/iu, 'please $1'],
+  // "I was wondering if you might put …", "Do you think you could set …", "Is there any chance you could …"
+  [
+    /\b(?:i\s+was\s+wondering|i\s+wonder|i['’]m\s+wondering)\s+(?:if|whether)\s+you\s+(?:could|might|would|can)\s+/i,
+    'could you ',
+  ],
+  [/\bdo\s+you\s+think\s+you\s+(?:could|might|can)\s+/i, 'could you '],
+  [/\b(?:is\s+there\s+)?any\s+chance\s+you\s+(?:could|might|can)\s+/i, 'could you '],
+];
+
+/** "mind emailing" → "email": the -ing form's stem, with a doubled consonant or a dropped "e" put back. */
+function stemOfIng(stem: string): string {
+  if (/(\p{L})\1$/u.test(stem) && !/(?:ll|ss|ff|zz)$/i.test(stem)) return stem.slice(0, -1); // "putting" → "put"
+  if (/(?:at|iz|ov|iv|ak|as|ot|ok|it|ut|ud|ag|ar|ur)$/i.test(stem) && !/(?:mail|text|send)$/i.test(stem))
+    return `${stem}e`; // "making" → "make", "creating" → "create", "writing" → "write", "noting" → "note"
+  return stem;
+}
+
+/**
+ * Why something is sent, said after it: "email them to Bob so he has them before Tuesday" (eleventh QA
+ * pass: the email said "so he has them before"). "… so he knows (that) X" says X.
+ */
+const SO_KNOWS = /\bso(?:\s+that)?\s+(?:he|she|they)\s+knows?\s+(?:that\s+)?/gi;
+const PURPOSE =
+  /[\s,]+so(?:\s+that)?\s+(?:he|she|they|we|you)\s+(?:has|have|had|can|could|will|would|gets?|is|are|does(?:n['’]t)?|don['’]t|won['’]t|isn['’]t|aren['’]t)\b[^.;!?—–]*/gi;
+
+export function withoutRetracted(request: string): string {
+  let t = request.replace(SO_KNOWS, 'saying ').replace(PURPOSE, '');
+  t = t.replace(VERB_CORRECTED, (_m, verb: string) => `${verb} `);
+  t = t.replace(VALUE_CORRECTED, (_m, value: string) => value);
+  for (const [re, to] of POLITE_LEAD_INS)
+    t = t.replace(re, (...m: unknown[]) =>
+      to.includes('$1') ? to.replace('$1', stemOfIng(String(m[1]))) : to,
+    );
+  // "Don't email Bob about it, just text him …": the person named in what is taken back is "him" after it.
+  const named: string[] = [];
+  t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => {
+    const name = /\s(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(clause.trim().replace(/^\S+/, ''));
+    if (name) named.push(name[1]!);
+    return ' ';
+  });
+  if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
+  t = t.replace(MYSELF, ' ');
+  const retracted = t !== request;
+  t = t
+    .replace(/\s*[—–]\s*(?=[—–,;.!?]|$)/g, '')
+    .replace(/^[\s,;:—–-]+/, '')
+    .replace(/\s*,(?:\s*,)+/g, ',')
+    .replace(/,\s*(?=[.!?]|$)/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([,.!?])/g, '$1')
+    .replace(/([?!.])\s*,/g, '$1')
+    .trim();
+  // What is asked instead: "… — just jot down …" (a request that starts "Just landed in Tokyo" keeps it).
+  if (retracted) t = t.replace(/^(?:just|only|but|so|instead)\s+(?!a\s|an\s)/i, '');
+  // "… only a reminder: call Mum …" → "Set a reminder: call Mum …": what is asked instead, as a command.
+  return t.replace(
+    /^(?:(?:just|only)\s+)?(a|an)\s+(reminder|note|text|e-?mail|message|calendar\s+event|event)\b/i,
+    (_m, a: string, kind: string) =>
+      `${/reminder/i.test(kind) ? 'Set' : /note|event/i.test(kind) ? 'Make' : 'Send'} ${a} ${kind}`,
+  );
+}
