@@ -41,5 +41,12 @@ describe('withoutFillers', () => {
     expect(withoutFillers('the 24k sunday run')).toBe('the 24k sunday run');
     expect(withoutFillers('I sat down on the sun deck')).toBe('I sat down on the sun deck');
     expect(withoutFillers('Is there a rem sleep tracker?')).toBe('Is there a rem sleep tracker?');
+    // api_bank: the article's address lost its ".txt".
+    expect(withoutFillers('Summarize https://www.example.com/article-4.txt for me')).toBe(
+      'Summarize https://www.example.com/article-4.txt for me',
+    );
+    expect(withoutFillers('Email fri.day@example.com the notes.txt file')).toBe(
+      'Email fri.day@example.com the notes.txt file',
+    );
   });
 });

@@ -17,28 +17,30 @@ const SLANG: [RegExp, string][] = [
   [/\btmrw\b|\btmr\b|\btomoz\b/gi, 'tomorrow'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\bthx\b/gi, 'thanks'],
+  // Inside a web address, a path, an email address or a file name a word is no shorthand (api_bank:
+  // "article-4.txt" became "article-4.text").
   // "Write back: yes, 12:30 …" answers the message it is about (eleventh QA pass: it made a note).
-  [/\b(?:write|text|email|e-mail)\s+(?:her|him|them)?\s*back\b/gi, 'reply'],
+  [/(?<![./@\w-])(?:write|text|email|e-mail)\s+(?:her|him|them)?\s*back\b(?![./@-]\w)/gi, 'reply'],
   // "Double-check her email": checking it ("double" was the command word, and the email was sent).
-  [/\bdouble[- ]?check\b/gi, 'check'],
+  [/(?<![./@\w-])double[- ]?check\b(?![./@-]\w)/gi, 'check'],
   // Notes to self ("dentist thu 3pm rem", "Bob txt: running 5 late", "tmrw cal?"; eleventh QA pass).
-  [/\btxt\b/gi, 'text'],
-  [/\bmsg\b/gi, 'message'],
-  [/\brem\b(?=\s*[.!?]?\s*$)/gi, 'reminder'],
-  [/\bcal\b(?=\s*[.!?]?\s*$)/gi, 'calendar'],
-  [/\bappt\b/gi, 'appointment'],
-  [/\bmtg\b/gi, 'meeting'],
-  [/\b(?:tomorow|tommorow|tommorrow|tmorrow|tomorro)\b/gi, 'tomorrow'],
-  [/\bwether\b(?=\s+(?:in|for|at|tomorrow|today|this|on|like)\b)/gi, 'weather'],
+  [/(?<![./@\w-])txt\b(?![./@-]\w)/gi, 'text'],
+  [/(?<![./@\w-])msg\b(?![./@-]\w)/gi, 'message'],
+  [/(?<![./@\w-])rem\b(?=\s*[.!?]?\s*$)/gi, 'reminder'],
+  [/(?<![./@\w-])cal\b(?=\s*[.!?]?\s*$)/gi, 'calendar'],
+  [/(?<![./@\w-])appt\b(?![./@-]\w)/gi, 'appointment'],
+  [/(?<![./@\w-])mtg\b(?![./@-]\w)/gi, 'meeting'],
+  [/(?<![./@\w-])(?:tomorow|tommorow|tommorrow|tmorrow|tomorro)\b(?![./@-]\w)/gi, 'tomorrow'],
+  [/(?<![./@\w-])wether\b(?=\s+(?:in|for|at|tomorrow|today|this|on|like)\b)/gi, 'weather'],
   // Days shortened: always for the unambiguous ones, and "mon", "sat", "sun" after "on/next/this/…" only
   // ("the sun", "I sat down").
-  [/\btues?\b\.?/gi, 'Tuesday'],
-  [/\bweds?\b\.?(?!\s+(?:to|in)\b)/gi, 'Wednesday'],
-  [/\bthu(?:rs?)?\b\.?/gi, 'Thursday'],
-  [/\bfri\b\.?/gi, 'Friday'],
-  [/\b(on|next|this|last|by|until|till|from|every)\s+mon\b\.?/gi, '$1 Monday'],
-  [/\b(on|next|this|last|by|until|till|from|every)\s+sat\b\.?/gi, '$1 Saturday'],
-  [/\b(on|next|this|last|by|until|till|from|every)\s+sun\b\.?/gi, '$1 Sunday'],
+  [/(?<![./@\w-])tues?\b\.?(?![./@-]?\w)/gi, 'Tuesday'],
+  [/(?<![./@\w-])weds?\b\.?(?!\s+(?:to|in)\b)/gi, 'Wednesday'],
+  [/(?<![./@\w-])thu(?:rs?)?\b\.?(?![./@-]?\w)/gi, 'Thursday'],
+  [/(?<![./@\w-])fri\b\.?(?![./@-]?\w)/gi, 'Friday'],
+  [/(?<![./@\w-])(on|next|this|last|by|until|till|from|every)\s+mon\b\.?(?![./@-]?\w)/gi, '$1 Monday'],
+  [/(?<![./@\w-])(on|next|this|last|by|until|till|from|every)\s+sat\b\.?(?![./@-]?\w)/gi, '$1 Saturday'],
+  [/(?<![./@\w-])(on|next|this|last|by|until|till|from|every)\s+sun\b\.?(?![./@-]?\w)/gi, '$1 Sunday'],
   // "drop Hugo a quick text", "shoot Anna an email", "fire off an email to Bob": sending one.
   [
     /\b(?:drop|shoot|fire\s+off|flick|ping)\s+((?:\p{Lu}[\p{L}'’-]*\s+){0,2}|(?:him|her|them)\s+)?(a|an)\s+((?:quick|short|brief)\s+)?(text|e-?mail|message)\b/giu,
