@@ -102,3 +102,25 @@ describe('who said or sent something, and the situation beside a question', () =
     expect(tools(r)).toEqual(['currency_convert']);
   });
 });
+
+describe('"to say" is a message\'s text only after something sent', () => {
+  it('"Tell me how to say … in Amharic" keeps its words for the tool choice (seal_tools lost two translations)', async () => {
+    const { chooseTarget } = await import('./target-choice');
+    const tool = (name: string, description: string) => ({
+      name,
+      description,
+      parameters: { type: 'object' as const, properties: { text: { type: 'string' } }, required: ['text'] },
+    });
+    const tools = [
+      tool('translateAmharic', 'Translate a text into Amharic.'),
+      tool('sendMessage', 'Send a message to a person.'),
+    ];
+    const choice = chooseTarget(
+      'Tell me how to say "Today is a beautiful day" in Amharic.',
+      tools.map((t) => ({ tool: t.name, score: 1 })),
+      (n) => tools.find((t) => t.name === n),
+      new Set(),
+    );
+    expect(choice?.tool).toBe('translateAmharic');
+  });
+});

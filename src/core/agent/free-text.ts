@@ -76,7 +76,7 @@ const tidy = (s: string) =>
 /** The words after "saying", "that says", ":" …, when the request spells the content out. */
 export function spelledOutContent(text: string): string | null {
   const m =
-    /(?:\bsaying|\bto say(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+(.+)$/i.exec(
+    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+(.+)$/i.exec(
       text,
     );
   if (m) return tidy(m[1]!.replace(/^["“']|["”']$/g, ''));

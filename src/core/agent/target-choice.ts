@@ -555,7 +555,7 @@ const QUESTION =
 const ASKS_TO_ACT = /\b(?:can|could|will|would)\s+you\b/i;
 
 const MESSAGE_WORDS =
-  /\s+(?:saying|to say|that says|telling (?:him|her|them)|asking|(?:letting|to let) (?:him|her|them) know)\b.*$/is;
+  /\s+(?:saying|(?<!\bhow\s+)to say|that says|telling (?:him|her|them)|asking|(?:letting|to let) (?:him|her|them) know)\b.*$/is;
 const MESSAGE_AFTER_COLON =
   /(?<=^(?:(?:please|kindly|can you|could you|would you)\s+)*(?:write|make|create|add|save|jot|send|text|email|e-mail|mail|message|put|set)\b[^:]*):\s.*$/is;
 /** Words before "saying …"/"asking …" that make it a message's text: something is sent, written or set. */
