@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { stringTool } from '../tools/tool-fixtures.test-util';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { chooseTarget } from './target-choice';
 
 // Requests from two sets written without the agent in view (eleventh QA pass: everyday requests of six
 // people, and wording that is hard for software — negations, corrections, polite wishes, notes to self);
@@ -105,15 +107,9 @@ describe('who said or sent something, and the situation beside a question', () =
 
 describe('"to say" is a message\'s text only after something sent', () => {
   it('"Tell me how to say … in Amharic" keeps its words for the tool choice (seal_tools lost two translations)', async () => {
-    const { chooseTarget } = await import('./target-choice');
-    const tool = (name: string, description: string) => ({
-      name,
-      description,
-      parameters: { type: 'object' as const, properties: { text: { type: 'string' } }, required: ['text'] },
-    });
     const tools = [
-      tool('translateAmharic', 'Translate a text into Amharic.'),
-      tool('sendMessage', 'Send a message to a person.'),
+      stringTool('translateAmharic', 'Translate a text into Amharic.', ['text']),
+      stringTool('sendMessage', 'Send a message to a person.', ['text']),
     ];
     const choice = chooseTarget(
       'Tell me how to say "Today is a beautiful day" in Amharic.',
