@@ -42,6 +42,7 @@ import { fedByEarlier } from './fed-by-earlier';
 import { personLookup } from './person-lookup';
 import { carryReferences } from './carried-references';
 import {
+  asksSomething,
   bestByRelevance,
   chooseTarget,
   contentWords,
@@ -149,7 +150,11 @@ export class Agent {
     const t0 = performance.now();
     const now = this.deps.now ?? (() => Date.now());
     const emit = (e: AgentEvent) => hooks.onEvent?.(e);
-    const lexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
+    // Events are found by their titles beside the other literals, not as one: "dinner with Hugo" still says
+    // Hugo (whom "text him" after it means).
+    const fullLexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
+    const events = fullLexicon.filter((e) => e.kind === 'event');
+    const lexicon = fullLexicon.filter((e) => e.kind !== 'event');
     const today = now();
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
     const read = numbersAsDigits(withoutRetracted(withoutFillers(request)));
@@ -157,6 +162,7 @@ export class Agent {
       turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,
       request: read,
       today,
+      events,
       requestLiterals: findLiterals(read, today, lexicon),
       subIntents: [],
       known: new Map(),
@@ -432,6 +438,7 @@ export class Agent {
       requestLiterals: si.literals,
       known: () => undefined,
       today: state.today,
+      ...eventDayOf(si.text, state.events ?? []),
     }).args;
   }
 
@@ -527,7 +534,7 @@ export class Agent {
         // The request's own words over the whole catalogue: a tool no ranking put in its top K is still found.
         const seen = new Set(si.candidates.map((c) => c.tool));
         for (const c of bestByRelevance(
-          withoutOrdinalReference(askedPart(si.text)),
+          choiceText(si, state.events ?? []),
           this.deps.world.tools(),
           5,
           entityKinds(si),
@@ -555,7 +562,7 @@ export class Agent {
         const context = { request: state.request, ...(fed ? { bonus: fed } : {}) };
         const ranked = inLearntOrder(si.candidates, si.learntOrder);
         const choice = chooseTarget(
-          withoutOrdinalReference(askedPart(si.text)),
+          choiceText(si, state.events ?? []),
           ranked,
           toolOf,
           state.failedApis,
@@ -565,7 +572,7 @@ export class Agent {
         );
         const byWords = si.prior
           ? chooseTarget(
-              withoutOrdinalReference(askedPart(si.text)),
+              choiceText(si, state.events ?? []),
               ranked,
               toolOf,
               state.failedApis,
@@ -776,7 +783,7 @@ export class Agent {
   ): TargetChoice | null {
     const toolOf = (n: string) => this.deps.world.tool(n);
     const choice = chooseTarget(
-      withoutOrdinalReference(askedPart(si.text)),
+      choiceText(si, []),
       inLearntOrder(si.candidates ?? [], si.learntOrder),
       toolOf,
       exclude,
@@ -790,9 +797,7 @@ export class Agent {
     // A stand-in must do what the failed tool did (same-purpose.ts): no DeleteMeeting for a ModifyMeeting,
     // and act on nothing the failed one does not (`places_weather` shares only a prefix with `places_search`).
     if (failed && !doesSameThing(failed, other, { bothWays: true })) return null;
-    return standsIn(withoutOrdinalReference(askedPart(si.text)), failed, other, entityKinds(si))
-      ? choice
-      : null;
+    return standsIn(choiceText(si, []), failed, other, entityKinds(si)) ? choice : null;
   }
 
   /**
@@ -827,6 +832,7 @@ export class Agent {
       known: knownByField,
       today: state.today,
       ...(produced ? { produced } : {}),
+      ...eventDayOf(si.text, state.events ?? []),
     });
     const args: Record<string, unknown> = { ...filled.args };
     const sources: Record<string, string> = { ...filled.sources };
@@ -1366,6 +1372,35 @@ const POSSESSED_CONTACT_FIELD =
  * though neither has an amount; a currency word beside a quantity is a unit ("10 kg in pounds").
  */
 const DAY_MINUTES = 24 * 60;
+
+/**
+ * The words a part chooses its tool by: what it asks (`askedPart`), an ordinal reference left out, and an
+ * event of the calendar said by its title as just "event" — the words of "the long run in Hyde Park" or
+ * "the dinner with Hugo" are its name, not what is asked (eleventh QA pass: "park" chose the place search).
+ */
+const choiceText = (si: SubIntentState, events: readonly LexiconEntry[]): string => {
+  let t = si.text;
+  // Only in a question: in a command the event is what the act is about ("set me a reminder an hour before
+  // my video call with Anna", "buy two tickets for Wednesday's museum visit"), and "event" would make one.
+  if (asksSomething(t))
+    for (const e of eventsSaid(si.text, events))
+      t = t.replace(new RegExp(`(?<![\\w])${escapeRegExp(e.value)}(?![\\w])`, 'gi'), 'event');
+  return withoutOrdinalReference(askedPart(t));
+};
+
+/** The events `text` names by their titles, longest first. */
+const eventsSaid = (text: string, events: readonly LexiconEntry[]): LexiconEntry[] =>
+  events
+    .filter((e) => new RegExp(`(?<![\\w])${escapeRegExp(e.value)}(?![\\w])`, 'i').test(text))
+    .sort((a, b) => b.value.length - a.value.length);
+
+/** `{ eventDay }` for the first event `text` names that has a day, or nothing. */
+const eventDayOf = (text: string, events: readonly LexiconEntry[]): { eventDay?: string } => {
+  const day = eventsSaid(text, events).find((e) => e.on)?.on;
+  return day ? { eventDay: day } : {};
+};
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const entityKinds = (si: SubIntentState): string[] => {
   const quantity = si.literals.some((l) => l.kind === 'quantity');

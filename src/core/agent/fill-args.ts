@@ -48,6 +48,8 @@ export interface FillInput {
    * no quoted phrase stands in for them, a word of the same coded shape does ("SKU-3").
    */
   produced?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The day of a calendar event the part names by its title ("Is dinner with Hugo still on?"). */
+  eventDay?: string;
 }
 
 export interface FilledArgs {
@@ -153,7 +155,8 @@ export function fillArguments(input: FillInput): FilledArgs {
         value = lit('url')?.value;
         break;
       case 'date':
-        value = date ?? (f.required && time ? isoDate(input.today) : undefined);
+        // "Is dinner with Hugo still on?": an event named by its title, with no day said, is on its own day.
+        value = date ?? input.eventDay ?? (f.required && time ? isoDate(input.today) : undefined);
         break;
       case 'time':
         value = time;

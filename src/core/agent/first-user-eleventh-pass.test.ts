@@ -120,3 +120,24 @@ describe('"to say" is a message\'s text only after something sent', () => {
     expect(choice?.tool).toBe('translateAmharic');
   });
 });
+
+describe('an event of the calendar named by its title', () => {
+  it('"Is dinner with Hugo still on?" lists the day of that dinner (it listed today)', async () => {
+    const r = await run('Is dinner with Hugo still on?');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([['calendar_list_events', { date: '2026-12-08' }]]);
+  });
+
+  it('"Was the long run in Hyde Park on Friday …?" asks the calendar, not the places (it searched a park)', async () => {
+    const r = await run('Was the long run in Hyde Park on Friday, or was it Saturday?');
+    expect(tools(r)[0]).toBe('calendar_list_events');
+  });
+
+  it('"… on for Tuesday? Text him …" still texts Hugo, and a command about an event makes none', async () => {
+    const r = await run("Is dinner with Hugo still on for Tuesday? Text him I'll bring the wine.");
+    expect(tools(r)).toEqual(['calendar_list_events', 'contacts_search', 'messages_send']);
+    const t = await run('Could you set me a reminder an hour before my video call with Anna on Friday?');
+    expect(tools(t)).not.toContain('calendar_create_event');
+    const b = await run("Buy two tickets for Wednesday's museum visit.");
+    expect(tools(b)).toEqual([]);
+  });
+});

@@ -573,6 +573,11 @@ function withoutMessageText(intent: string): string {
   return intent.replace(MESSAGE_AFTER_COLON, '');
 }
 
+/** A question that asks something, not a polite command ("Can you send …?"). */
+export function asksSomething(intent: string): boolean {
+  return QUESTION.test(intent.trim()) && !ASKS_TO_ACT.test(intent);
+}
+
 /** A question about what happened (`ASKS_TO_ACT`): its verbs are no acts asked for. */
 function reportsWhatHappened(intent: string): boolean {
   return QUESTION.test(intent.trim()) && !HOW_TO.test(intent.trim()) && !ASKS_TO_ACT.test(intent);

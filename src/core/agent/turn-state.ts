@@ -8,6 +8,7 @@ import type {
   SubIntentView,
 } from './agent-events';
 import type { PartCondition } from './condition';
+import type { LexiconEntry } from '../execute/tool-runtime';
 import type { Literal } from './literals';
 
 /** A value the turn knows, by standardized parameter node: from the request, the user or a call. */
@@ -107,6 +108,8 @@ export interface TurnState {
   turnId: string;
   request: string;
   today: number;
+  /** The calendar's events as the tools' data names them (lexicon entries of kind `event`). */
+  events?: readonly LexiconEntry[];
   requestLiterals: Literal[];
   subIntents: SubIntentState[];
   known: Map<string, KnownValue>;

@@ -32,6 +32,8 @@ export interface LexiconEntry {
    * city has a museum, so these count only when the request names `within`.
    */
   localAliases?: string[];
+  /** The day an event takes place (YYYY-MM-DD): "Is dinner with Hugo still on?" asks about that day. */
+  on?: string;
 }
 
 /** One tool's implementation: plain async code over the runtime's state. */

@@ -39,5 +39,11 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
     aliases: unique([code, ...(CURRENCY_ALIASES[code] ?? [])]),
   }));
   const units = UNITS.map((u) => ({ kind: 'unit', value: u.name, aliases: unique([u.name, ...u.aliases]) }));
-  return [...people, ...cities, ...places, ...currencies, ...units];
+  // The calendar's events by their titles: "the dinner with Hugo", "my video call with Anna on Friday",
+  // "was the long run in Hyde Park on Friday?" ask about an event, not a place or a person (eleventh QA
+  // pass: each was a place search or a contact lookup). Titles of one word ("Standup") are too common.
+  const events = state.events
+    .filter((e) => e.title.trim().split(/\s+/).length >= 2)
+    .map((e) => ({ kind: 'event', value: e.title, aliases: unique([e.title]), on: e.start.slice(0, 10) }));
+  return [...people, ...cities, ...places, ...currencies, ...units, ...events];
 }
