@@ -156,7 +156,12 @@ export function findTimes(text: string): TimeSpan[] {
     /(?<![\d:/.-])(from\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|to|until|till)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d:/-]|\s*(?:days?|weeks?|months?|years?|people|persons|guests|times|km|kg|miles?|%))/dg,
   )) {
     const [, from, h1s, m1s, mer1, , m2s, mer2raw] = m;
-    if (!from && !mer1 && !mer2raw && !m1s && !m2s) continue;
+    // Also right after a day's name: "block fri 2-4 'deep work'" (eleventh QA pass: 09:00–10:00).
+    const afterDay =
+      /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow)\s*,?\s*$/.test(
+        lower.slice(0, m.index),
+      );
+    if (!from && !mer1 && !mer2raw && !m1s && !m2s && !afterDay) continue;
     const pm = (h: number, mer: string | undefined) =>
       mer === 'p' && h < 12 ? h + 12 : mer === 'a' && h === 12 ? 0 : h;
     const m1 = Number(m1s ?? 0);

@@ -141,3 +141,31 @@ describe('an event of the calendar named by its title', () => {
     expect(tools(b)).toEqual([]);
   });
 });
+
+describe('calendar wording', () => {
+  it('"block fri 2-4 \'deep work\'" blocks 14:00–16:00 on Friday (it was 09:00–10:00)', async () => {
+    const r = await run("block fri 2-4 'deep work'");
+    expect(args(r, 'calendar_create_event')).toEqual({
+      title: 'deep work',
+      start_time: '2026-12-11T14:00:00',
+      end_time: '2026-12-11T16:00:00',
+    });
+  });
+
+  it('"Pop the school nativity into the calendar please - Thursday …" makes the event with a clean title', async () => {
+    const r = await run(
+      "Pop the school nativity into the calendar please - Thursday 10 December, 2 till 3:30, at St Mary's, 5 Church Lane, London.",
+    );
+    expect(tools(r)).toEqual(['calendar_create_event']);
+    expect(String(args(r, 'calendar_create_event')?.title)).toMatch(/^school nativity, at St Mary's/);
+    expect(args(r, 'calendar_create_event')?.start_time).toBe('2026-12-10T14:00:00');
+  });
+
+  it('"the first 45-minute opening on Monday after 2pm" is a free slot (it asked for directions)', async () => {
+    const r = await run(
+      "Grab the first 45-minute opening on Monday after 2pm and block it as 'Investor call prep'.",
+    );
+    expect(r.calls[0]?.tool).toBe('calendar_find_free_slot');
+    expect(r.calls[0]?.args).toEqual({ date: '2026-12-07', duration_minutes: 45, earliest_time: '14:00' });
+  });
+});

@@ -205,6 +205,12 @@ export function residualText(text: string, literals: readonly Literal[]): string
   // "…to her / him / them" names a recipient, who is another argument.
   s = s.replace(/^(?:to\s+)?(?:her|him|them)\b\s*/i, '');
   s = s.replace(/\b(?:saying|that says|called|titled|named)\s*$/i, '');
+  // "Put the school nativity into the calendar please - Thursday …, 2 till 3:30, at …": "please" and the
+  // punctuation the dates and times left are no words of it (eleventh QA pass: "… please -,, at …").
+  s = s
+    .replace(/\bplease\b/gi, ' ')
+    .replace(/\s+[-–—](?=\s*(?:[,.;]|$))/g, '')
+    .replace(/(?:\s*,){2,}/g, ',');
   return tidy(s);
 }
 

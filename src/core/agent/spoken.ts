@@ -23,6 +23,8 @@ const SLANG: [RegExp, string][] = [
   [/(?<![./@\w-])(?:write|text|email|e-mail)\s+(?:her|him|them)?\s*back\b(?![./@-]\w)/gi, 'reply'],
   // "Double-check her email": checking it ("double" was the command word, and the email was sent).
   [/(?<![./@\w-])double[- ]?check\b(?![./@-]\w)/gi, 'check'],
+  // "Pop the school nativity into the calendar": putting it there (eleventh QA pass: a free-slot search).
+  [/\bpop\b(?=\s+(?:\S+\s+){0,6}?(?:in|into|on|onto)\s+(?:the|my)\s+(?:calendar|diary|notes?)\b)/gi, 'put'],
   // Notes to self ("dentist thu 3pm rem", "Bob txt: running 5 late", "tmrw cal?"; eleventh QA pass).
   [/(?<![./@\w-])txt\b(?![./@-]\w)/gi, 'text'],
   [/(?<![./@\w-])msg\b(?![./@-]\w)/gi, 'message'],

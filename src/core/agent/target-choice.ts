@@ -81,6 +81,10 @@ const SYNONYMS: Record<string, string[]> = {
   scheduled: ['calendar', 'events', 'list'],
   planned: ['calendar', 'events', 'list'],
   free: ['free', 'slot'],
+  // "the first 45-minute opening on Monday", "a gap on Tuesday": free time (eleventh QA pass: directions).
+  opening: ['free', 'slot'],
+  openings: ['free', 'slot'],
+  gap: ['free', 'slot'],
   jot: ['note', 'create'],
   note: ['note'],
   write: ['create', 'note'],
