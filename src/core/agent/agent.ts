@@ -1383,20 +1383,37 @@ const choiceText = (si: SubIntentState, events: readonly LexiconEntry[]): string
   // Only in a question: in a command the event is what the act is about ("set me a reminder an hour before
   // my video call with Anna", "buy two tickets for Wednesday's museum visit"), and "event" would make one.
   if (asksSomething(t))
-    for (const e of eventsSaid(si.text, events))
-      t = t.replace(new RegExp(`(?<![\\w])${escapeRegExp(e.value)}(?![\\w])`, 'gi'), 'event');
+    for (const e of eventsSaid(si.text, events, daysOf(si)))
+      t = t.replace(new RegExp(`(?<![\\w])${escapeRegExp(e.words)}(?![\\w])`, 'gi'), 'event');
   return withoutOrdinalReference(askedPart(t));
 };
 
 /** The events `text` names by their titles, longest first. */
-const eventsSaid = (text: string, events: readonly LexiconEntry[]): LexiconEntry[] =>
+/**
+ * The events `text` names, longest name first, with the words that named each: the title ("the dinner
+ * with Hugo"), or a short name ("the dentist", "the museum") when the event's day is said too ("the
+ * dentist tomorrow" is the dentist appointment; "the nearest dentist" is a place).
+ */
+const eventsSaid = (
+  text: string,
+  events: readonly LexiconEntry[],
+  daysSaid: ReadonlySet<string> = new Set(),
+): { entry: LexiconEntry; words: string }[] =>
   events
-    .filter((e) => new RegExp(`(?<![\\w])${escapeRegExp(e.value)}(?![\\w])`, 'i').test(text))
-    .sort((a, b) => b.value.length - a.value.length);
+    .flatMap((entry) => {
+      const names = [entry.value, ...(entry.on && daysSaid.has(entry.on) ? (entry.dayAliases ?? []) : [])];
+      const words = names.find((n) => new RegExp(`(?<![\\w])${escapeRegExp(n)}(?![\\w])`, 'i').test(text));
+      return words ? [{ entry, words }] : [];
+    })
+    .sort((a, b) => b.words.length - a.words.length);
 
-/** `{ eventDay }` for the first event `text` names that has a day, or nothing. */
+/** The days a part's own literals say. */
+const daysOf = (si: SubIntentState): Set<string> =>
+  new Set(si.literals.filter((l) => l.kind === 'date').map((l) => String(l.value)));
+
+/** `{ eventDay }` for the first event `text` names by its title that has a day, or nothing. */
 const eventDayOf = (text: string, events: readonly LexiconEntry[]): { eventDay?: string } => {
-  const day = eventsSaid(text, events).find((e) => e.on)?.on;
+  const day = eventsSaid(text, events).find((e) => e.entry.on)?.entry.on;
   return day ? { eventDay: day } : {};
 };
 

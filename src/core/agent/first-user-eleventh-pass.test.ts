@@ -169,3 +169,33 @@ describe('calendar wording', () => {
     expect(r.calls[0]?.args).toEqual({ date: '2026-12-07', duration_minutes: 45, earliest_time: '14:00' });
   });
 });
+
+describe('short names of events, lists kept, and messages by their senders', () => {
+  it('"the dentist tomorrow" is the dentist appointment; "the nearest dentist" is still a place', async () => {
+    const r = await run('What time is the dentist tomorrow?');
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([['calendar_list_events', { date: '2026-12-07' }]]);
+    const p = await run('Where is the nearest dentist?');
+    expect(tools(p)).toEqual(['places_search']);
+  });
+
+  it('"What did I put on my Lisbon packing list?" searches the notes (Lisbon chose the place search)', async () => {
+    const r = await run('What did I put on my Lisbon packing list?');
+    expect(tools(r)).toEqual(['notes_search']);
+  });
+
+  it('"… email it to Olivia, she\'s helping me shop …" sends the list, not who she is', async () => {
+    const r = await run(
+      "Pull up my Lisbon packing list and email it to Olivia, she's helping me shop for the trip.",
+    );
+    expect(String(args(r, 'mail_send')?.body)).toMatch(/^Lisbon packing list: Passport/);
+  });
+
+  it('"Kenji\'s email about Tokyo" is his message, not his address (it looked him up)', async () => {
+    const r = await run(
+      "It would really help to have Kenji's email about Tokyo saved in my notes, the bit about April and the table near Omotesando.",
+    );
+    expect(tools(r)[0]).toBe('mail_search');
+    const a = await run("What's Kenji's email?");
+    expect(tools(a)).toEqual(['contacts_search']);
+  });
+});

@@ -74,8 +74,12 @@ const SO_KNOWS = /\bso(?:\s+that)?\s+(?:he|she|they)\s+knows?\s+(?:that\s+)?/gi;
 const PURPOSE =
   /[\s,]+so(?:\s+that)?\s+(?:he|she|they|we|you)\s+(?:has|have|had|can|could|will|would|gets?|is|are|does(?:n['’]t)?|don['’]t|won['’]t|isn['’]t|aren['’]t)\b[^.;!?—–]*/gi;
 
+/** "… email it to Olivia, she's helping me shop for the trip": who the person is, said after them. */
+const ABOUT_RECIPIENT =
+  /(?<=\bto\s+\p{Lu}[\p{L}'’-]+),\s*(?:she|he|they)(?:['’]s|['’]re|['’]ll|\s+is|\s+are|\s+was|\s+will|\s+has|\s+needs?|\s+wants?|\s+asked)\b[^.;!?—–]*/gu;
+
 export function withoutRetracted(request: string): string {
-  let t = request.replace(SO_KNOWS, 'saying ').replace(PURPOSE, '');
+  let t = request.replace(SO_KNOWS, 'saying ').replace(PURPOSE, '').replace(ABOUT_RECIPIENT, '');
   t = t.replace(VERB_CORRECTED, (_m, verb: string) => `${verb} `);
   t = t.replace(VALUE_CORRECTED, (_m, value: string) => value);
   for (const [re, to] of POLITE_LEAD_INS)

@@ -55,6 +55,12 @@ const SYNONYMS: Record<string, string[]> = {
   cv: ['file'],
   receipt: ['file'],
   recipe: ['file'],
+  // "my Lisbon packing list", "the shopping list": a list kept is a note (eleventh QA pass: Lisbon chose the
+  // place search).
+  packing: ['note'],
+  shopping: ['note'],
+  grocery: ['note'],
+  checklist: ['note'],
   report: ['file'],
   reports: ['file'],
   deck: ['file'],
@@ -522,8 +528,11 @@ function askedFieldWords(intent: string): Set<string> {
   // "What's Bob's address": "What's" is no owner (ninth QA pass: it took "Bob" as the field asked).
   for (const m of intent.matchAll(
     /\b(?!(?:What|Where|Who|How|When|Why|That|It|There|Here|Let|He|She)['’]s\b)\p{Lu}\p{L}*['’]s\s+(\p{L}+(?:\s+\p{L}+)?)/gu,
-  ))
+  )) {
+    // "Kenji's email about Tokyo" is a message he sent, not his address (eleventh QA pass).
+    if (/^e-?mails?\b/i.test(m[1]!) && EMAIL_MESSAGE.test(intent.slice(m.index))) continue;
     for (const w of contentWords(m[1]!)) out.add(stem(w));
+  }
   // "the address of Grace": the same question the other way round (seventh QA pass: only the search).
   for (const m of intent.matchAll(/\bthe\s+(\p{L}+(?:\s+\p{L}+)?)\s+of\s+\p{Lu}/gu))
     for (const w of contentWords(m[1]!)) out.add(stem(w));

@@ -44,6 +44,19 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
   // pass: each was a place search or a contact lookup). Titles of one word ("Standup") are too common.
   const events = state.events
     .filter((e) => e.title.trim().split(/\s+/).length >= 2)
-    .map((e) => ({ kind: 'event', value: e.title, aliases: unique([e.title]), on: e.start.slice(0, 10) }));
+    .map((e) => {
+      // "Dentist appointment" → "the dentist", "Museum visit" → "the museum", "Coffee with Dan" → "coffee".
+      const head = e.title
+        .replace(/\s+(?:with|in|at)\s+.*$/i, '')
+        .replace(/\s+(?:appointment|visit|review|session|class|meeting|call)$/i, '')
+        .toLowerCase();
+      return {
+        kind: 'event',
+        value: e.title,
+        aliases: unique([e.title]),
+        on: e.start.slice(0, 10),
+        ...(head && head !== e.title.toLowerCase() ? { dayAliases: [head] } : {}),
+      };
+    });
   return [...people, ...cities, ...places, ...currencies, ...units, ...events];
 }
