@@ -199,3 +199,22 @@ describe('short names of events, lists kept, and messages by their senders', () 
     expect(tools(a)).toEqual(['contacts_search']);
   });
 });
+
+describe('telling someone, notes to self, what someone said', () => {
+  it('"Let Dan know I\'m running late" texts him (it looked him up and sent nothing)', async () => {
+    const r = await run("Let Dan know I'm running late");
+    expect(args(r, 'messages_send')).toEqual({ phone: '+1 555 0131', text: "I'm running late" });
+    const e = await run('Let Anna know by email that the offsite is confirmed');
+    expect(tools(e)).toEqual(['contacts_search', 'mail_send']);
+  });
+
+  it('"dentist thu 3pm rem" sets a reminder for Thursday 15:00 (it searched for a dentist)', async () => {
+    const r = await run('dentist thu 3pm rem');
+    expect(args(r, 'reminders_create')).toEqual({ text: 'dentist', due_time: '2026-12-10T15:00:00' });
+  });
+
+  it('"What did Bob say about the launch?" searches the inbox (it read a file)', async () => {
+    const r = await run('What did Bob say about the launch — did he mention the API docs at all?');
+    expect(tools(r)[0]).toBe('mail_search');
+  });
+});

@@ -23,7 +23,7 @@ describe('withoutFillers', () => {
   });
 
   it('reads notes to self, shortened days, typos and casual money', () => {
-    expect(withoutFillers('dentist thu 3pm rem')).toBe('dentist Thursday 3pm reminder');
+    expect(withoutFillers('dentist thu 3pm rem')).toBe('remind me about dentist Thursday 3pm');
     expect(withoutFillers('Bob txt: running 5 late')).toBe('Bob text: running 5 late');
     expect(withoutFillers('tmrw cal?')).toBe('tomorrow calendar?');
     expect(withoutFillers("What's on next Tue?")).toBe("What's on next Tuesday?");

@@ -25,10 +25,19 @@ const SLANG: [RegExp, string][] = [
   [/(?<![./@\w-])double[- ]?check\b(?![./@-]\w)/gi, 'check'],
   // "Pop the school nativity into the calendar": putting it there (eleventh QA pass: a free-slot search).
   [/\bpop\b(?=\s+(?:\S+\s+){0,6}?(?:in|into|on|onto)\s+(?:the|my)\s+(?:calendar|diary|notes?)\b)/gi, 'put'],
+  // "Let Dan know I'm running late", "let Priya know by text that …": telling them (eleventh QA pass: Dan
+  // was looked up and nothing sent; "by text" searched the files).
+  [
+    /\blet\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+from\s+\p{Lu}[\p{L}'’-]+)?|him|her|them)\s+know\s+by\s+(text|sms|e-?mail|message)\b\s*/giu,
+    '$2 $1 ',
+  ],
+  [
+    /\blet\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+from\s+\p{Lu}[\p{L}'’-]+)?|him|her|them)\s+know\b(?!\s+(?:if|whether|when|what|where|how|who|about)\b)\s*/giu,
+    'tell $1 ',
+  ],
   // Notes to self ("dentist thu 3pm rem", "Bob txt: running 5 late", "tmrw cal?"; eleventh QA pass).
   [/(?<![./@\w-])txt\b(?![./@-]\w)/gi, 'text'],
   [/(?<![./@\w-])msg\b(?![./@-]\w)/gi, 'message'],
-  [/(?<![./@\w-])rem\b(?=\s*[.!?]?\s*$)/gi, 'reminder'],
   [/(?<![./@\w-])cal\b(?=\s*[.!?]?\s*$)/gi, 'calendar'],
   [/(?<![./@\w-])appt\b(?![./@-]\w)/gi, 'appointment'],
   [/(?<![./@\w-])mtg\b(?![./@-]\w)/gi, 'meeting'],
@@ -58,6 +67,8 @@ const THOUSANDS_OF_MONEY =
 
 export function withoutFillers(request: string): string {
   let t = request.replace(FILLER, '$1');
+  // "dentist thu 3pm rem": a short note to self ending in "rem" asks to be reminded of the rest.
+  t = t.replace(/^(.{1,60}?)\s+rem\s*[.!]?\s*$/i, 'remind me about $1');
   for (const [re, to] of SLANG) t = t.replace(re, to);
   t = t.replace(THOUSANDS_OF_MONEY, (_m, n: string) => String(Math.round(Number(n) * 1000)));
   t = t.replace(OPENING, '').replace(CLOSING, '');

@@ -612,7 +612,13 @@ function readForTools(
   // "Have I ever written anything down about …?", "What did I jot down …": what was written down is a note.
   const noted = intent.replace(WRITTEN_DOWN, 'noted');
   const sentBy = SENT_BY.test(noted) || (!reports && SAID_BY.test(noted));
-  const mailed = reports || sentBy ? noted.replace(SENT_WORDS, 'mail') : noted;
+  // "What did Bob say about the launch?": what he said, he said in a message — unless the request names
+  // where ("What did Grace say in her invoice email?" reads that email).
+  const saidWhere = /\b(?:say|said|says|mention|mentioned|write|wrote)\s+(?:in|on)\b/i.test(intent);
+  const mailed =
+    reports || sentBy
+      ? noted.replace(SENT_WORDS, 'mail').replace(sentBy && !saidWhere ? SAID_WORDS : /(?!)/, 'mail')
+      : noted;
   const text = withoutMessageText(mailed);
   // "Did Grace ever send me that invoice?": who sent or said it is the message's sender, not a contact
   // to look up (eleventh QA pass: the contact search answered).
@@ -631,6 +637,8 @@ const SENT_BY =
   /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention)\b/u;
 /** "Look up what Frank wrote about …": what someone said or wrote, outside a question. */
 const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
+/** Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). */
+const SAID_WORDS = /\b(?:say|said|says|mention|mentioned|write|wrote|writes)\b/gi;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
 const WRITTEN_DOWN = /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b/giu;
 
