@@ -18,6 +18,7 @@ import { WRITTEN_DEV, WRITTEN_HELDOUT, WRITTEN_HURRIED } from '../src/core/agent
 import {
   WRITTEN_EVERYDAY,
   WRITTEN_HELDOUT_2,
+  WRITTEN_HELDOUT_3,
   WRITTEN_TRICKY,
 } from '../src/core/agent/fixtures/written-requests-eleventh';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
@@ -170,6 +171,7 @@ async function main(): Promise<void> {
     ['writtenEveryday', WRITTEN_EVERYDAY],
     ['writtenTricky', WRITTEN_TRICKY],
     ['writtenHeldout2', WRITTEN_HELDOUT_2],
+    ['writtenHeldout3', WRITTEN_HELDOUT_3],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)

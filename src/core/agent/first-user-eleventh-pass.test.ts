@@ -218,3 +218,14 @@ describe('telling someone, notes to self, what someone said', () => {
     expect(tools(r)[0]).toBe('mail_search');
   });
 });
+
+describe('a question and an act in one sentence, with where the thing is kept said before', () => {
+  it('"Some time ago I wrote a note about … What was it I wanted for Mum, and would you remind me on Saturday to go and buy it?"', async () => {
+    const r = await run(
+      'Some time ago I wrote a note about what to get everyone for Christmas. What was it I wanted for Mum, and would you remind me on Saturday to go and buy it?',
+    );
+    // It asked for a day to search for a free slot; "buy it?" was a part of its own.
+    expect(tools(r)).toEqual(['notes_search', 'reminders_create']);
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-12');
+  });
+});

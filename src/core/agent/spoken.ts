@@ -35,6 +35,8 @@ const SLANG: [RegExp, string][] = [
     /\blet\s+((?:\p{Lu}[\p{L}'’-]+)(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+from\s+\p{Lu}[\p{L}'’-]+)?|him|her|them)\s+know\b(?!\s+(?:if|whether|when|what|where|how|who|about)\b)\s*/giu,
     'tell $1 ',
   ],
+  // "remind me to go and buy it": one act, not two parts ("buy it?" was a request of its own).
+  [/\b(go|come|try)\s+and\s+(?=\p{L})/giu, '$1 '],
   // Notes to self ("dentist thu 3pm rem", "Bob txt: running 5 late", "tmrw cal?"; eleventh QA pass).
   [/(?<![./@\w-])txt\b(?![./@-]\w)/gi, 'text'],
   [/(?<![./@\w-])msg\b(?![./@-]\w)/gi, 'message'],

@@ -345,7 +345,12 @@ function isContext(text: string): boolean {
       /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?(?:is|are|was|were|has|have|had|only|just|does(?:n['’]t| not)|can['’]?t|won['’]t)\b/iu.test(
         t,
       ) ||
-      /^(?:(?:i|we)\s+)?(?:(?:just|finally)\s+)?(?:landed|arrived|got\s+(?:in|here|back|home))\b/i.test(t)) &&
+      /^(?:(?:i|we)\s+)?(?:(?:just|finally)\s+)?(?:landed|arrived|got\s+(?:in|here|back|home))\b/i.test(t) ||
+      // "Some time ago I wrote a note about what to get everyone for Christmas": what the user did once,
+      // said before the question about it (eleventh QA pass: it was a free-slot search of its own).
+      /^(?:(?:some\s+time|a\s+while|a\s+few\s+\p{L}+|\p{L}+\s+(?:days?|weeks?|months?))\s+ago|last\s+\p{L}+|earlier)\s*,?\s+(?:i|we)\s+(?:wrote|made|saved|put|jotted|noted|kept|started)\b/iu.test(
+        t,
+      )) &&
     !/\b(?:want|wants|need|needs|would like|'d like|wish|wonder|looking for|interested|trying|have to|has to|must|please|help|can you|could you|would you)\b/i.test(
       t,
     ) &&
@@ -401,10 +406,19 @@ export function askedPart(text: string): string {
   const asked = lines.filter(
     // The background stays too: "I want to attend a concert by Taylor Swift …\nPlease check the availability
     // of tickets" is about that concert.
-    (l) => isValueStatement(l) || (!isContext(l) && !isInterest(l)),
+    (l) => isValueStatement(l) || (!isContext(l) && !isInterest(l)) || namesWhereKept(l, lines),
   );
   // "I want to know the version …\nCan you fetch that for me?": a vague line asks what the statement says.
   return asked.some((l) => !isVague(l)) ? asked.join('\n') : text;
+}
+
+/**
+ * "What was it I wanted for Mum?\nSome time ago I wrote a note about what to get everyone …": the
+ * situation says where the thing asked about is kept, and the question says nowhere.
+ */
+function namesWhereKept(line: string, lines: readonly string[]): boolean {
+  const kept = /\b(?:notes?|e-?mails?|inbox|files?|documents?|calendar|diary)\b/i;
+  return kept.test(line) && !lines.some((l) => l !== line && kept.test(l));
 }
 
 /**
@@ -511,7 +525,8 @@ const NOUN_SENSE = String.raw`(?:e-?mail|text|message|mail|call|note|number|addr
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
 // "and immediately check …", "and kindly send …": an adverb in "-ly" before the verb.
 // "… and I want to change the check-in date": the user's own "I want to" before the verb.
-const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wish)\s+to\s+)*`;
+// "…, and would you remind me on Saturday …": a polite question that asks for the act leads into it too.
+const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?|(?:can|could|would|will)\s+you\s+|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wish)\s+to\s+)*`;
 
 /**
  * "…, while canceling the alarms for Monday": an action said as a gerund after "while" is a part of its

@@ -640,7 +640,8 @@ const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mention
 /** Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). */
 const SAID_WORDS = /\b(?:say|said|says|mention|mentioned|write|wrote|writes)\b/gi;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
-const WRITTEN_DOWN = /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b/giu;
+const WRITTEN_DOWN =
+  /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b|\b(?:wrote|written|made|jotted|saved)\s+(?:a|an|some)\s+note\b/giu;
 
 /** Verbs of sending, in a question about what happened: what arrived (`chooseTarget`). */
 const SENT_WORDS = /\b(?:send|sent|emailed|mailed|wrote|written|replied|forwarded)\b/gi;
