@@ -851,7 +851,7 @@ export class Agent {
       lookup?.status === 'done' && lookup.result !== undefined
         ? si.contentField !== undefined
           ? namedField(lookup.result, si.contentField)
-          : (sent?.text ?? describeOutput(lookup.result))
+          : (sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result))
         : this.mentionedOutput(si, state);
     if (looked !== undefined) {
       for (const f of toolFields(tool.parameters))
@@ -1386,6 +1386,21 @@ const choiceText = (si: SubIntentState, events: readonly LexiconEntry[]): string
     for (const e of eventsSaid(si.text, events, daysOf(si)))
       t = t.replace(new RegExp(`(?<![\\w])${escapeRegExp(e.words)}(?![\\w])`, 'gi'), 'event');
   return withoutOrdinalReference(askedPart(t));
+};
+
+/**
+ * What a read document says, when that is all it returned besides ids: the text itself, not "content …"
+ * (an email of the Q3 report's figures began with the field's name).
+ */
+const textContent = (result: unknown): string | undefined => {
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return undefined;
+  const fields = Object.entries(result as Record<string, unknown>).filter(([k]) => !/(^|_)id$/.test(k));
+  const [only] = fields;
+  return fields.length === 1 &&
+    /^(?:content|contents|text|body)$/.test(only![0]) &&
+    typeof only![1] === 'string'
+    ? only![1]
+    : undefined;
 };
 
 /** The events `text` names by their titles, longest first. */

@@ -229,3 +229,19 @@ describe('a question and an act in one sentence, with where the thing is kept sa
     expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-12');
   });
 });
+
+describe('what a found document says, sent on', () => {
+  it('"Grab the Q3 report and email the headline figures to Noah Brooks" reads the report and sends what it says', async () => {
+    const r = await run('Grab the Q3 report and email the headline figures to Noah Brooks.');
+    // It asked for the body; the query was "Grab Q3 report".
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'contacts_search', 'mail_send']);
+    expect(args(r, 'files_search')?.query).toBe('Q3 report');
+    expect(String(args(r, 'mail_send')?.body)).toMatch(/^Q3 report: revenue up 8%/);
+  });
+
+  it('"Dig out the launch slides and send the outline to hello@brightpixel.studio" sends the deck\'s outline', async () => {
+    const r = await run('Dig out the launch slides and send the outline to hello@brightpixel.studio');
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'mail_send']);
+    expect(args(r, 'mail_send')?.to_email).toBe('hello@brightpixel.studio');
+  });
+});

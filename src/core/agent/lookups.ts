@@ -43,6 +43,11 @@ export function insertLookups(
       // for the offsite and email them to Carol": "them" is what the part before found, said or not
       // (seventh QA pass asked for the body).
       const from = si.dependsOn[si.dependsOn.length - 1] ?? intents[i - 1]!.rank;
+      // "Grab the Q3 report and email the headline figures to Noah": what is sent is what the document
+      // says, so the part that found it reads it (the email said "path /Documents/Reports/q3-report.txt").
+      const source = out.find((o) => o.rank === from);
+      if (source && CONTENT_ASKED.test(`${thing} ${source.text}`) && FOUND_DOCUMENT.test(source.text))
+        source.text = source.text.replace(FOUND_DOCUMENT, 'read ');
       out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
     } else if (i > 0 && SAVES_BACK.test(si.text.trim())) {
       // "… and save it as a note", "save his tips as a new note": what is kept is what the part before
@@ -105,9 +110,21 @@ function fieldNamed(text: string, outputFields: ReadonlySet<string>): string | n
 const SAVES_BACK =
   /^(?:(?:please|and|also|then)\s+)*(?:save|store|keep|put|turn|add|copy|make|jot down|write down|note down)\s+(?:a\s+note\s+of\s+)?(?:it|that|this|them|those|these|(?:his|her|their|its|the)\s+[^,.;!?]+?)(?:\s+(?:as|in|into|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?(?:note|notes|file)\b.*)?$/i;
 
-/** "The result", "it": what the part before returned. */
+/** Parts of what a document says: "the headline figures", "the outline", "the key dates". */
+const CONTENT_ASKED =
+  /\b(?:figures|numbers|points|items|dates|outline|summary|highlights|gist|contents|details|risks|takeaways)\b/i;
+
+/** "Grab the Q3 report", "Dig out the launch slides": a command that only finds a document. */
+const FOUND_DOCUMENT =
+  /^(?:(?:please|and|also|then)\s+)*(?:grab|find|get|fetch|pull(?:\s+up|\s+out)?|dig\s+(?:out|up)|look\s+up|open)\s+(?=.*\b(?:report|slides|deck|file|doc|document|pdf|spreadsheet|presentation|itinerary|lease|contract|memo)\b)/i;
+
+/**
+ * "The result", "it", and what a document holds said as part of it — "the outline", "the headline
+ * figures", "the key dates", "the main points" (eleventh QA pass: each was searched for in the inbox and
+ * the notes after the file was found): what the part before returned.
+ */
 const BACK_REFERENCE =
-  /^(?:the\s+(?:results?|answers?|outputs?|totals?|sums?|conversions?|forecasts?|figures?)|it|that|this|them)$/i;
+  /^(?:the\s+(?:(?:main|key|headline|important|relevant|top|action|latest|whole|full)\s+)?(?:results?|answers?|outputs?|totals?|sums?|conversions?|forecasts?|figures?|numbers?|points?|items?|dates?|details?|outline|summary|highlights?|gist|contents?)|it|that|this|them)$/i;
 
 /**
  * What a sending command sends, when it names a thing instead of words: "email Hugo the weather
@@ -122,7 +139,10 @@ export function sentThing(text: string): string | null {
     .replace(/^(?:to\s+)?(?:her|him|them|me)\s+(?!to\b)/i, '')
     .replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=the\s)/u, '')
     // "… the result to Bob": the recipient after the thing is no part of it.
-    .replace(/\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)[.!]?$/u, '');
+    .replace(
+      /\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+)[.!]?$/u,
+      '',
+    );
   if (/^(?:it|that|this|them)$/i.test(rest)) return rest;
   return /^(the\s+[^,;!?]+?)\.?$/i.exec(rest)?.[1] ?? null;
 }
