@@ -525,8 +525,9 @@ const NOUN_SENSE = String.raw`(?:e-?mail|text|message|mail|call|note|number|addr
 /** Before an action verb after "and": "and please …", "and also …", "and help me (to) …". */
 // "and immediately check …", "and kindly send …": an adverb in "-ly" before the verb.
 // "… and I want to change the check-in date": the user's own "I want to" before the verb.
-// "…, and would you remind me on Saturday …": a polite question that asks for the act leads into it too.
-const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?|(?:can|could|would|will)\s+you\s+|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wish)\s+to\s+)*`;
+const LEAD_IN = String.raw`(?:(?:please|also|\p{L}{2,}ly)\s+|help\s+me\s+(?:to\s+)?|(?:i|we)\s+(?:want|need|would\s+like|'d\s+like|wish)\s+to\s+)*`;
+/** After "and", a polite question that asks for an act leads into it too: "…, and would you remind me …". */
+const AND_LEAD_IN = String.raw`(?:(?:can|could|would|will)\s+you\s+)?${LEAD_IN}`;
 
 /**
  * "…, while canceling the alarms for Monday": an action said as a gerund after "while" is a part of its
@@ -622,7 +623,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
     .flatMap((s) =>
       s.split(
         new RegExp(
-          `\\s*(?:,\\s*)?\\band\\s+(?!${NOUN_SENSE})(?=${LEAD_IN}(?:${verbs})\\b${VERB_USED})`,
+          `\\s*(?:,\\s*)?\\band\\s+(?!${NOUN_SENSE})(?=${AND_LEAD_IN}(?:${verbs})\\b${VERB_USED})`,
           'iu',
         ),
       ),
