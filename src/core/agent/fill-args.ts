@@ -202,7 +202,7 @@ export function fillArguments(input: FillInput): FilledArgs {
         const moneyUnit = lit('money')?.text.replace(/[\d.,\s]/g, '');
         value =
           f.side === 'to'
-            ? targetWord(intent, unitOf, q?.sub)
+            ? (targetWord(intent, unitOf, q?.sub) ?? (q ? otherUnitSaid(intent, q.sub) : undefined))
             : (q?.sub ?? (moneyUnit ? (unitOf(moneyUnit) ?? undefined) : undefined));
         break;
       }
@@ -849,6 +849,19 @@ function targetWord(text: string, of: (w: string) => string | null, source?: str
     if (v && v !== source) return v;
   }
   return undefined;
+}
+
+/**
+ * "Our new oven … only shows Fahrenheit - what's 175 °C?": with no "to …", the one other unit the request
+ * names is the target (eleventh QA pass: it asked for the unit). None when it names several or none.
+ */
+function otherUnitSaid(text: string, source: string | undefined): string | undefined {
+  const said = new Set(
+    (text.match(/[\p{L}°]+/gu) ?? [])
+      .map((w) => unitOf(w))
+      .filter((u): u is string => u !== null && u !== source),
+  );
+  return said.size === 1 ? [...said][0] : undefined;
 }
 
 /** A signed day count: "in 10 days", "3 weeks later", "5 days before" → -5. */

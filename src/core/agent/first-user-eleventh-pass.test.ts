@@ -75,6 +75,15 @@ describe('what a request says in other words', () => {
     expect(args(r, 'calendar_list_events')).toEqual({ date: '2026-12-08' });
   });
 
+  it('"Our new oven … only shows Fahrenheit - what\'s 175 °C?" converts to the unit the situation names (it listed the day)', async () => {
+    const r = await run("Our new oven is American and only shows Fahrenheit - what's 175 °C?");
+    expect(args(r, 'units_convert')).toEqual({ value: 175, from_unit: 'celsius', to_unit: 'fahrenheit' });
+    const b = await run(
+      "How many grams would there be in a pound of butter? My mother's old recipe is all in pounds and ounces.",
+    );
+    expect(tools(b)).toEqual(['units_convert']);
+  });
+
   it('"How many pints is 1.5 litres?" and "… grams in a pound of butter" convert (it asked for the unit)', async () => {
     const r = await run('How many pints is 1.5 litres?');
     expect(args(r, 'units_convert')).toEqual({ value: 1.5, from_unit: 'liters', to_unit: 'pints' });

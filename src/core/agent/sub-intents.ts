@@ -279,7 +279,9 @@ function isValueStatement(text: string): boolean {
     (/^(?:my|our|the|his|her|their)\s+(?:[\p{L}'-]+\s+){0,3}?(?:is|are)\s+\S+/iu.test(t) &&
       !/\?$/.test(t) &&
       // "Our new oven is American and only shows Fahrenheit" says how things are, not a value to use.
-      !/\b(?:is|are)\s+\S+(?:\s+\S+)?\s+and\s+(?:only|just)\b/i.test(t))
+      !/\b(?:is|are)\s+\S+(?:\s+\S+)?\s+and\s+(?:only|just)\b/i.test(t) &&
+      // "My mother's old recipe is all in pounds and ounces": how it is, not what it is.
+      !/\b(?:is|are)\s+(?:all|mostly|only|just|still|always|never|getting|too)\b/i.test(t))
   );
 }
 
