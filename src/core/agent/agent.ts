@@ -67,6 +67,7 @@ import { observationText } from './observation';
 import { CONDITION_ASKED } from './condition-gate';
 import { yesOrNo } from './condition';
 import { onceOnlyCaveat } from './recurrence';
+import { escapeRegExp } from '../util/escape-regexp';
 
 export interface AgentDeps {
   world: AgentWorld;
@@ -1431,8 +1432,6 @@ const eventDayOf = (text: string, events: readonly LexiconEntry[]): { eventDay?:
   const day = eventsSaid(text, events).find((e) => e.entry.on)?.entry.on;
   return day ? { eventDay: day } : {};
 };
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const entityKinds = (si: SubIntentState): string[] => {
   const quantity = si.literals.some((l) => l.kind === 'quantity');

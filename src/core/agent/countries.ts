@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../util/escape-regexp';
 /**
  * Countries a request names ("public holidays in France"), for inputs that take an ISO 3166-1 alpha-2
  * code ("FR"). The names come from the runtime's own CLDR data (`Intl.DisplayNames`, in Node and every
@@ -72,7 +73,7 @@ export function countryCodeIn(text: string): string | undefined {
     const all = countryNames();
     const codeOf = new Map<string, string>();
     for (const { name, code } of all) if (!codeOf.has(name)) codeOf.set(name, code);
-    const names = all.map((x) => x.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const names = all.map((x) => escapeRegExp(x.name));
     // The leftmost match, and at one place the longest name (the alternation is longest first).
     pattern = { re: new RegExp(`(?<![\\p{L}.])(?:${names.join('|')})(?![\\p{L}])`, 'u'), codeOf };
   }

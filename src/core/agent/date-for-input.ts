@@ -1,5 +1,6 @@
 import type { FieldInfo } from './field-kind';
 import type { Literal } from './literals';
+import { escapeRegExp } from '../util/escape-regexp';
 
 /**
  * Which of the request's dates an input wants when it says more than one: "the check-in date on April 10
@@ -17,7 +18,7 @@ export function dateForInput(
   if (dates.length < 2) return undefined;
   const own = ownWords(field.name);
   if (own.length > 0) {
-    const said = new RegExp(`\\b${own.map(escape).join(String.raw`[\s_-]*`)}\\b`, 'gi');
+    const said = new RegExp(`\\b${own.map(escapeRegExp).join(String.raw`[\s_-]*`)}\\b`, 'gi');
     for (const m of text.matchAll(said)) {
       const after = m.index + m[0].length;
       // Close after its words, with no other input's date between: "check-out date on April 15".
@@ -48,5 +49,3 @@ function ownWords(name: string): string[] {
     .split(/\s+/)
     .filter((w) => w.length > 1 && !GENERIC.has(w));
 }
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

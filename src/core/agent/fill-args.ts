@@ -22,6 +22,7 @@ import { flagSaid } from './flags';
 import { thingName } from './thing-name';
 import { PERCENT, currencyOf, localDateTime, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
+import { escapeRegExp } from '../util/escape-regexp';
 
 /**
  * Arguments for one tool from what is known without an LLM (the graph-only engine's argument filling):
@@ -653,8 +654,6 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
   return undefined;
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** One free-text input: the spelled-out content, a named title, or the sub-intent's own words. */
 function freeText(
   f: FieldInfo,
@@ -823,15 +822,8 @@ const stripTail = (s: string) =>
     // "email her back saying …": "back" is how, not what about.
     .replace(/^(?:back|again)$/i, '');
 const stripTitle = (s: string, title: string) =>
-  s
-    .replace(
-      new RegExp(
-        `\\b(?:called|titled|named)\\s+["“']?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["”']?`,
-        'i',
-      ),
-      '',
-    )
-    .trim() || s;
+  s.replace(new RegExp(`\\b(?:called|titled|named)\\s+["“']?${escapeRegExp(title)}["”']?`, 'i'), '').trim() ||
+  s;
 
 /** A local ISO date-time `minutes` later, or undefined when `localIso` is not one. */
 function plusMinutes(localIso: string, minutes: number): string | undefined {

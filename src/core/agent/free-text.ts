@@ -1,5 +1,6 @@
 import type { Literal } from './literals';
 import { withoutTrailingRecurrence } from './recurrence';
+import { escapeRegExp } from '../util/escape-regexp';
 
 /**
  * The free-text part of a sub-intent: what a reminder says, a note's title, a search's keywords. It is
@@ -147,9 +148,8 @@ export function directQuestion(indirect: string): string {
  * lower-case words (the text inputs' names).
  */
 export function labelledValue(text: string, label: string, labels: readonly string[]): string | null {
-  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const at = new RegExp(
-    `(?:^|\\bwith\\s+(?:the\\s+|a\\s+)?|\\band\\s+(?:the\\s+|a\\s+)?|\\bthe\\s+|[,;]\\s*)${escape(label)}\\b\\s*:?\\s+`,
+    `(?:^|\\bwith\\s+(?:the\\s+|a\\s+)?|\\band\\s+(?:the\\s+|a\\s+)?|\\bthe\\s+|[,;]\\s*)${escapeRegExp(label)}\\b\\s*:?\\s+`,
     'i',
   );
   const m = at.exec(text);
@@ -160,7 +160,7 @@ export function labelledValue(text: string, label: string, labels: readonly stri
   if (quotedValue) return tidy(quotedValue[1]!);
   // A preposition after the label is prose about it ("the subject of taxes"), not its value.
   if (/^(?:of|about|line|field|is|as|to|for)\b/i.test(rest)) return null;
-  const others = labels.filter((l) => l !== label).map(escape);
+  const others = labels.filter((l) => l !== label).map(escapeRegExp);
   const next =
     others.length > 0
       ? new RegExp(

@@ -1,4 +1,5 @@
 import type { FieldInfo } from './field-kind';
+import { escapeRegExp } from '../util/escape-regexp';
 
 /**
  * Languages a request names ("translate it into Spanish", "articles in French", "a Python snippet"),
@@ -53,12 +54,11 @@ const PROGRAMMING = [
 ];
 
 const NAMES = [...Object.keys(NATURAL), ...PROGRAMMING];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Longest first, so "JavaScript" is not read as "Java"; no letter right after ("C++" ends in a sign).
 const NAME_RE = new RegExp(
   `(?<![\\p{L}])(${[...NAMES]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join('|')})(?![\\p{L}+#])`,
   'giu',
 );

@@ -1,5 +1,6 @@
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { findDates, findDurations, findTimes } from './dates';
+import { escapeRegExp } from '../util/escape-regexp';
 
 /**
  * Values a request states outright: what the graph-only engine can put into arguments without an LLM.
@@ -238,8 +239,6 @@ export function convertsToUnit(text: string): boolean {
   return false;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Every literal in `text`, non-overlapping, in order. `lexicon`: names the tools' data knows. */
 export function findLiterals(text: string, today: number, lexicon: readonly LexiconEntry[] = []): Literal[] {
   const found: Literal[] = [];
@@ -282,7 +281,7 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
 
   // Money: "100 EUR", "€20", "20 euros", "$5.50"
   const cur = Object.keys(CURRENCIES)
-    .map(escapeRe)
+    .map(escapeRegExp)
     .sort((a, b) => b.length - a.length)
     .join('|');
   each(new RegExp(`(?<![\\w.])(${cur})\\s?(${NUMBER})\\b|\\b(${NUMBER})\\s?(${cur})(?![\\w])`, 'i'), (m) => {
@@ -306,7 +305,7 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
   });
   // Quantities with units: "5 km", "20 °C", "3.5 miles"
   const units = Object.keys(UNITS)
-    .map(escapeRe)
+    .map(escapeRegExp)
     .sort((a, b) => b.length - a.length)
     .join('|');
   // Not the minutes of a time: "09:00 in Lisbon" is no 0 inches.
@@ -321,7 +320,7 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
   );
   const lower = text.toLowerCase();
   const says = (alias: string) =>
-    new RegExp(`(?<![\\w])${escapeRe(alias.toLowerCase())}(?![\\w])`).test(lower);
+    new RegExp(`(?<![\\w])${escapeRegExp(alias.toLowerCase())}(?![\\w])`).test(lower);
   // The cities the request names: "the museum" said with one of them is that city's museum.
   const citiesSaid = new Set(
     lexicon
@@ -341,7 +340,7 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     .filter((x) => x.alias.trim().length >= 2)
     .sort((a, b) => b.alias.length - a.alias.length || Number(local(b.entry)) - Number(local(a.entry)));
   for (const { alias, entry } of names) {
-    const re = new RegExp(`(?<![\\w])${escapeRe(alias.toLowerCase())}(?![\\w])`, 'g');
+    const re = new RegExp(`(?<![\\w])${escapeRegExp(alias.toLowerCase())}(?![\\w])`, 'g');
     for (const m of lower.matchAll(re))
       add({
         kind: 'entity',
