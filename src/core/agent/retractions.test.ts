@@ -53,6 +53,12 @@ describe('withoutRetracted', () => {
     expect(withoutRetracted('Do you think you could set me a reminder for Friday?')).toBe(
       'could you set me a reminder for Friday?',
     );
+    expect(withoutRetracted("Wouldn't hurt for Eve to get an email from me confirming I saw it.")).toBe(
+      'please email Eve confirming I saw it.',
+    );
+    expect(withoutRetracted("It'd be great if Pat got a text from me saying I'm late")).toBe(
+      "please text Pat saying I'm late",
+    );
   });
 
   it('drops why a message is sent, and reads "so he knows X" as its text', () => {

@@ -46,16 +46,26 @@ const VALUE_CORRECTED = new RegExp(
 );
 
 /** A wish put as a polite question, and the command it asks for. */
-const POLITE_LEAD_INS: [RegExp, string][] = [
+const POLITE_LEAD_INS: [RegExp, (m: string[]) => string][] = [
   // "Would you mind emailing Anna …" → "Please email Anna …"
-  [/\b(?:would|do)\s+you\s+mind\s+(\p{L}+?)ing\b/iu, 'please $1'],
+  [/\b(?:would|do)\s+you\s+mind\s+(\p{L}+?)ing\b/iu, (m) => `please ${stemOfIng(m[1]!)}`],
   // "I was wondering if you might put …", "Do you think you could set …", "Is there any chance you could …"
   [
     /\b(?:i\s+was\s+wondering|i\s+wonder|i['’]m\s+wondering)\s+(?:if|whether)\s+you\s+(?:could|might|would|can)\s+/i,
-    'could you ',
+    () => 'could you ',
   ],
-  [/\bdo\s+you\s+think\s+you\s+(?:could|might|can)\s+/i, 'could you '],
-  [/\b(?:is\s+there\s+)?any\s+chance\s+you\s+(?:could|might|can)\s+/i, 'could you '],
+  [/\bdo\s+you\s+think\s+you\s+(?:could|might|can)\s+/i, () => 'could you '],
+  [/\b(?:is\s+there\s+)?any\s+chance\s+you\s+(?:could|might|can)\s+/i, () => 'could you '],
+  // "Wouldn't hurt for Eve to get an email from me confirming …", "It'd be great if Dan got a text …": the
+  // message the user wishes someone had is one to send them (eleventh QA pass: the inbox was searched).
+  [
+    /^(?:it\s+)?(?:wouldn['’]t|would\s+not)\s+hurt\s+for\s+(\p{Lu}[\p{L}'’-]+)\s+to\s+(?:get|have|receive)\s+(?:an?\s+)?(?:quick\s+|short\s+)?(e-?mail|text|message)\s+(?:from\s+me\s+)?/iu,
+    (m) => `please ${m[2]} ${m[1]} `,
+  ],
+  [
+    /^it(?:['’]d|\s+would)\s+be\s+(?:great|nice|good|helpful|lovely)\s+if\s+(\p{Lu}[\p{L}'’-]+)\s+(?:got|had|received)\s+(?:an?\s+)?(?:quick\s+|short\s+)?(e-?mail|text|message)\s+(?:from\s+me\s+)?/iu,
+    (m) => `please ${m[2]} ${m[1]} `,
+  ],
 ];
 
 /** "mind emailing" → "email": the -ing form's stem, with a doubled consonant or a dropped "e" put back. */
@@ -82,10 +92,7 @@ export function withoutRetracted(request: string): string {
   let t = request.replace(SO_KNOWS, 'saying ').replace(PURPOSE, '').replace(ABOUT_RECIPIENT, '');
   t = t.replace(VERB_CORRECTED, (_m, verb: string) => `${verb} `);
   t = t.replace(VALUE_CORRECTED, (_m, value: string) => value);
-  for (const [re, to] of POLITE_LEAD_INS)
-    t = t.replace(re, (...m: unknown[]) =>
-      to.includes('$1') ? to.replace('$1', stemOfIng(String(m[1]))) : to,
-    );
+  for (const [re, to] of POLITE_LEAD_INS) t = t.replace(re, (...m: unknown[]) => to(m.map(String)));
   // "Don't email Bob about it, just text him …": the person named in what is taken back is "him" after it.
   const named: string[] = [];
   t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => {
