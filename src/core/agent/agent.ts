@@ -68,6 +68,7 @@ import { CONDITION_ASKED } from './condition-gate';
 import { yesOrNo } from './condition';
 import { onceOnlyCaveat } from './recurrence';
 import { escapeRegExp } from '../util/escape-regexp';
+import { daysOf, eventDayOf, eventsSaid } from './events-said';
 
 export interface AgentDeps {
   world: AgentWorld;
@@ -534,12 +535,9 @@ export class Agent {
           .map((c) => ({ tool: c.tool, score: c.score, ...(c.why ? { why: c.why } : {}) }));
         // The request's own words over the whole catalogue: a tool no ranking put in its top K is still found.
         const seen = new Set(si.candidates.map((c) => c.tool));
-        for (const c of bestByRelevance(
-          choiceText(si, state.events ?? []),
-          this.deps.world.tools(),
-          5,
-          entityKinds(si),
-        ))
+        // The words the part chooses its tool by, once for the three readings below.
+        const wording = choiceText(si, state.events ?? []);
+        for (const c of bestByRelevance(wording, this.deps.world.tools(), 5, entityKinds(si)))
           if (!seen.has(c.tool)) si.candidates.push(c);
         // A tool another sub-intent of the turn already serves is no one else's learnt target.
         const taken = new Set(
@@ -563,7 +561,7 @@ export class Agent {
         const context = { request: state.request, ...(fed ? { bonus: fed } : {}) };
         const ranked = inLearntOrder(si.candidates, si.learntOrder);
         const choice = chooseTarget(
-          choiceText(si, state.events ?? []),
+          wording,
           ranked,
           toolOf,
           state.failedApis,
@@ -572,15 +570,7 @@ export class Agent {
           context,
         );
         const byWords = si.prior
-          ? chooseTarget(
-              choiceText(si, state.events ?? []),
-              ranked,
-              toolOf,
-              state.failedApis,
-              entityKinds(si),
-              undefined,
-              context,
-            )
+          ? chooseTarget(wording, ranked, toolOf, state.failedApis, entityKinds(si), undefined, context)
           : choice;
         // Shown with the tool the request's words chose first: the ranking is next-tool retrieval's, and a
         // question ("Any emails from Anna …?") ranks the sender high that the words rule out.
@@ -783,8 +773,9 @@ export class Agent {
     exclude: ReadonlySet<string>,
   ): TargetChoice | null {
     const toolOf = (n: string) => this.deps.world.tool(n);
+    const wording = choiceText(si, []);
     const choice = chooseTarget(
-      choiceText(si, []),
+      wording,
       inLearntOrder(si.candidates ?? [], si.learntOrder),
       toolOf,
       exclude,
@@ -798,7 +789,7 @@ export class Agent {
     // A stand-in must do what the failed tool did (same-purpose.ts): no DeleteMeeting for a ModifyMeeting,
     // and act on nothing the failed one does not (`places_weather` shares only a prefix with `places_search`).
     if (failed && !doesSameThing(failed, other, { bothWays: true })) return null;
-    return standsIn(choiceText(si, []), failed, other, entityKinds(si)) ? choice : null;
+    return standsIn(wording, failed, other, entityKinds(si)) ? choice : null;
   }
 
   /**
@@ -1368,10 +1359,7 @@ const ownsAskedField = (text: string, l: Literal): boolean =>
 const POSSESSED_CONTACT_FIELD =
   /\b\p{Lu}[\p{L}-]+['’]s\s+(?:e-?mail|phone|mobile|cell|number|address|birthday|contact)\b/u;
 
-/**
- * The kinds of a sub-intent's values. "… that to meters" names a unit and "… that in yen" a currency
- * though neither has an amount; a currency word beside a quantity is a unit ("10 kg in pounds").
- */
+/** A day in minutes: a span of one or more asks for date arithmetic (`entityKinds`). */
 const DAY_MINUTES = 24 * 60;
 
 /**
@@ -1404,35 +1392,10 @@ const textContent = (result: unknown): string | undefined => {
     : undefined;
 };
 
-/** The events `text` names by their titles, longest first. */
 /**
- * The events `text` names, longest name first, with the words that named each: the title ("the dinner
- * with Hugo"), or a short name ("the dentist", "the museum") when the event's day is said too ("the
- * dentist tomorrow" is the dentist appointment; "the nearest dentist" is a place).
+ * The kinds of a sub-intent's values. "… that to meters" names a unit and "… that in yen" a currency
+ * though neither has an amount; a currency word beside a quantity is a unit ("10 kg in pounds").
  */
-const eventsSaid = (
-  text: string,
-  events: readonly LexiconEntry[],
-  daysSaid: ReadonlySet<string> = new Set(),
-): { entry: LexiconEntry; words: string }[] =>
-  events
-    .flatMap((entry) => {
-      const names = [entry.value, ...(entry.on && daysSaid.has(entry.on) ? (entry.dayAliases ?? []) : [])];
-      const words = names.find((n) => new RegExp(`(?<![\\w])${escapeRegExp(n)}(?![\\w])`, 'i').test(text));
-      return words ? [{ entry, words }] : [];
-    })
-    .sort((a, b) => b.words.length - a.words.length);
-
-/** The days a part's own literals say. */
-const daysOf = (si: SubIntentState): Set<string> =>
-  new Set(si.literals.filter((l) => l.kind === 'date').map((l) => String(l.value)));
-
-/** `{ eventDay }` for the first event `text` names by its title that has a day, or nothing. */
-const eventDayOf = (text: string, events: readonly LexiconEntry[]): { eventDay?: string } => {
-  const day = eventsSaid(text, events).find((e) => e.entry.on)?.entry.on;
-  return day ? { eventDay: day } : {};
-};
-
 const entityKinds = (si: SubIntentState): string[] => {
   const quantity = si.literals.some((l) => l.kind === 'quantity');
   // Only the values of what the part asks: in "What's 12,000 yen in pounds?\nJust landed in Tokyo" the

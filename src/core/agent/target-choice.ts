@@ -593,7 +593,7 @@ export function asksSomething(intent: string): boolean {
 
 /** A question about what happened (`ASKS_TO_ACT`): its verbs are no acts asked for. */
 function reportsWhatHappened(intent: string): boolean {
-  return QUESTION.test(intent.trim()) && !HOW_TO.test(intent.trim()) && !ASKS_TO_ACT.test(intent);
+  return asksSomething(intent) && !HOW_TO.test(intent.trim());
 }
 
 /**

@@ -1,0 +1,34 @@
+import type { LexiconEntry } from '../execute/tool-runtime';
+import { escapeRegExp } from '../util/escape-regexp';
+import type { SubIntentState } from './turn-state';
+
+// The calendar's events as a request names them: the sandbox's lexicon lists them (kind `event`, with
+// their day); the agent reads them beside the other literals, so a title's names still count.
+
+/**
+ * The events `text` names, longest name first, with the words that named each: the title ("the dinner
+ * with Hugo"), or a short name ("the dentist", "the museum") when the event's day is said too ("the
+ * dentist tomorrow" is the dentist appointment; "the nearest dentist" is a place).
+ */
+export const eventsSaid = (
+  text: string,
+  events: readonly LexiconEntry[],
+  daysSaid: ReadonlySet<string> = new Set(),
+): { entry: LexiconEntry; words: string }[] =>
+  events
+    .flatMap((entry) => {
+      const names = [entry.value, ...(entry.on && daysSaid.has(entry.on) ? (entry.dayAliases ?? []) : [])];
+      const words = names.find((n) => new RegExp(`(?<![\\w])${escapeRegExp(n)}(?![\\w])`, 'i').test(text));
+      return words ? [{ entry, words }] : [];
+    })
+    .sort((a, b) => b.words.length - a.words.length);
+
+/** The days a part's own literals say. */
+export const daysOf = (si: SubIntentState): Set<string> =>
+  new Set(si.literals.filter((l) => l.kind === 'date').map((l) => String(l.value)));
+
+/** `{ eventDay }` for the first event `text` names by its title that has a day, or nothing. */
+export const eventDayOf = (text: string, events: readonly LexiconEntry[]): { eventDay?: string } => {
+  const day = eventsSaid(text, events).find((e) => e.entry.on)?.entry.on;
+  return day ? { eventDay: day } : {};
+};
