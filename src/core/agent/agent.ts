@@ -4,7 +4,7 @@ import type { LexiconEntry } from '../execute/tool-runtime';
 import { referencesIn } from '../plan/references';
 import { dependenciesOf } from '../plan/dag';
 import type { PlanStep } from '../plan/plan-step';
-import { keywords } from './free-text';
+import { keywords, spelledOutContent } from './free-text';
 import { fieldDescription, outputNames, type Tool } from '../tools/tool';
 import type { Trace, TraceCall } from '../trace/trace';
 import type { AgentAction } from './agent-action';
@@ -29,6 +29,9 @@ import { HOME_END, insertLookups, mentionedField, possessedField } from './looku
 import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
 import { withoutFillers } from './spoken';
+import { withMisspeltNamesCorrected } from './misspelt-names';
+import { smallTalkAnswer } from './small-talk';
+import { withAnchoredOffsets } from './anchored-offsets';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';
@@ -159,7 +162,13 @@ export class Agent {
     const lexicon = fullLexicon.filter((e) => e.kind !== 'event');
     const today = now();
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
-    const read = numbersAsDigits(withoutRetracted(withoutFillers(request)));
+    // Known names typed with a slip ("weather in berln") are read as the names.
+    // An offset said without its date ("three days before") is from the date or event the request names.
+    const read = withAnchoredOffsets(
+      numbersAsDigits(withoutRetracted(withMisspeltNamesCorrected(withoutFillers(request), lexicon))),
+      today,
+      events,
+    );
     const state: TurnState = {
       turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,
       request: read,
@@ -181,7 +190,9 @@ export class Agent {
 
     const makeSubIntent = (rank: number, text: string, dependsOn: number[] = []): SubIntentState =>
       newSubIntent(rank, text, findLiterals(text, today, lexicon), dependsOn);
-    if (!this.deps.policy.decomposes) {
+    // Thanks, a greeting, or a request whose every act was taken back: answered without a tool.
+    const smallTalk = this.deps.policy.decomposes ? null : smallTalkAnswer(request, read);
+    if (!this.deps.policy.decomposes && smallTalk === null) {
       const split = insertLookups(
         fanOutIntents(
           splitSubIntents(read),
@@ -206,7 +217,7 @@ export class Agent {
     /** Why the engine could not decide (the turn failed, it was not "answered" with nothing to do). */
     let engineFailure: string | undefined;
     const maxSteps = this.deps.maxSteps ?? 12;
-    for (; state.step < maxSteps; state.step++) {
+    for (; smallTalk === null && state.step < maxSteps; state.step++) {
       if (hooks.signal?.aborted) {
         stopped = true;
         break;
@@ -289,7 +300,8 @@ export class Agent {
         : (si.note ?? engineFailure ?? 'Not finished within the step limit.');
     }
     const answer =
-      engineFailure && state.subIntents.length === 0 ? `✗ ${engineFailure}` : composeAnswer(state);
+      smallTalk ??
+      (engineFailure && state.subIntents.length === 0 ? `✗ ${engineFailure}` : composeAnswer(state));
     emit({ type: 'answer', text: answer });
     let traceId: string | null = null;
     if (trace.length > 0 && this.deps.learn !== false) {
@@ -846,9 +858,12 @@ export class Agent {
           : (sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result))
         : this.mentionedOutput(si, state);
     if (looked !== undefined) {
+      // "text Jonas the address saying let's meet there Tuesday at 8": what was looked up, then the
+      // user's own words (twelfth QA pass: the words were dropped and only the address went).
+      const ownWords = lookup?.status === 'done' ? spelledOutContent(si.text) : null;
       for (const f of toolFields(tool.parameters))
         if (f.kind === 'text' && !(f.name in explicit)) {
-          args[f.name] = looked;
+          args[f.name] = ownWords && !looked.includes(ownWords) ? `${looked} — ${ownWords}` : looked;
           sources[f.name] = 'earlier call';
         } else if (f.kind === 'title' && !(f.name in explicit) && !(f.name in args) && sent) {
           // "Search notes for the offsite and email them to Carol": the subject is what is sent.

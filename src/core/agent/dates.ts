@@ -125,7 +125,48 @@ export function findDates(text: string, today: number): DateSpan[] {
   scan(new RegExp(`\\b(${MONTH_RE}) (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`), (m) =>
     nearest(m[3] ? +m[3] : null, monthIndex(m[1]!), +m[2]!),
   );
-  return out.sort((a, b) => a.start - b.start);
+  return shiftedByOffsets(lower, out).sort((a, b) => a.start - b.start);
+}
+
+/**
+ * "3 days before", "a week after", "the day before", "the evening before": a shift from the date said
+ * right after it. Shared with `anchored-offsets.ts`, which puts a date after an offset said without one.
+ */
+export const OFFSET =
+  /\b(?:(\d{1,3}|a|an|one)\s+(days?|weeks?)|the\s+(?:day|night|evening|morning|afternoon))\s+(before|after|prior\s+to|ahead\s+of)\s+(?:(?:the|on)\s+)?/g;
+
+/** A request for a date worked out: the offset and its date stay apart, for a tool that adds days. */
+export const ASKS_FOR_DATE =
+  /\b(?:what|which|give\s+me|tell\s+me|calculate|compute|work\s+out|figure\s+out|find|get)\b[^.?!]*\b(?:date|day)\b|\bwhen\s+(?:is|will|would|does)\b/i;
+
+/** Where an OFFSET match's own words end: before "the" or "on" ("the day before the 14th"). */
+export const offsetEnd = (m: RegExpMatchArray): number =>
+  m.index! + m[0].replace(/(?:(?:the|on)\s+)?$/, '').length;
+
+/** How many days an OFFSET match moves a date. */
+export function offsetDays(m: RegExpMatchArray): number {
+  const n = m[1] === undefined || !/^\d+$/.test(m[1]) ? 1 : Number(m[1]);
+  const unit = m[2]?.startsWith('week') ? 7 : 1;
+  return (m[3] === 'after' ? 1 : -1) * n * unit;
+}
+
+/**
+ * "2 days before Dec 14" is the 12th (twelfth QA pass: the reminder was set on the 14th): each offset with
+ * a date right after it becomes one date spanning both.
+ */
+function shiftedByOffsets(lower: string, dates: DateSpan[]): DateSpan[] {
+  // "What date is 10 days after 2026-12-25?": the sum is asked for; a tool that adds days makes it.
+  if (ASKS_FOR_DATE.test(lower)) return dates;
+  let out = dates;
+  for (const m of lower.matchAll(new RegExp(OFFSET.source, 'g'))) {
+    const anchor = out.find((d) => d.start >= offsetEnd(m) && d.start <= m.index + m[0].length);
+    if (!anchor) continue;
+    out = [
+      ...out.filter((d) => d !== anchor),
+      { date: addDays(anchor.date, offsetDays(m)), start: m.index, end: anchor.end },
+    ];
+  }
+  return out;
 }
 
 function validDate(y: number, m: number, d: number): string | null {

@@ -20,7 +20,7 @@ import { englishFor, languageFor, plainlyEnglish } from './languages';
 import { numberAbout, numberInOrder } from './number-context';
 import { flagSaid } from './flags';
 import { thingName } from './thing-name';
-import { PERCENT, currencyOf, localDateTime, unitOf, type Literal } from './literals';
+import { PERCENT, currencyOf, localDateTime, recipientsFirst, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 import { escapeRegExp } from '../util/escape-regexp';
 
@@ -80,7 +80,7 @@ export function fillArguments(input: FillInput): FilledArgs {
   const sources: Record<string, string> = {};
   const missing: FieldInfo[] = [];
   const lit = (kind: Literal['kind'], sub?: string): Literal | undefined =>
-    intentLiterals.find((l) => l.kind === kind && (sub === undefined || l.sub === sub)) ??
+    recipientsFirst(intentLiterals).find((l) => l.kind === kind && (sub === undefined || l.sub === sub)) ??
     (kind === 'entity' || kind === 'email' || kind === 'phone' || input.inherit
       ? requestLiterals.find((l) => l.kind === kind && (sub === undefined || l.sub === sub))
       : undefined);
@@ -273,6 +273,9 @@ export function fillArguments(input: FillInput): FilledArgs {
             ? placeName(intent, intentLiterals, f.side)
             : // "the current weather for Denver": after "for" when nothing follows "in".
               (placeName(intent, intentLiterals, 'in') ?? placeName(intent, intentLiterals, 'for')));
+        // "a cafe near Upper Street": a street is no city (twelfth QA pass: the search failed on city
+        // "Upper Street"); the search then looks where the tool looks by default.
+        if (typeof value === 'string' && STREET_WORD.test(value)) value = undefined;
         break;
       case 'address':
         // "from the Louvre to Gare du Nord": each end of a route goes to its own side, never one
@@ -1099,6 +1102,10 @@ export function placeName(
   }
   return undefined;
 }
+
+/** The last word of a street's name: what no city is called. */
+const STREET_WORD =
+  /\s(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Place|Square|Sq|Drive|Dr|Row|Terrace|Crescent|Close|Gardens|Mews|Hill|Park|Bridge)\.?$/;
 
 const PLACE_AFTER = { in: 'in|at|near', for: 'for', to: 'to', from: 'from' } as const;
 

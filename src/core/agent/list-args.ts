@@ -24,12 +24,29 @@ export function scalarFromLists(tool: Tool, args: Record<string, unknown>): Reco
     const item = value.find((v) => v && typeof v === 'object') as Record<string, unknown> | undefined;
     if (!item) continue;
     const ids = Object.keys(item).filter((k) => /(^|_)id$/.test(k));
-    const key = field in item ? field : ids.length === 1 ? ids[0]! : null;
+    // A body or message text takes the item's words, never its id ("send Olivia my packing list": the
+    // notes found stood in for the mail, and the email said "note-3008"; twelfth QA pass).
+    const words = FREE_TEXT.test(field) ? wordsOf(item) : null;
+    const key = field in item ? field : words !== null ? words : ids.length === 1 ? ids[0]! : null;
     if (key === null) continue;
     out ??= { ...args };
     out[field] = item[key];
   }
   return out ?? args;
+}
+
+/** Inputs that take free words: a message's body, a note's content. */
+const FREE_TEXT = /^(?:body|text|content|message|message_text|description|details|summary|notes?)$/i;
+const TEXT_KEYS = /^(?:content|body|text|snippet|summary|description|details|notes?)$/i;
+
+/** The item's field holding its words: a content-like one, else its longest string that is no id. */
+function wordsOf(item: Record<string, unknown>): string | null {
+  const strings = Object.keys(item).filter((k) => typeof item[k] === 'string' && !/(^|_)id$/.test(k));
+  return (
+    strings.find((k) => TEXT_KEYS.test(k)) ??
+    strings.sort((a, b) => String(item[b]).length - String(item[a]).length)[0] ??
+    null
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldKind } from './field-kind';
-import type { Literal } from './literals';
+import { recipientsFirst, type Literal } from './literals';
 
 /** Literal kinds that mean the same thing for every tool, whatever the input is called. */
 const GLOBAL: Partial<Record<FieldKind, (l: Literal) => boolean>> = {
@@ -33,7 +33,7 @@ export function literalKnown(
     const match = GLOBAL[kind];
     if (!match) continue;
     const l =
-      intentLiterals.find(match) ??
+      recipientsFirst(intentLiterals).find(match) ??
       (kind === 'date' || kind === 'duration-minutes' ? undefined : requestLiterals.find(match));
     if (l) known[node] = l.value;
   }

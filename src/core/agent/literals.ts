@@ -33,6 +33,18 @@ export interface Literal {
   text: string;
   /** For a place the lexicon knows, the city it lies in. */
   within?: string;
+  /** A person said as an owner ("Bob's launch risks"): whose thing it is, not whom it goes to. */
+  possessive?: true;
+}
+
+/**
+ * The literals with each person said as an owner after the other people: "email Bob's launch risks to
+ * Carol" goes to Carol (twelfth QA pass: it went to Bob, the first person named).
+ */
+export function recipientsFirst(literals: readonly Literal[]): readonly Literal[] {
+  if (!literals.some((l) => l.possessive) || !literals.some((l) => l.sub === 'person' && !l.possessive))
+    return literals;
+  return [...literals.filter((l) => !l.possessive), ...literals.filter((l) => l.possessive)];
 }
 
 /** The `sub` of a number said as a percentage ("10%", "7 percent"); its value is the number itself. */
@@ -349,6 +361,9 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
         start: m.index,
         end: m.index + m[0].length,
         ...(entry.within ? { within: entry.within } : {}),
+        ...(entry.kind === 'person' && /^['’]s\b/.test(lower.slice(m.index + m[0].length))
+          ? { possessive: true as const }
+          : {}),
       });
   }
   each(/(?<![\w.$€£])-?\d+(?:\.\d+)?(?:\s?%|\s?percent\b)?(?!\w|\.\d)/, (m) => {

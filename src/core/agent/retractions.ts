@@ -17,7 +17,17 @@ const CLAUSE_END = String.raw`(?=\s*(?:[—–;.!?]|\s-\s|,\s*(?:just|only|but|i
 
 /** "No need to …", "don't …", "do not …", "you don't have to …", "never mind …": an act not to do. */
 const NEGATED_ACT = new RegExp(
-  String.raw`(?:^|(?<=[\s,;:—–(]))(?:but\s+|and\s+|so\s+|please\s+)?(?:(?:there['’]?s\s+|there\s+is\s+)?no\s+need\s+to|(?:you\s+)?(?:don['’]?t|do\s+not|needn['’]?t)\s+(?:need\s+to|have\s+to|bother(?:\s+to)?)?|(?:please\s+)?(?:don['’]?t|do\s+not|never)|without)\s+(?:also\s+|even\s+|yet\s+)?${ACT_VERB}\w*\b.*?${CLAUSE_END}`,
+  String.raw`(?:^|(?<=[\s,;:—–(]))(?:but\s+|and\s+|so\s+|please\s+)?(?:(?:there['’]?s\s+|there\s+is\s+)?no\s+need\s+to|(?:you\s+)?(?:don['’]?t|do\s+not|needn['’]?t)\s+(?:need\s+to|have\s+to|bother(?:\s+to)?)?|(?:please\s+)?(?:don['’]?t|do\s+not|never)|without|hold\s+off(?:\s+on)?|wait\s+(?:before|to))\s+(?:also\s+|even\s+|yet\s+)?${ACT_VERB}\w*\b.*?${CLAUSE_END}`,
+  'gi',
+);
+
+/**
+ * "I'll need to text Dan that I'm running late, but not yet", "Email Anna the venue — hold off for now":
+ * an act put off until the user says so. The agent keeps no task for later, so it is not done now
+ * (twelfth QA pass: the text went at once).
+ */
+const PUT_OFF = new RegExp(
+  String.raw`(?:^|(?<=[.!?;]\s*))[^.!?;]*?\b${ACT_VERB}\w*\b[^.!?;]*?(?:[,—–]|\s-)?\s*(?:but\s+)?(?:not\s+(?:just\s+)?(?:yet|now|right\s+now)|hold\s+(?:off|it|on)(?:\s+for\s+now)?|wait\s+(?:until|till)\s+i\s+(?:say|tell))\b[^.!?;—–]*`,
   'gi',
 );
 
@@ -101,7 +111,7 @@ export function withoutRetracted(request: string): string {
     return ' ';
   });
   if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
-  t = t.replace(MYSELF, ' ');
+  t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ');
   const retracted = t !== request;
   t = t
     .replace(/\s*[—–]\s*(?=[—–,;.!?]|$)/g, '')

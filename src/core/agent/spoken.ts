@@ -7,7 +7,9 @@
  */
 // Not after a number: "5 um" is five micrometres.
 const FILLER = /(^|[\s,;])(?<!\d\s?)(?:u+m+|u+h+m*|e+r+m*|hmm+|ah+)(?=[\s,.!?;]|$)[,]?/gi;
-const OPENING = /^(?:\s*(?:hey|hi|hello|ok|okay|so|well|right|yeah|alright)\b[,!.]?\s+)+(?=\S)/i;
+// "Thanks, now text Dan …", "Great. Next, email Anna …": a word to the agent before the command.
+const OPENING =
+  /^(?:(?:\s*(?:hey|hi|hello|ok|okay|so|well|right|yeah|alright|thanks|thank\s+you|cheers|great|perfect|cool)\b[,!.]?\s+)+(?:(?:now|next)\b,?\s+)?|\s*(?:now|next)\s*,\s+)(?=\S)/i;
 const CLOSING = /[,\s]*(?:and\s*,?\s*)?(?:yeah\s*,?\s*)?(?:that'?s|that is)\s+(?:it|all)\s*[.!]*\s*$/i;
 const SLANG: [RegExp, string][] = [
   [/\bgimme\b/gi, 'give me'],
@@ -58,6 +60,19 @@ const SLANG: [RegExp, string][] = [
   [
     /\b(?:drop|shoot|fire\s+off|flick|ping)\s+((?:\p{Lu}[\p{L}'’-]*\s+){0,2}|(?:him|her|them)\s+)?(a|an)\s+((?:quick|short|brief)\s+)?(text|e-?mail|message)\b/giu,
     'send $1$2 $3$4',
+  ],
+  // "Call Alice and tell her I'm 10 minutes away": the telling is done on the call, no text of its own
+  // (twelfth QA pass: Alice was texted; no tool calls anyone).
+  [
+    /\b(call|ring|phone)\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,2}|(?:him|her|them|my\s+\p{L}+)\s+)and\s+(tell|ask|let)\b/giu,
+    '$1 $2to $3',
+  ],
+  // "Forward Bob's launch risks to Carol": a thing forwarded to a person goes by email (twelfth QA pass:
+  // "None of my tools can do this"). An email or message forwarded, or anything forwarded to an address,
+  // is read and sent on as before.
+  [
+    /(?<![./@\w-])(?<!\blook(?:ing)?\s+)forward\b(?!\s+(?:(?:the|this|that|his|her|their|my|an?|\S+['’]s)\s+)?(?:\S+\s+)?(?:e-?mails?|mails?|messages?|texts?|it|them)\b)(?=\s+(?:\S+\s+){1,8}?to\s+(?:\p{Lu}[\p{L}'’-]+|him|her|them)(?![\p{L}\p{N}@.-]))/giu,
+    'email',
   ],
   // Money said casually: "1.5k EUR", "€2k", "50 quid".
   [/\bquid\b/gi, 'GBP'],

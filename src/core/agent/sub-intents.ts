@@ -337,6 +337,9 @@ const WRITES_TO_SOMEONE =
  */
 function isContext(text: string): boolean {
   const t = text.trim();
+  // "My garden note says the tulips have to go in before the first frost": what a record says, reported
+  // beside the request (twelfth QA pass: it made a note). Its own words may say "have to" or "need".
+  if (REPORTED_RECORD.test(t) && !/\?$/.test(t)) return true;
   return (
     (/^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
       t,
@@ -359,6 +362,10 @@ function isContext(text: string): boolean {
     !/\?$/.test(t)
   );
 }
+
+/** "My garden note says …", "Eve's email said …", "the lease file mentions …". */
+const REPORTED_RECORD =
+  /^(?:(?:my|our|the|your|\p{Lu}[\p{L}-]*['’]s)\s+)(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|e-?mail|mail|message|text|file|doc|document|report|invoice|calendar|diary|plan|list|recipe|lease|itinerary)\s+(?:says|said|mentions|mentioned|states|stated|reads|shows|showed|has|had)\b/iu;
 
 /** Words a request is framed with, not what it is about. */
 const FRAMING = new Set(

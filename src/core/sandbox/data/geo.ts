@@ -23,7 +23,7 @@ const GEO: CityGeo[] = [
     name: 'Paris',
     region: 'europe',
     centre: [48.8566, 2.3522],
-    aliases: ['paris france'],
+    aliases: ['paris france', 'parigi'],
     streets: {
       'Rue Oberkampf': [48.8652, 2.377],
       'Rue de Rivoli': [48.8606, 2.347],
@@ -52,7 +52,7 @@ const GEO: CityGeo[] = [
     name: 'London',
     region: 'europe',
     centre: [51.5074, -0.1278],
-    aliases: ['london uk', 'london england'],
+    aliases: ['london uk', 'london england', 'londres'],
     streets: {
       'Upper Street': [51.538, -0.103],
       'Brick Lane': [51.5215, -0.0717],
@@ -82,7 +82,7 @@ const GEO: CityGeo[] = [
     name: 'Tokyo',
     region: 'japan',
     centre: [35.6762, 139.6503],
-    aliases: ['tokyo japan'],
+    aliases: ['tokyo japan', 'tokio'],
     streets: {
       'Omotesando Avenue': [35.6654, 139.712],
       'Meiji Dori': [35.67, 139.705],

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { findDates } from './dates';
+import { oneSlipFrom, withMisspeltNamesCorrected } from './misspelt-names';
+import { scalarFromLists } from './list-args';
+import { smallTalkAnswer } from './small-talk';
+import { stringTool } from '../tools/tool-fixtures.test-util';
+
+// Requests from three sets written without the agent in view (twelfth QA pass: requests that chain two or
+// three steps, messy typing, and a held-out mix); each was answered wrongly, or with something done that
+// nobody asked for, before.
+
+const TODAY = Date.parse('2026-12-06T10:00:00Z');
+const run = async (request: string) => (await graphOnlySandboxAgent(() => TODAY)).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+const args = (r: Awaited<ReturnType<typeof run>>, tool: string) =>
+  r.calls.find((c) => c.tool === tool)?.args as Record<string, unknown> | undefined;
+
+describe('a name typed with a slip of the finger', () => {
+  it('is one keyboard slip away only for a dropped, added, swapped or neighbouring key', () => {
+    expect(oneSlipFrom('berln', 'berlin')).toBe(true); // dropped
+    expect(oneSlipFrom('aliec', 'alice')).toBe(true); // swapped neighbours
+    expect(oneSlipFrom('lisbpn', 'lisbon')).toBe(true); // "p" is next to "o"
+    expect(oneSlipFrom('jonah', 'jonas')).toBe(false); // "h" is nowhere near "s"
+    expect(oneSlipFrom('parts', 'paris')).toBe(false); // "t" is not next to "i"
+    expect(oneSlipFrom('berlin', 'berlin')).toBe(false);
+    expect(oneSlipFrom('werlin', 'berlin')).toBe(false); // the first letter is kept
+  });
+
+  it('is corrected only where that kind of name goes', () => {
+    const lexicon = [
+      { kind: 'city', value: 'Berlin', aliases: ['berlin'] },
+      { kind: 'person', value: 'Alice Martin', aliases: ['alice', 'alice martin'] },
+    ];
+    expect(withMisspeltNamesCorrected('weather in berln tomorrow', lexicon)).toBe(
+      'weather in Berlin tomorrow',
+    );
+    expect(withMisspeltNamesCorrected('email aliec that lunch is fine', lexicon)).toBe(
+      'email Alice that lunch is fine',
+    );
+    // Not after a word that takes a person or a place: left as typed.
+    expect(withMisspeltNamesCorrected('the aliec berln', lexicon)).toBe('the aliec berln');
+  });
+
+  it('"whats the weather in berln tmrw" forecasts Berlin (it asked for the city)', async () => {
+    const r = await run('whats the weather in berln tmrw');
+    expect(tools(r)).toEqual(['places_weather']);
+    expect(args(r, 'places_weather')).toEqual({ city: 'Berlin', date: '2026-12-07' });
+  });
+
+  it('"email aliec that lunch is fine" emails Alice (it asked for her address)', async () => {
+    const r = await run('email aliec that lunch is fine');
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.to_email).toBe('alice.martin@example.com');
+  });
+
+  it('an unknown name one substitution away is asked about, never sent to someone else', async () => {
+    const r = await run("text jonah I'm running late");
+    expect(tools(r)).not.toContain('messages_send');
+    expect(r.questions.map((q) => q.field)).toEqual(['phone']);
+  });
+});
+
+describe('an act put off, or done another way, is not done now', () => {
+  it('"I\'ll need to text Dan …, but not yet — don\'t send anything until I tell you" sends nothing', async () => {
+    const r = await run(
+      "I'll need to text Dan that I'm running late, but not yet — don't send anything until I tell you I'm out the door.",
+    );
+    expect(tools(r)).toEqual([]);
+    expect(r.answer).toMatch(/won't do that now/);
+  });
+
+  it('"Hold off on emailing Anna until Friday" sends nothing (it said "None of my tools can do this: ".")', async () => {
+    const r = await run('Hold off on emailing Anna until Friday.');
+    expect(tools(r)).toEqual([]);
+    expect(r.answer).not.toMatch(/None of my tools/);
+  });
+
+  it('"Can you call Alice and tell her I\'m 10 minutes away?" texts nobody (the telling is on the call)', async () => {
+    const r = await run("Can you call Alice and tell her I'm 10 minutes away?");
+    expect(tools(r)).not.toContain('messages_send');
+  });
+
+  it('"My garden note says …" is what a note says, not a note to make (it made one)', async () => {
+    const r = await run(
+      'My garden note says the tulips have to go in before the first frost. Check the London forecast for this week.',
+    );
+    expect(tools(r)).toEqual(['places_weather']);
+  });
+});
+
+describe('small talk', () => {
+  it('thanks, greetings and everything taken back get an answer of their own', () => {
+    expect(smallTalkAnswer('thanks!', 'thanks!')).toBe("You're welcome.");
+    expect(smallTalkAnswer('ok thanks so much', 'ok thanks so much')).toBe("You're welcome.");
+    expect(smallTalkAnswer('Hello', 'Hello')).toMatch(/^Hello!/);
+    expect(smallTalkAnswer("Don't text Dan.", '.')).toMatch(/won't do that now/);
+    expect(smallTalkAnswer('thanks, now text Dan', 'text Dan')).toBeNull();
+  });
+
+  it('"Thanks, now text Dan that I\'m late" texts "I\'m late" (it emailed "Thanks, now text Dan …")', async () => {
+    const r = await run("Thanks, now text Dan that I'm late");
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+    expect(args(r, 'messages_send')?.text).toBe("I'm late");
+  });
+});
+
+describe('who a thing goes to, and what goes', () => {
+  it('"… Bob\'s launch risks to Carol …" goes to Carol, not the owner of the thing', async () => {
+    const r = await run(
+      "Forward Bob's launch risks to Carol and tell her we need to chase the payment provider review this week.",
+    );
+    expect(args(r, 'contacts_search')?.name).toBe('Carol Diaz');
+    expect(r.calls.some((c) => c.tool === 'contacts_search' && c.args.name === 'Bob Chen')).toBe(false);
+  });
+
+  it('"send Olivia my packing list" sends the note\'s words, not its id (it sent "note-3008")', async () => {
+    const r = await run('send Olivia my packing list');
+    expect(args(r, 'mail_send')?.body).toBe(
+      'Passport, charger, rain jacket, walking shoes, printed itinerary, EUR cash.',
+    );
+  });
+
+  it("a body fed a list of items takes the item's words; an id input its id", () => {
+    const tool = stringTool('mail_send', 'Send an email.', ['body', 'note_id']);
+    const notes = [{ note_id: 'note-1', title: 'Packing', content: 'Passport, charger' }];
+    expect(scalarFromLists(tool, { body: notes, note_id: notes })).toEqual({
+      body: 'Passport, charger',
+      note_id: 'note-1',
+    });
+  });
+
+  it('"Find a cafe near Upper Street and text Jonas the address — tell him …" (the search failed on city "Upper Street")', async () => {
+    const r = await run(
+      "Find a cafe near Upper Street and text Jonas the address — tell him let's meet there Tuesday at 8.",
+    );
+    expect(r.calls.every((c) => c.status === 'ok')).toBe(true);
+    expect(args(r, 'places_search')?.city).toBeUndefined();
+    expect(String(args(r, 'messages_send')?.text)).toMatch(/36 Baker Street.*let's meet there Tuesday at 8$/);
+  });
+});
+
+describe('a date said as an offset from another', () => {
+  it('"2 days before Dec 14" is the 12th (the reminder was set on the 14th)', () => {
+    expect(findDates('a reminder 2 days before Dec 14 to prep', TODAY).map((d) => d.date)).toEqual([
+      '2026-12-12',
+    ]);
+    expect(findDates('a week after 2026-12-10', TODAY).map((d) => d.date)).toEqual(['2026-12-17']);
+    expect(findDates('the day before the 14th', TODAY).map((d) => d.date)).toEqual(['2026-12-13']);
+  });
+
+  it('"Rent is due on the 12th. Set a reminder three days before …" fires on the 9th (it asked when)', async () => {
+    const r = await run(
+      'Rent is due on the 12th. Set a reminder three days before so I remember to move money across.',
+    );
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-09');
+  });
+
+  it('"Remind me the day before the dentist to floss" fires the day before the appointment', async () => {
+    const r = await run('Remind me the day before the dentist to floss');
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-06');
+  });
+});

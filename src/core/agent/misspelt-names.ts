@@ -1,0 +1,108 @@
+/**
+ * Names the tools know, typed with a slip of the finger: "weather in berln", "email aliec", "lunch with
+ * jonsa", "flights to lisbn". Left as typed they were no name at all: the agent asked for the city the
+ * user had just given, or for an email address it had in the contacts (twelfth QA pass).
+ *
+ * A word is read as a known name only when the slip is one a keyboard makes — one letter left out, one
+ * added, two neighbours swapped, or a key next to the right one struck — and the word stands where that
+ * kind of name goes (a city after "in", "to", "from" or before "weather"; a person after "email", "text",
+ * "with" or before "'s"). "Jonah" is not Jonas ("h" is nowhere near "s"), "parts" is not Paris; a name
+ * that is still unknown is asked about, as before, never guessed into someone else.
+ */
+
+import type { LexiconEntry } from '../execute/tool-runtime';
+import { escapeRegExp } from '../util/escape-regexp';
+
+const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/** Keys that touch on a QWERTY keyboard (same row neighbours, and the keys above and below). */
+function adjacent(a: string, b: string): boolean {
+  const at = (c: string): [number, number] | null => {
+    for (const [r, row] of ROWS.entries()) {
+      const i = row.indexOf(c);
+      if (i >= 0) return [r, i];
+    }
+    return null;
+  };
+  const p = at(a);
+  const q = at(b);
+  if (!p || !q) return false;
+  // Rows are staggered by about half a key: a key touches the one above it and the one above-right.
+  if (p[0] === q[0]) return Math.abs(p[1] - q[1]) === 1;
+  if (Math.abs(p[0] - q[0]) !== 1) return false;
+  const [upper, lower] = p[0] < q[0] ? [p, q] : [q, p];
+  return lower[1] - upper[1] === 0 || lower[1] - upper[1] === -1;
+}
+
+/** Whether `typed` is `name` with one keyboard slip (and not `name` itself). */
+export function oneSlipFrom(typed: string, name: string): boolean {
+  if (typed === name || typed[0] !== name[0]) return false;
+  if (typed.length === name.length) {
+    const diff = [...typed].flatMap((c, i) => (c === name[i] ? [] : [i]));
+    if (diff.length === 1) return adjacent(typed[diff[0]!]!, name[diff[0]!]!);
+    // Two neighbours swapped: "aliec" for "alice".
+    return (
+      diff.length === 2 &&
+      diff[1] === diff[0]! + 1 &&
+      typed[diff[0]!] === name[diff[1]!] &&
+      typed[diff[1]!] === name[diff[0]!]
+    );
+  }
+  // One letter left out ("berln") or one added ("lisbonn", "annna").
+  const [short, long] = typed.length < name.length ? [typed, name] : [name, typed];
+  if (long.length - short.length !== 1) return false;
+  for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
+/** Where a city's name goes: after a preposition of place, or before "weather" / "forecast". */
+const CITY_BEFORE = /\b(?:in|to|from|for|at|near|around|via|into|towards?)\s+$/i;
+const CITY_AFTER = /^\s+(?:weather|forecast|time)\b/i;
+/** Where a person's name goes: after a verb of reaching someone or "with", or before "'s". */
+const PERSON_BEFORE =
+  /\b(?:e-?mail|mail|text|txt|message|msg|tell|ask|remind|invite|ping|call|ring|meet|with|w\/|cc|contact|reply\s+to|write\s+to)\s+$/i;
+const PERSON_AFTER = /^(?:['’]s\b|s['’]\s)/i;
+
+/** Single-word names of the cities and people the tools know, 4 letters or more. */
+function namesOf(lexicon: readonly LexiconEntry[], kind: string): string[] {
+  return [
+    ...new Set(
+      lexicon
+        .filter((e) => e.kind === kind)
+        .flatMap((e) => [e.value, ...(e.aliases ?? [])])
+        .map((a) => a.toLowerCase())
+        .filter((a) => /^\p{L}{4,}$/u.test(a)),
+    ),
+  ];
+}
+
+/** `text` with each misspelt known city or person name written as the tools know it. */
+export function withMisspeltNamesCorrected(text: string, lexicon: readonly LexiconEntry[]): string {
+  const cities = namesOf(lexicon, 'city');
+  const people = namesOf(lexicon, 'person');
+  if (cities.length === 0 && people.length === 0) return text;
+  // Every word any known name is made of is itself: "Paris" is never corrected to something else.
+  const known = new Set(
+    lexicon.flatMap((e) => [e.value, ...(e.aliases ?? [])]).flatMap((a) => a.toLowerCase().split(/\s+/)),
+  );
+  return text.replace(/(?<![\p{L}\p{N}@./_-])\p{L}{3,}(?![\p{L}\p{N}@/_-])/gu, (word, at: number) => {
+    const lower = word.toLowerCase();
+    if (known.has(lower)) return word;
+    const before = text.slice(Math.max(0, at - 20), at);
+    const after = text.slice(at + word.length, at + word.length + 12);
+    const fits = (names: string[]) => names.filter((n) => oneSlipFrom(lower, n));
+    const candidates = [
+      ...(CITY_BEFORE.test(before) || CITY_AFTER.test(after) ? fits(cities) : []),
+      ...(PERSON_BEFORE.test(before) || PERSON_AFTER.test(after) ? fits(people) : []),
+    ];
+    // Two names one slip away ("Dana" between "Dan" and "Jana") is a guess: left as typed.
+    const unique = [...new Set(candidates)];
+    if (unique.length !== 1) return word;
+    const name = unique[0]!;
+    // Written as the lexicon writes it ("Berlin"), so the rest of the agent matches it as it always did.
+    const proper = lexicon
+      .flatMap((e) => [e.value, ...(e.aliases ?? [])])
+      .find((a) => new RegExp(`^${escapeRegExp(name)}$`, 'i').test(a));
+    return proper && /\p{Lu}/u.test(proper) ? proper : name.charAt(0).toUpperCase() + name.slice(1);
+  });
+}
