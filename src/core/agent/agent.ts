@@ -30,6 +30,7 @@ import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
 import { withoutFillers } from './spoken';
 import { withMisspeltNamesCorrected } from './misspelt-names';
+import { withMisspeltWordsCorrected } from './misspelt-words';
 import { smallTalkAnswer } from './small-talk';
 import { withAnchoredOffsets } from './anchored-offsets';
 import { askedPart, splitSubIntents } from './sub-intents';
@@ -165,7 +166,11 @@ export class Agent {
     // Known names typed with a slip ("weather in berln") are read as the names.
     // An offset said without its date ("three days before") is from the date or event the request names.
     const read = withAnchoredOffsets(
-      numbersAsDigits(withoutRetracted(withMisspeltNamesCorrected(withoutFillers(request), lexicon))),
+      numbersAsDigits(
+        withoutRetracted(
+          withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+        ),
+      ),
       today,
       events,
     );
@@ -700,10 +705,13 @@ export class Agent {
         }
         // The failed tool is out for the rest of the turn; look for another way (path recombination).
         state.failedApis.add(run.tool);
-        const detour =
+        const standIn =
           si.candidates && this.deps.detours !== false
             ? this.standIn(si, target, run.failure.kind, state.failedApis)
             : null;
+        // "Read the budget file" with no such file: planning the read again without the search only asks
+        // the user for the file's identifier (twelfth QA pass); what was not found is the answer.
+        const detour = standIn && standIn.tool === target && isNothingFound(run.failure) ? null : standIn;
         if (detour) {
           // The same target again means the failed tool was a producer: plan the target without it.
           const same = detour.tool === target;

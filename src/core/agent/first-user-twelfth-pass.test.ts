@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { findDates } from './dates';
 import { oneSlipFrom, withMisspeltNamesCorrected } from './misspelt-names';
+import { withMisspeltWordsCorrected } from './misspelt-words';
 import { scalarFromLists } from './list-args';
 import { smallTalkAnswer } from './small-talk';
 import { stringTool } from '../tools/tool-fixtures.test-util';
@@ -159,5 +160,64 @@ describe('a date said as an offset from another', () => {
   it('"Remind me the day before the dentist to floss" fires the day before the appointment', async () => {
     const r = await run('Remind me the day before the dentist to floss');
     expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-06');
+  });
+});
+
+describe('words typed in a hurry or by ear', () => {
+  it('are the words they stand for, nothing inside an address touched', () => {
+    expect(withMisspeltWordsCorrected('remnd me tmrow at 8 to bring the printouts')).toBe(
+      'remind me tomorrow at 8 to bring the printouts',
+    );
+    expect(withMisspeltWordsCorrected('whats on my calender on the 9th')).toBe(
+      'whats on my calendar on the 9th',
+    );
+    expect(withMisspeltWordsCorrected('txt dan running late n also remind me 2 buy milk')).toBe(
+      'txt dan running late and also remind me to buy milk',
+    );
+    expect(withMisspeltWordsCorrected('what r the interview steps')).toBe('what are the interview steps');
+    // Words the agent knows, with their endings, and numbers of things stay.
+    expect(withMisspeltWordsCorrected('the meetings and emails on mondays')).toBe(
+      'the meetings and emails on mondays',
+    );
+    expect(withMisspeltWordsCorrected('book 2 tickets')).toBe('book 2 tickets');
+    expect(withMisspeltWordsCorrected('write to bob.calender@x.com')).toBe('write to bob.calender@x.com');
+  });
+
+  it('"txt dan running late n also remind me 2 buy milk at 6pm" does both (the reminder was lost)', async () => {
+    const r = await run('txt dan running late n also remind me 2 buy milk at 6pm');
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send', 'reminders_create']);
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-06T18:00:00');
+  });
+
+  it('"what did eve say about the budget" searches the inbox (it searched the files for "eve")', async () => {
+    const r = await run('what did eve say about the budget');
+    expect(tools(r)).toEqual(['mail_search']);
+  });
+
+  it('"what r the interview steps in franks hiring plan" reads Frank\'s, with the apostrophe put back', async () => {
+    const lexicon = [{ kind: 'person', value: 'Frank Weber', aliases: ['frank', 'frank weber'] }];
+    expect(withMisspeltNamesCorrected('the steps in franks hiring plan', lexicon)).toBe(
+      "the steps in Frank's hiring plan",
+    );
+  });
+});
+
+describe('asking someone, and sending a document', () => {
+  it('"Could you ask Hugo whether dinner is still on?" texts him the question', async () => {
+    const r = await run('Could you ask Hugo whether dinner is still on?');
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+    expect(args(r, 'messages_send')?.text).toBe('Is dinner still on?');
+  });
+
+  it('"email dan the meeting notes from quarterly planning" reads the notes file and sends its text', async () => {
+    const r = await run('email dan the meeting notes from quarterly planning');
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.body).toMatch(/^Quarterly planning: ship the API docs/);
+  });
+
+  it('"read the budget file" with no such file says so (it asked for the file\'s identifier)', async () => {
+    const r = await run('read the budget file');
+    expect(r.questions).toEqual([]);
+    expect(r.answer).toMatch(/files_search found nothing: No file matches "budget"/);
   });
 });

@@ -125,6 +125,11 @@ export function directQuestion(indirect: string): string {
       (m) => `Do you ${baseForm(m[1]!)} ${m[2]}`,
     ],
     [/^to\s+(.+)$/i, (m) => `Could you ${m[1]}`],
+    // "whether dinner is still on" → "Is dinner still on?" (twelfth QA pass: "Whether dinner is still on?").
+    [
+      /^(?:if|whether)\s+((?:\S+\s+){0,4}?\S+)\s+(is|are|was|were)\s+(.+)$/i,
+      (m) => `${capitalize(m[2]!.toLowerCase())} ${m[1]} ${m[3]}`,
+    ],
     [
       new RegExp(
         `^(when|what|where|why|how|who|which)\\s+(i|we|you|${THIRD.slice(3, -1)}|it)\\s+(${AUX.slice(3, -1)})\\b\\s*(.*)$`,

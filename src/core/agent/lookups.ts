@@ -67,7 +67,9 @@ export function insertLookups(
       });
     } else if (thing && looksUp(thing)) {
       // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
-      out.push({ rank: 0, text: `get ${thing}`, dependsOn: [] });
+      // "Email Dan the meeting notes from quarterly planning": a document sent is what it says, so it is
+      // read, not only found (twelfth QA pass: the email said "path /Documents/Work/…").
+      out.push({ rank: 0, text: `${DOCUMENT.test(thing) ? 'read' : 'get'} ${thing}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
     } else out.push(si);
   }
@@ -113,6 +115,10 @@ const SAVES_BACK =
 /** Parts of what a document says: "the headline figures", "the outline", "the key dates". */
 const CONTENT_ASKED =
   /\b(?:figures|numbers|points|items|dates|outline|summary|highlights|gist|contents|details|risks|takeaways)\b/i;
+
+/** Things that are documents: what is sent of one is its text. */
+const DOCUMENT =
+  /\b(?:report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo|minutes|meeting\s+notes|recipe)\b/i;
 
 /** "Grab the Q3 report", "Dig out the launch slides": a command that only finds a document. */
 const FOUND_DOCUMENT =

@@ -63,6 +63,11 @@ const PERSON_BEFORE =
   /\b(?:e-?mail|mail|text|txt|message|msg|tell|ask|remind|invite|ping|call|ring|meet|with|w\/|cc|contact|reply\s+to|write\s+to)\s+$/i;
 const PERSON_AFTER = /^(?:['’]s\b|s['’]\s)/i;
 
+/** "did eve …", "from jonas", "has bob …": where a person goes before a verb of theirs. */
+const SAID_BEFORE = /\b(?:did|does|from|has|had|is|was|by|and|or|ask|asked)\s+$/i;
+const SAYS_AFTER =
+  /^\s+(?:say|said|says|want|wanted|wants|write|wrote|ask|asked|send|sent|mention|mentioned|need|needs|reply|replied)\b/i;
+
 /** Single-word names of the cities and people the tools know, 4 letters or more. */
 function namesOf(lexicon: readonly LexiconEntry[], kind: string): string[] {
   return [
@@ -85,11 +90,35 @@ export function withMisspeltNamesCorrected(text: string, lexicon: readonly Lexic
   const known = new Set(
     lexicon.flatMap((e) => [e.value, ...(e.aliases ?? [])]).flatMap((a) => a.toLowerCase().split(/\s+/)),
   );
+  // First names of 3 letters too ("eve", "dan"), for the casing only.
+  const firstNames = new Set(
+    lexicon
+      .filter((e) => e.kind === 'person')
+      .flatMap((e) => e.aliases ?? [])
+      .map((a) => a.toLowerCase())
+      .filter((a) => /^\p{L}{3,}$/u.test(a)),
+  );
   return text.replace(/(?<![\p{L}\p{N}@./_-])\p{L}{3,}(?![\p{L}\p{N}@/_-])/gu, (word, at: number) => {
     const lower = word.toLowerCase();
-    if (known.has(lower)) return word;
     const before = text.slice(Math.max(0, at - 20), at);
     const after = text.slice(at + word.length, at + word.length + 12);
+    // "what did eve say", "from jonas": a known first name typed in lower case, where a person goes, is
+    // written as a name ("eve" alone may be Christmas Eve; "grace" a word).
+    if (word === lower && (firstNames.has(lower) || [...firstNames].some((n) => lower === `${n}s`))) {
+      const name = firstNames.has(lower) ? lower : lower.slice(0, -1);
+      const cased = name.charAt(0).toUpperCase() + name.slice(1);
+      // "franks hiring plan", "alices place": an owner written without the apostrophe.
+      if (name !== lower) return /^\s+\p{L}/u.test(after) && !/\bthe\s+$/i.test(before) ? `${cased}'s` : word;
+      if (
+        PERSON_BEFORE.test(before) ||
+        SAID_BEFORE.test(before) ||
+        PERSON_AFTER.test(after) ||
+        SAYS_AFTER.test(after)
+      )
+        return cased;
+      return word;
+    }
+    if (known.has(lower)) return word;
     const fits = (names: string[]) => names.filter((n) => oneSlipFrom(lower, n));
     const candidates = [
       ...(CITY_BEFORE.test(before) || CITY_AFTER.test(after) ? fits(cities) : []),

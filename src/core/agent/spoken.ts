@@ -61,6 +61,12 @@ const SLANG: [RegExp, string][] = [
     /\b(?:drop|shoot|fire\s+off|flick|ping)\s+((?:\p{Lu}[\p{L}'’-]*\s+){0,2}|(?:him|her|them)\s+)?(a|an)\s+((?:quick|short|brief)\s+)?(text|e-?mail|message)\b/giu,
     'send $1$2 $3$4',
   ],
+  // "Ask Dan if he's free at 6", "ask Hugo whether dinner is still on": a question put to them by text
+  // (twelfth QA pass: the user's own free time was searched).
+  [
+    /^((?:(?:[Pp]lease|[Cc]an you|[Cc]ould you|[Ww]ould you)\s+)*)[Aa]sk\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+(if|whether)\b/u,
+    '$1text $2 asking $3',
+  ],
   // "Call Alice and tell her I'm 10 minutes away": the telling is done on the call, no text of its own
   // (twelfth QA pass: Alice was texted; no tool calls anyone).
   [

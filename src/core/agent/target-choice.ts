@@ -610,7 +610,11 @@ function readForTools(
 ): { text: string; kinds: readonly string[] } {
   const reports = reportsWhatHappened(intent);
   // "Have I ever written anything down about …?", "What did I jot down …": what was written down is a note.
-  const noted = intent.replace(WRITTEN_DOWN, 'noted');
+  // "the meeting notes from quarterly planning": a document written at a meeting, not the meeting (twelfth
+  // QA pass: the day's calendar was emailed).
+  const noted = intent
+    .replace(WRITTEN_DOWN, 'noted')
+    .replace(/\bmeeting\s+(?:notes|minutes)\b/gi, 'document');
   const sentBy = SENT_BY.test(noted) || (!reports && SAID_BY.test(noted));
   // "What did Bob say about the launch?": what he said, he said in a message — unless the request names
   // where ("What did Grace say in her invoice email?" reads that email).
@@ -634,11 +638,12 @@ function readForTools(
  * a thing someone sent, or said in a message.
  */
 const SENT_BY =
-  /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention)\b/u;
+  /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask)\b/u;
 /** "Look up what Frank wrote about …": what someone said or wrote, outside a question. */
 const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
 /** Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). */
-const SAID_WORDS = /\b(?:say|said|says|mention|mentioned|write|wrote|writes)\b/gi;
+// "What did Jonas want?", "What did Eve ask?": what someone wanted of the user, they wrote (twelfth QA pass).
+const SAID_WORDS = /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|ask)\b/gi;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
 const WRITTEN_DOWN =
   /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b|\b(?:wrote|written|made|jotted|saved)\s+(?:a|an|some)\s+note\b/giu;
