@@ -13,7 +13,7 @@ import type { AgentWorld } from './agent-world';
 import { inLearntOrder, withTargetFirst } from './candidate-union';
 import { composeAnswer, describeOutput, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
-import { everything, fillArguments, GUESS } from './fill-args';
+import { everything, fillArguments, GUESS, HOME } from './fill-args';
 import { fieldKind, toolFields } from './field-kind';
 import { answerValue } from './answer-value';
 import type { ChainExecutor } from './chain-executor';
@@ -32,6 +32,7 @@ import { withoutFillers } from './spoken';
 import { withMisspeltNamesCorrected } from './misspelt-names';
 import { withMisspeltWordsCorrected } from './misspelt-words';
 import { smallTalkAnswer } from './small-talk';
+import { eventDetailParts, itemTitled } from './event-details';
 import { withAnchoredOffsets } from './anchored-offsets';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
@@ -161,6 +162,7 @@ export class Agent {
     const fullLexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
     const events = fullLexicon.filter((e) => e.kind === 'event');
     const lexicon = fullLexicon.filter((e) => e.kind !== 'event');
+    const homeCity = lexicon.find((e) => e.kind === 'city' && e.home)?.value;
     const today = now();
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
     // Known names typed with a slip ("weather in berln") are read as the names.
@@ -179,6 +181,7 @@ export class Agent {
       request: read,
       today,
       events,
+      ...(homeCity ? { homeCity } : {}),
       requestLiterals: findLiterals(read, today, lexicon),
       subIntents: [],
       known: new Map(),
@@ -199,10 +202,14 @@ export class Agent {
     const smallTalk = this.deps.policy.decomposes ? null : smallTalkAnswer(request, read);
     if (!this.deps.policy.decomposes && smallTalk === null) {
       const split = insertLookups(
-        fanOutIntents(
-          splitSubIntents(read),
-          (text) => findLiterals(text, today, lexicon),
-          (text) => this.takesSpan(text),
+        eventDetailParts(
+          fanOutIntents(
+            splitSubIntents(read),
+            (text) => findLiterals(text, today, lexicon),
+            (text) => this.takesSpan(text),
+          ),
+          events,
+          today,
         ),
         this.deps.world.outputFieldNames(),
         (text, field) => this.toolTakes(text, field),
@@ -212,6 +219,8 @@ export class Agent {
         const si = makeSubIntent(s.rank, s.text, s.dependsOn);
         if (s.contentFrom !== undefined) si.contentFrom = s.contentFrom;
         if (s.contentField !== undefined) si.contentField = s.contentField;
+        if (s.pickItem !== undefined) si.pickItem = s.pickItem;
+        if (s.placeWords !== undefined) si.placeWords = s.placeWords;
         if (s.condition) si.condition = { ...s.condition };
         return si;
       });
@@ -230,6 +239,7 @@ export class Agent {
       if (state.subIntents.length > 0 && state.subIntents.every((s) => TERMINAL.has(s.status))) {
         if (!(await this.followPlan(state, emit))) break;
       }
+      this.placesFound(state, lexicon);
       const callable = this.callable(state);
       const input = {
         state,
@@ -446,6 +456,30 @@ export class Agent {
     });
     emit({ type: 'toolchain', rank: after.rank, chain });
     return true;
+  }
+
+  /**
+   * "How long from 27 Upper Street to the museum visit on Wednesday?": once the event is found, the words
+   * that named it are its location, so the route's end is read from the words as any address is.
+   */
+  private placesFound(state: TurnState, lexicon: readonly LexiconEntry[]): void {
+    for (const si of state.subIntents) {
+      if (si.placeWords === undefined || si.status !== 'pending' || si.candidates !== null) continue;
+      const found = state.subIntents.find((x) => si.dependsOn.includes(x.rank) && x.pickItem !== undefined);
+      if (!found || !TERMINAL.has(found.status)) continue;
+      const location = (found.result as Record<string, unknown> | undefined)?.location;
+      if (found.status === 'done' && typeof location === 'string' && location.trim()) {
+        const at = si.text.indexOf(si.placeWords);
+        // "For the museum visit on Wednesday — how long … from 27 Upper Street?": the event is where to.
+        const forIt = /\bfor\s+$/i.exec(si.text.slice(0, at));
+        si.text =
+          forIt && !/\bto\b/i.test(si.text.slice(at + si.placeWords.length))
+            ? `${si.text.slice(0, forIt.index)}to ${location}${si.text.slice(at + si.placeWords.length)}`
+            : si.text.replace(si.placeWords, location);
+        si.literals = findLiterals(si.text, state.today, lexicon);
+      }
+      si.placeWords = undefined;
+    }
   }
 
   /** What a part's own words give `target`'s inputs (nothing known or inherited: its stated values). */
@@ -688,11 +722,16 @@ export class Agent {
         for (const d of run.detours ?? []) state.failedApis.add(d.failedTool);
         if (run.ok) {
           si.status = 'done';
-          si.result = run.result;
+          // "where is dinner with Hugo?": of the day's listing, the one event asked about.
+          si.result =
+            (si.pickItem !== undefined ? itemTitled(run.result, si.pickItem) : undefined) ?? run.result;
           if (run.target) si.target = run.target; // a detour switched to another target
           const made = [...state.calls].reverse().find((c) => c.tool === si.target && c.status === 'ok');
           const caveat = onceOnlyCaveat(si.text, this.deps.world.tool(si.target ?? ''), made?.args);
-          if (caveat) si.caveat = caveat;
+          // A city the request did not name is said, so a user who meant another one sees it.
+          const home = Object.entries(made?.argSources ?? {}).find(([, source]) => source === HOME);
+          const where = home ? `in ${String(made!.args[home[0]])}, where you live` : undefined;
+          if (caveat || where) si.caveat = [where, caveat].filter(Boolean).join('; ');
           emit({ type: 'sub-intent-done', item: viewOf(si) });
           for (const o of folded) {
             o.status = 'done';
@@ -845,6 +884,7 @@ export class Agent {
       today: state.today,
       ...(produced ? { produced } : {}),
       ...eventDayOf(si.text, state.events ?? []),
+      ...(state.homeCity ? { homeCity: state.homeCity } : {}),
     });
     const args: Record<string, unknown> = { ...filled.args };
     const sources: Record<string, string> = { ...filled.sources };
@@ -1174,7 +1214,8 @@ export class Agent {
     if (!place) return;
     const { out, key } = place;
     const addresses = toolFields(tool.parameters).filter((f) => f.kind === 'address');
-    const side = home && /^from\b/i.test(home[0]) ? 'from' : 'to';
+    const side =
+      (home && /^from\b/i.test(home[0])) || (!home && /\bfrom\s+there\b/i.test(si.text)) ? 'from' : 'to';
     const field =
       addresses.find((f) => f.side === side) ?? (addresses.length === 1 ? addresses[0] : undefined);
     if (!field && home) return;
@@ -1324,7 +1365,8 @@ function namedField(output: unknown, field: string): string | undefined {
   const out = output as Record<string, unknown>;
   const key = Object.keys(out).find((k) => k.toLowerCase() === field);
   if (key === undefined) return undefined;
-  const name = typeof out.name === 'string' && key !== 'name' ? `${out.name}: ` : '';
+  const label = typeof out.name === 'string' ? out.name : out.title;
+  const name = typeof label === 'string' && key !== 'name' && key !== 'title' ? `${label}: ` : '';
   return `${name}${formatValue(out[key])}`;
 }
 

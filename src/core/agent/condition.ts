@@ -79,7 +79,7 @@ const NUMBER_KINDS: readonly (readonly [RegExp, RegExp])[] = [
 
 /** "So", "available", "there is a …", "I have …": a condition that something is there. */
 const EXISTENCE =
-  /^(?:so|yes|possible|available|(?:it|they|that|one|any)\s+(?:is|are|was|were)\s+(?:still\s+)?(?:available|free|open|there|possible)|there\s+(?:is|are|was|were)\b|(?:i|we)\s+(?:have|has|own)\b|(?:it|they|that)\s+exists?\b|(?:any|one)\s+(?:is|are)\s+found|\S+(?:\s+\S+){0,3}\s+(?:is|are)\s+(?:available|free|open|found|valid|authenticated|verified|approved|confirmed|possible))/i;
+  /^(?:so|yes|possible|available|(?:it|they|that|one|any)\s+(?:is|are|was|were)\s+(?:still\s+)?(?:available|free|open|there|possible)|there\s+(?:is|are|was|were)\b|(?:i|we)\s+(?:have|has|own)\b|(?:i|we)(?:['’]ve|\s+have)\s+got\b|(?:it|they|that)\s+exists?\b|(?:any|one)\s+(?:is|are)\s+found|\S+(?:\s+\S+){0,3}\s+(?:is|are)\s+(?:available|free|open|found|valid|authenticated|verified|approved|confirmed|possible))/i;
 
 /** A result's status word that says no, or yes. */
 const NO_WORD =

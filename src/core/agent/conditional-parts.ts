@@ -86,7 +86,9 @@ const checkable = (clause: string): boolean =>
   WEATHER_WORDS.test(clause) ||
   COMPARED_NUMBER.test(clause) ||
   // "if I have no meetings on Friday": what a day holds, looked up for that day.
-  (/^(?:i|we)\s+(?:have|don't have|do not have)\b|^there\s+(?:is|are|isn't|aren't)\b/i.test(clause) &&
+  (/^(?:i|we)(?:\s+(?:have|don['’]t\s+have|do\s+not\s+have|have\s+got|haven['’]t\s+got|am|['’]m)|['’]ve\s+got|['’]m)\b|^there\s+(?:is|are|isn't|aren't)\b/i.test(
+    clause,
+  ) &&
     DAY_SAID.test(clause));
 
 const DAY_SAID =

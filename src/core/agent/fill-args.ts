@@ -51,6 +51,8 @@ export interface FillInput {
   produced?: ReadonlyMap<string, ReadonlySet<string>>;
   /** The day of a calendar event the part names by its title ("Is dinner with Hugo still on?"). */
   eventDay?: string;
+  /** The city the user lives in: a required city input the request leaves out takes it. */
+  homeCity?: string;
 }
 
 export interface FilledArgs {
@@ -73,6 +75,9 @@ const ENUM_SYNONYMS: Record<string, string[]> = {
  * tour the home" → a name "tour"): the weakest reading, which anything known replaces.
  */
 export const GUESS = 'request guess';
+
+/** The source of a city taken from where the user lives (environment state). */
+export const HOME = 'home city';
 
 export function fillArguments(input: FillInput): FilledArgs {
   const { tool, intent, intentLiterals, requestLiterals } = input;
@@ -276,6 +281,16 @@ export function fillArguments(input: FillInput): FilledArgs {
         // "a cafe near Upper Street": a street is no city (twelfth QA pass: the search failed on city
         // "Upper Street"); the search then looks where the tool looks by default.
         if (typeof value === 'string' && STREET_WORD.test(value)) value = undefined;
+        // "Will it rain tomorrow?": where the user lives, when the tool needs a city and none is said
+        // (twelfth QA pass asked "What is the city to forecast?"). Not for a route's ends.
+        if (
+          value === undefined &&
+          f.required &&
+          !f.side &&
+          input.homeCity &&
+          set(f.name, input.homeCity, HOME)
+        )
+          continue;
         break;
       case 'address':
         // "from the Louvre to Gare du Nord": each end of a route goes to its own side, never one

@@ -221,3 +221,62 @@ describe('asking someone, and sending a document', () => {
     expect(r.answer).toMatch(/files_search found nothing: No file matches "budget"/);
   });
 });
+
+describe('where the user lives, and what the calendar holds', () => {
+  it('"Will it rain tomorrow?" forecasts the home city and says so (it asked for the city)', async () => {
+    const r = await run('Will it rain tomorrow?');
+    expect(args(r, 'places_weather')).toEqual({ city: 'London', date: '2026-12-07' });
+    expect(r.calls[0]?.argSources?.city).toBe('home city');
+    expect(r.answer).toMatch(/in London, where you live/);
+  });
+
+  it('a city the request names wins over the home city', async () => {
+    const r = await run('weather in Paris on Friday');
+    expect(args(r, 'places_weather')?.city).toBe('Paris');
+  });
+
+  it('"Do I have anything on Monday?" lists Monday (it said no tool could)', async () => {
+    const r = await run('Do I have anything on Monday?');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+    expect(args(r, 'calendar_list_events')?.date).toBe('2026-12-07');
+  });
+
+  it('"If I\'ve got anything on Friday afternoon, text Dan …" checks the afternoon and sends nothing when it is free', async () => {
+    const free = await run("If I've got anything on Friday afternoon, text Dan that I can't make it");
+    expect(tools(free)).toEqual(['calendar_list_events']);
+    expect(free.answer).toMatch(/Not done: you asked for "text Dan that I can't make it" only if/);
+    // Monday afternoon has the dentist at 16:00: the text goes.
+    const busy = await run("If I've got anything on Monday afternoon, text Dan that I can't make it");
+    expect(tools(busy)).toEqual(['calendar_list_events', 'contacts_search', 'messages_send']);
+  });
+});
+
+describe('where and when a calendar event is', () => {
+  it('"text hugo the address for our dinner tuesday" texts the dinner\'s address (it texted a restaurant\'s)', async () => {
+    const r = await run('text hugo the address for our dinner tuesday');
+    expect(tools(r)).toEqual(['calendar_list_events', 'contacts_search', 'messages_send']);
+    expect(args(r, 'messages_send')?.text).toBe('Dinner with Hugo: 31 Rue de Rivoli, Paris');
+  });
+
+  it('"where is dinner with Hugo?" answers with that event (it looked Hugo up)', async () => {
+    const r = await run('where is dinner with Hugo?');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+    expect(r.answer).toMatch(/title Dinner with Hugo.*location 31 Rue de Rivoli, Paris/);
+    expect(r.answer).not.toMatch(/Catch-up with Bob/);
+  });
+
+  it('a route from or to an event goes from or to where it is', async () => {
+    const lunch = await run(
+      "How long does it take to walk from where I'm having lunch with Alice tomorrow to the dentist?",
+    );
+    expect(args(lunch, 'places_directions')?.origin_address).toBe('36 Baker Street, London');
+    const museum = await run(
+      'For the museum visit on Wednesday — how long does it take by public transport from 27 Upper Street?',
+    );
+    expect(args(museum, 'places_directions')).toMatchObject({
+      origin_address: '27 Upper Street',
+      destination_address: '1 Cromwell Road, London',
+      mode: 'transit',
+    });
+  });
+});

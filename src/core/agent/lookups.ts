@@ -23,6 +23,11 @@ export function insertLookups(
 ): SplitIntent[] {
   const out: SplitIntent[] = [];
   for (const [i, si] of intents.entries()) {
+    // A part whose content is already planned (`eventDetailParts`) needs no other lookup.
+    if (si.contentFrom !== undefined || si.pickItem !== undefined || si.placeWords !== undefined) {
+      out.push(si);
+      continue;
+    }
     const field = mentionedField(si.text, outputFields);
     const thing = field ? null : sentThing(si.text);
     const bare = thing ? bareField(thing, outputFields) : null;
@@ -88,6 +93,8 @@ export function insertLookups(
         ? { contentFrom: rankOf.get(si.contentFrom) ?? si.contentFrom }
         : {}),
     ...(si.contentField !== undefined ? { contentField: si.contentField } : {}),
+    ...(si.pickItem !== undefined ? { pickItem: si.pickItem } : {}),
+    ...(si.placeWords !== undefined ? { placeWords: si.placeWords } : {}),
     ...(si.condition
       ? { condition: { ...si.condition, on: rankOf.get(si.condition.on) ?? si.condition.on } }
       : {}),

@@ -181,6 +181,10 @@ export interface SplitIntent {
   contentField?: string;
   /** Done only when this holds on the result of part `condition.on` ("if it rains tomorrow, …"). */
   condition?: PartCondition;
+  /** The title of the one item of a listing the part is about ("where is dinner with Hugo?"). */
+  pickItem?: string;
+  /** Words of the part that name where the part before it found ("to the museum visit on Wednesday"). */
+  placeWords?: string;
 }
 
 /**

@@ -614,6 +614,9 @@ function readForTools(
   // QA pass: the day's calendar was emailed).
   const noted = intent
     .replace(WRITTEN_DOWN, 'noted')
+    // "Do I have anything on Monday?", "Anything on tomorrow?": what the calendar holds that day (twelfth QA
+    // pass: "None of my tools can do this").
+    .replace(ANYTHING_ON_A_DAY, 'events on')
     .replace(/\bmeeting\s+(?:notes|minutes)\b/gi, 'document');
   const sentBy = SENT_BY.test(noted) || (!reports && SAID_BY.test(noted));
   // "What did Bob say about the launch?": what he said, he said in a message — unless the request names
@@ -641,6 +644,10 @@ const SENT_BY =
   /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask)\b/u;
 /** "Look up what Frank wrote about …": what someone said or wrote, outside a question. */
 const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
+/** "anything on Monday", "something planned for tomorrow", "anything booked on the 9th". */
+const ANYTHING_ON_A_DAY =
+  /\b(?:anything|something|much)\s+(?:(?:planned|scheduled|booked|happening|going\s+on)\s+)?(?:on|for|in)(?=\s+(?:the\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon|evening|\d{1,2}(?:st|nd|rd|th)\b|\d{4}-\d{2}-\d{2}|next|this))/gi;
+
 /** Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). */
 // "What did Jonas want?", "What did Eve ask?": what someone wanted of the user, they wrote (twelfth QA pass).
 const SAID_WORDS = /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|ask)\b/gi;

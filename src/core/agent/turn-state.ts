@@ -58,6 +58,10 @@ export interface SubIntentState {
   preceded?: boolean;
   /** The rank of the lookup whose result this sub-intent sends as its text ("email Hugo the forecast"). */
   contentFrom?: number;
+  /** The title of the one item of a listing the part is about (`eventDetailParts`). */
+  pickItem?: string;
+  /** Words of the part that name the location the part it depends on found (`eventDetailParts`). */
+  placeWords?: string;
   /** The field of that result it sends, when it names one ("… and send the address to Anna"). */
   contentField?: string;
   /**
@@ -110,6 +114,8 @@ export interface TurnState {
   today: number;
   /** The calendar's events as the tools' data names them (lexicon entries of kind `event`). */
   events?: readonly LexiconEntry[];
+  /** The city the user lives in, when the runtime knows it (a lexicon entry marked `home`). */
+  homeCity?: string;
   requestLiterals: Literal[];
   subIntents: SubIntentState[];
   known: Map<string, KnownValue>;

@@ -36,6 +36,11 @@ export interface LexiconEntry {
   on?: string;
   /** Short names of an event that mean it only when its day is said ("the dentist tomorrow"). */
   dayAliases?: string[];
+  /**
+   * The city the user lives in: what a city input takes when the request names none ("Will it rain
+   * tomorrow?"). Environment state, AutoTool's second filling level.
+   */
+  home?: true;
 }
 
 /** One tool's implementation: plain async code over the runtime's state. */

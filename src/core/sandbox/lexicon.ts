@@ -22,6 +22,7 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
     kind: 'city',
     value: c.name,
     aliases: unique([c.name, ...c.aliases]),
+    ...(c.name === HOME_CITY ? { home: true as const } : {}),
   }));
   // "The museum" is the one in the user's home city: every city has one, and the first in the list
   // (Paris) was a museum the user never meant.

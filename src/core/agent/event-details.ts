@@ -1,0 +1,85 @@
+/**
+ * Where or when a calendar event is, asked or sent on: "text Hugo the address for our dinner tuesday",
+ * "where is dinner with Hugo?", "what time is coffee with Dan today". The event's details are in the
+ * calendar, so its day is listed and the event picked from the list by its title (`pickItem`). Before,
+ * the address of some restaurant was texted to Hugo (a place search for "our dinner"), or Hugo's contact
+ * record answered "where is dinner with Hugo?" (twelfth QA pass).
+ */
+
+import type { LexiconEntry } from '../execute/tool-runtime';
+import { findDates } from './dates';
+import { eventsSaid } from './events-said';
+import type { SplitIntent } from './sub-intents';
+import { escapeRegExp } from '../util/escape-regexp';
+
+const ASKS_WHERE = /\b(?:address|location|where|venue)\b/i;
+const ASKS_WHEN = /\b(?:what\s+time|when)\b/i;
+const SENDS =
+  /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:send|text|e-?mail|message|tell|forward|share|remind)\b/i;
+/** Parts that make or change something: the event's words there are an argument, not a question. */
+const ACTS =
+  /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:book|schedule|reschedule|move|cancel|add|put|create|set|make|block|find|get\s+me\s+directions|directions|how\s+(?:long|far))\b/i;
+
+/** A route asked for: directions, or how long or far from one place to another. */
+const ROUTE =
+  /\bdirections\b|\bhow\s+(?:long|far)\b[^.?!]*\b(?:from|to|get)\b|\bfrom\b[^.?!]*\bto\b[^.?!]*\b(?:drive|walk|ride|transit|transport|bus|train|get)\b/i;
+
+/** What a listing of the event's day is asked as: the calendar's words and the day. */
+const listing = (day: string, title: string) => `what's on my calendar on ${day}: ${title}`;
+
+export function eventDetailParts(
+  intents: readonly SplitIntent[],
+  events: readonly LexiconEntry[],
+  today: number,
+): SplitIntent[] {
+  if (events.length === 0) return [...intents];
+  const out: SplitIntent[] = [];
+  for (const si of intents) {
+    const days = new Set(findDates(si.text, today).map((d) => d.date));
+    const event = eventsSaid(si.text, events, days).find((e) => e.entry.on !== undefined)?.entry;
+    if (!event || si.contentFrom !== undefined || si.condition) {
+      out.push(si);
+      continue;
+    }
+    const day = event.on!;
+    if (SENDS.test(si.text.trim()) && ASKS_WHERE.test(si.text)) {
+      // "text Hugo the address for our dinner tuesday": the day is listed first, and what is sent is the
+      // event's location.
+      out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1, contentField: 'location' });
+    } else if (ROUTE.test(si.text)) {
+      // "How long from 27 Upper Street to the museum visit on Wednesday?": an end of the route is where
+      // the event is, found first (twelfth QA pass: the museum nearest by name was routed to).
+      // The event's words ("where I'm having lunch with Alice tomorrow") name the place the listing finds:
+      // they are replaced by its location when the part runs (`placeWords`).
+      const named = eventsSaid(si.text, events, days).find((e) => e.entry === event)!.words;
+      const words = new RegExp(
+        String.raw`(?:where\s+(?:i['’]m|i\s+am|i\s+have|i['’]ve\s+got|we['’]re|we\s+are)\s+(?:having\s+)?)?(?:(?:the|my|our)\s+)?${escapeRegExp(named)}(?:\s+(?:on\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+\d{1,2}(?:st|nd|rd|th)))?`,
+        'i',
+      ).exec(si.text);
+      out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], ...(words ? { placeWords: words[0] } : {}) });
+    } else if (!ACTS.test(si.text.trim()) && (ASKS_WHERE.test(si.text) || ASKS_WHEN.test(si.text)))
+      out.push({ ...si, text: listing(day, event.value), pickItem: event.value });
+    else out.push(si);
+  }
+  return out;
+}
+
+/** The item of a listing whose title is `title` (a list anywhere in the result), or undefined. */
+export function itemTitled(result: unknown, title: string): Record<string, unknown> | undefined {
+  if (!result || typeof result !== 'object') return undefined;
+  for (const value of Object.values(result as Record<string, unknown>)) {
+    if (!Array.isArray(value)) continue;
+    const item = value.find(
+      (v): v is Record<string, unknown> =>
+        !!v &&
+        typeof v === 'object' &&
+        Object.values(v as Record<string, unknown>).some(
+          (x) => typeof x === 'string' && x.toLowerCase() === title.toLowerCase(),
+        ),
+    );
+    if (item) return item;
+  }
+  return undefined;
+}
