@@ -280,3 +280,36 @@ describe('where and when a calendar event is', () => {
     });
   });
 });
+
+describe('a thing someone has, or the user keeps, asked about', () => {
+  it('"what are the interview steps in Frank\'s hiring plan" searches his mail, not his contact record', async () => {
+    const r = await run("what are the interview steps in Frank's hiring plan");
+    expect(tools(r)).toEqual(['mail_search']);
+  });
+
+  it('"how much do I owe Grace for that invoice again" finds her invoice email', async () => {
+    const r = await run('how much do I owe Grace for that invoice again');
+    expect(tools(r)).toEqual(['mail_search']);
+    expect(r.answer).toMatch(/Invoice 1042/);
+  });
+
+  it('"What\'s Frank\'s address?" is still his contact record', async () => {
+    const r = await run("What's Frank's address?");
+    expect(tools(r)[0]).toBe('contacts_search');
+  });
+
+  it('"what are my gift ideas for Bob" and "whats the offsite budget again" search the notes', async () => {
+    const gifts = await run('what are my gift ideas for Bob');
+    expect(tools(gifts)).toEqual(['notes_search']);
+    expect(gifts.answer).toMatch(/Gift ideas/);
+    const budget = await run('whats the offsite budget again');
+    expect(tools(budget)).toEqual(['notes_search']);
+  });
+
+  it('"Find an hour … for Frank to go over the hiring plan and send him an invite" still starts from Frank', async () => {
+    const r = await run(
+      'Find an hour on Tuesday afternoon for Frank to go over the hiring plan and send him an invite.',
+    );
+    expect(tools(r)[0]).not.toBe('mail_search');
+  });
+});

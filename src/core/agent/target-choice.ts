@@ -626,12 +626,31 @@ function readForTools(
     reports || sentBy
       ? noted.replace(SENT_WORDS, 'mail').replace(sentBy && !saidWhere ? SAID_WORDS : /(?!)/, 'mail')
       : noted;
-  const text = withoutMessageText(mailed);
+  // "What are the interview steps in Frank's hiring plan?", "How much do I owe Grace for that invoice?":
+  // a thing someone has, asked about, is the thing, not their contact record (twelfth QA pass): it came
+  // from them, by mail, as what someone sent does.
+  const theirThing =
+    THEIR_THING.test(intent) &&
+    ASKS_ABOUT.test(intent.trim()) &&
+    !CONTACT_FIELD.test(intent) &&
+    !ACTS_ON_SOMEONE.test(intent.trim());
+  // "What's the offsite budget again?", "Show me the budget": a thing kept, of nobody's, asked about is
+  // in the notes (twelfth QA pass: "None of my tools can do this").
+  // "What are my gift ideas for Bob?": the user's own, whoever it is for.
+  const mine = MY_KEPT_THING.test(intent);
+  const keptThing =
+    !theirThing &&
+    KEPT_THING.test(intent) &&
+    ASKS_ABOUT.test(intent.trim()) &&
+    (mine || !entityKinds.some(isPersonKind));
+  const text =
+    withoutMessageText(mailed) +
+    (theirThing && !sentBy && entityKinds.some(isPersonKind) ? ' mail' : keptThing ? ' notes' : '');
   // "Did Grace ever send me that invoice?": who sent or said it is the message's sender, not a contact
   // to look up (eleventh QA pass: the contact search answered).
   const kinds =
-    EMAIL_MESSAGE.test(intent) || sentBy
-      ? entityKinds.filter((k) => !/^(?:owner:)?(?:person|contact)$/.test(k))
+    EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine)
+      ? entityKinds.filter((k) => !isPersonKind(k))
       : entityKinds;
   return { text, kinds };
 }
@@ -644,6 +663,29 @@ const SENT_BY =
   /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask)\b/u;
 /** "Look up what Frank wrote about …": what someone said or wrote, outside a question. */
 const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
+const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.test(k);
+
+/** A kept thing of someone's: "Frank's hiring plan", "Grace … that invoice", "Jonas's marathon plan". */
+const THING = String.raw`(?:plan|plans|invoice|invoices|report|notes|list|file|slides|deck|risks|menu|budget|itinerary|recipe|lease|training|proposal|ideas|agenda|checklist|shortlist|quote|bill|receipt|contract)`;
+const THEIR_THING = new RegExp(
+  String.raw`\p{Lu}[\p{L}-]*['’]s?\s+(?:\p{L}+\s+){0,2}?${THING}\b|\b(?:owe|pay|paid)\s+\p{Lu}[\p{L}-]*\s+for\s+(?:that|the|this|his|her|their)\s+(?:\p{L}+\s+)?${THING}\b`,
+  'u',
+);
+/** Things kept in notes more than anywhere: "the offsite budget", "my gift ideas", "the agenda". */
+const KEPT_THING = /\b(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)\b/i;
+
+const MY_KEPT_THING =
+  /\bmy\s+(?:\p{L}+\s+){0,2}?(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)\b/iu;
+
+/** A question, or a command to show something. */
+const ASKS_ABOUT =
+  /^(?:what|what['’]s|whats|how|when|where|which|who|show|tell\s+me|remind\s+me\s+what|did|does|do|is|are|was|were|can\s+you\s+(?:show|tell|check|find|look))\b|\?$/i;
+/** What a contact record holds: asked for, the person's record is the thing. */
+const CONTACT_FIELD = /\b(?:address|phone|number|mobile|contact|birthday|e-?mail\s+address)\b/i;
+/** A command that does something to or for someone: the person stays a person. */
+const ACTS_ON_SOMEONE =
+  /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:send|text|e-?mail|message|tell|forward|share|invite|call|ask|remind|reply|write|book|schedule|pay|cc)\b/i;
+
 /** "anything on Monday", "something planned for tomorrow", "anything booked on the 9th". */
 const ANYTHING_ON_A_DAY =
   /\b(?:anything|something|much)\s+(?:(?:planned|scheduled|booked|happening|going\s+on)\s+)?(?:on|for|in)(?=\s+(?:the\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon|evening|\d{1,2}(?:st|nd|rd|th)\b|\d{4}-\d{2}-\d{2}|next|this))/gi;
