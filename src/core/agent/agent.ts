@@ -929,6 +929,14 @@ export class Agent {
           // "send its address …": a subject made of the request's pronoun says nothing; the thing does.
           args[f.name] = sent?.titles ?? looked.split(':')[0]!.trim();
           sources[f.name] = 'earlier call';
+        } else if (f.kind === 'title' && !(f.name in explicit) && typeof args[f.name] === 'string') {
+          // "Save the lease details as a note", "Make a note from the Q3 report": the title is the thing
+          // ("lease details"), not how it was asked ("lease details as a note", "from the Q3 report").
+          const bare = (args[f.name] as string)
+            .replace(/\s+(?:as|into|in|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note$/i, '')
+            .replace(/^(?:from|of|with)\s+(?:the|my|our)\s+/i, '');
+          if (bare.trim() && bare !== args[f.name])
+            args[f.name] = bare.charAt(0).toUpperCase() + bare.slice(1);
         }
     }
     // Arguments the policy gave: an LLM's are "llm"; graph-only passes back what was filled here, so

@@ -24,6 +24,19 @@ const ACTS =
 const ROUTE =
   /\bdirections\b|\bhow\s+(?:long|far)\b[^.?!]*\b(?:from|to|get)\b|\bfrom\b[^.?!]*\bto\b[^.?!]*\b(?:drive|walk|ride|transit|transport|bus|train|get)\b/i;
 
+/** The event's address said after it ("the catch-up with Bob at 2 Rue Oberkampf"): that end is given. */
+function addressAfter(
+  text: string,
+  events: readonly LexiconEntry[],
+  days: ReadonlySet<string>,
+  event: LexiconEntry,
+): boolean {
+  const words = eventsSaid(text, events, days).find((e) => e.entry === event)?.words;
+  if (!words) return false;
+  const at = text.toLowerCase().indexOf(words.toLowerCase());
+  return /^\s*,?\s*(?:at|in)\s+\d{1,5}\s+\p{Lu}/u.test(text.slice(at + words.length));
+}
+
 /** What a listing of the event's day is asked as: the calendar's words and the day. */
 const listing = (day: string, title: string) => `what's on my calendar on ${day}: ${title}`;
 
@@ -47,7 +60,7 @@ export function eventDetailParts(
       // event's location.
       out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1, contentField: 'location' });
-    } else if (ROUTE.test(si.text)) {
+    } else if (ROUTE.test(si.text) && !addressAfter(si.text, events, days, event)) {
       // "How long from 27 Upper Street to the museum visit on Wednesday?": an end of the route is where
       // the event is, found first (twelfth QA pass: the museum nearest by name was routed to).
       // The event's words ("where I'm having lunch with Alice tomorrow") name the place the listing finds:

@@ -313,3 +313,35 @@ describe('a thing someone has, or the user keeps, asked about', () => {
     expect(tools(r)[0]).not.toBe('mail_search');
   });
 });
+
+describe('a note made of a document', () => {
+  it('"Put the Q3 report numbers into a note called …" reads the report into the note (the note said its title)', async () => {
+    const r = await run("Put the Q3 report numbers into a note called 'Q3 quick stats'");
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'notes_create']);
+    expect(args(r, 'notes_create')).toEqual({
+      title: 'Q3 quick stats',
+      content:
+        'Q3 report: revenue up 8% quarter on quarter, churn down to 2.1%, two enterprise deals closed.',
+    });
+  });
+
+  it('"Save the lease details as a note" is titled by the thing, not by how it was asked', async () => {
+    const r = await run('Save the lease details as a note');
+    expect(args(r, 'notes_create')?.title).toBe('Lease details');
+    expect(String(args(r, 'notes_create')?.content)).toMatch(/^Lease for 27 Upper Street/);
+  });
+});
+
+describe('regressions the held-out set showed (checked, not tuned)', () => {
+  it('"whats annas email say abt the offsite? …" reads her email, not her contact record', async () => {
+    const r = await run('whats annas email say abt the offsite? when do i need to confirm by');
+    expect(tools(r)[0]).toBe('mail_search');
+  });
+
+  it('a route from an event whose address is said goes there without listing the day', async () => {
+    const r = await run(
+      'How long does it take by public transport to get from the catch-up with Bob at 2 Rue Oberkampf to 31 Rue de Rivoli?',
+    );
+    expect(tools(r)).toEqual(['places_directions']);
+  });
+});

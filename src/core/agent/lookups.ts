@@ -28,6 +28,15 @@ export function insertLookups(
       out.push(si);
       continue;
     }
+    // "Put the Q3 report numbers into a note called …", "Make a note from the Q3 report": what the note
+    // says is what the document says, read first (twelfth QA pass: the note said "Q3 quick stats").
+    const kept = SAVES_DOCUMENT.exec(si.text.trim());
+    const document = kept ? (kept[1] ?? kept[2])!.trim() : null;
+    if (document && DOCUMENT.test(document)) {
+      out.push({ rank: 0, text: `read ${document}`, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
+      continue;
+    }
     const field = mentionedField(si.text, outputFields);
     const thing = field ? null : sentThing(si.text);
     const bare = thing ? bareField(thing, outputFields) : null;
@@ -126,6 +135,10 @@ const CONTENT_ASKED =
 /** Things that are documents: what is sent of one is its text. */
 const DOCUMENT =
   /\b(?:report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo|minutes|meeting\s+notes|recipe)\b/i;
+
+/** A note made of a document: "put/save/copy <the document> into a note", "make a note from <it>". */
+const SAVES_DOCUMENT =
+  /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:(?:put|save|copy|add|jot\s+down|write\s+down)\s+((?:the|my|our)\s+[^,.;!?]+?)\s+(?:into|in|as|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note\b|(?:make|create|write)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:from|of|with)\s+((?:the|my|our)\s+[^,.;!?]+?)(?=\s+(?:called|titled|named)\b|[,.;!?]|$))/i;
 
 /** "Grab the Q3 report", "Dig out the launch slides": a command that only finds a document. */
 const FOUND_DOCUMENT =

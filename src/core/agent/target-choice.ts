@@ -429,7 +429,7 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
  * independent request set). "Anna's email" and "an email address" stay addresses.
  */
 const EMAIL_MESSAGE =
-  /\b(?:her|his|their|my|your|\p{L}+['’]s)\s+(?:['‘"“][^'’"”]+['’"”]\s+|\p{L}+\s+){1,3}e-?mails?\b(?!\s+address)|\be-?mails?\b(?=\s+(?:from|about|regarding|re:|on|with\s+the|that|which|she|he|they)\b)/iu;
+  /\b(?:her|his|their|my|your|\p{L}+['’]s)\s+(?:['‘"“][^'’"”]+['’"”]\s+|\p{L}+\s+){1,3}e-?mails?\b(?!\s+address)|\be-?mails?\b(?=\s+(?:from|about|regarding|re:|on|with\s+the|that|which|she|he|they)\b)|\b\p{L}+['’]s\s+e-?mails?\s+(?=say|says|said|mention|mentions|mentioned|ask|asks|asked)/iu;
 
 // One end may be a place said before: "how to get there from Plaza Mayor" (seventh QA pass: no tool).
 const ROUTE_ASKED =
