@@ -21,6 +21,12 @@ import {
   WRITTEN_HELDOUT_3,
   WRITTEN_TRICKY,
 } from '../src/core/agent/fixtures/written-requests-eleventh';
+import {
+  WRITTEN_CHAINS,
+  WRITTEN_HELDOUT_4,
+  WRITTEN_HELDOUT_5,
+  WRITTEN_MESSY,
+} from '../src/core/agent/fixtures/written-requests-twelfth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -172,6 +178,10 @@ async function main(): Promise<void> {
     ['writtenTricky', WRITTEN_TRICKY],
     ['writtenHeldout2', WRITTEN_HELDOUT_2],
     ['writtenHeldout3', WRITTEN_HELDOUT_3],
+    ['writtenChains', WRITTEN_CHAINS],
+    ['writtenMessy', WRITTEN_MESSY],
+    ['writtenHeldout4', WRITTEN_HELDOUT_4],
+    ['writtenHeldout5', WRITTEN_HELDOUT_5],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
