@@ -26,6 +26,7 @@ import {
   WRITTEN_HELDOUT_4,
   WRITTEN_HELDOUT_5,
   WRITTEN_MESSY,
+  WRITTEN_RISKY,
 } from '../src/core/agent/fixtures/written-requests-twelfth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
@@ -182,6 +183,7 @@ async function main(): Promise<void> {
     ['writtenMessy', WRITTEN_MESSY],
     ['writtenHeldout4', WRITTEN_HELDOUT_4],
     ['writtenHeldout5', WRITTEN_HELDOUT_5],
+    ['writtenRisky', WRITTEN_RISKY],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)

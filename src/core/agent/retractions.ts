@@ -31,6 +31,26 @@ const PUT_OFF = new RegExp(
   'gi',
 );
 
+/**
+ * What is only thought about or asked advice on, not asked for: "Should I email Frank or just call him …?",
+ * "I might text Dan later …", "Thinking about setting up a reminder …", "I should probably send Ines a thank-you",
+ * "Write me a text I could send Dan …; I'll send it from my phone" (act-risk set, twelfth QA pass: each was
+ * sent or saved). The clause goes; a question after it stays.
+ */
+const ONLY_THOUGHT = new RegExp(
+  String.raw`(?:^|(?<=[.!?;—–]\s*))(?:just\s+thinking\s+(?:out\s+loud|aloud)\s*[—–,:-]?\s*)?(?:should\s+i|shall\s+i|do\s+you\s+think\s+i\s+should|would\s+it\s+be\s+better\s+to|i\s+might|i\s+may|i\s+could|i\s+should\s+probably|maybe\s+i\s+should|(?:i['’]m\s+)?thinking\s+(?:about|of)|i['’]ll\s+probably|i\s+will\s+probably)\s+(?:\p{L}+\s+){0,2}?${ACT_VERB}\w*\b.*?(?=\s*(?:[—–;.!?]|,\s*(?:but|and|so)\b)|$)[.!?]?`,
+  'giu',
+);
+/** "Nothing to do now", "no action needed": the whole request asks for nothing to be done. */
+const NOTHING_TO_DO =
+  /\b(?:nothing\s+to\s+do\s+(?:now|yet|for\s+now)|no\s+action\s+(?:needed|required)|just\s+thinking\s+(?:out\s+loud|aloud))\b/i;
+/** "Write me a two-line text I could send Dan …", "I'll send it from my phone": a draft the user sends. */
+const USER_SENDS =
+  /(?:^|(?<=[.!?;—–]\s*))[^.!?;—–]*\b(?:text|message|e-?mail|note)\s+(?:that\s+)?i\s+(?:could|can|might|will|['’]ll)\s+send\b[^.!?;—–]*[.!?]?|\bi['’]ll\s+send\s+it\s+(?:from\s+my\s+phone|myself|later)\b[^.!?;—–]*[.!?]?/gi;
+/** "Forget the reminder, I'll remember", "skip the email": an act taken back by naming it. */
+const FORGET_ACT =
+  /(?:^|(?<=[\s,;:—–]))(?:forget|skip|scrap|drop)\s+(?:about\s+)?(?:the|that|a|any)\s+(?:reminder|e-?mail|text|message|note|event|invite|calendar\s+(?:entry|event))\b[^,.;!?—–]*/gi;
+
 /** "I don't want a calendar entry for this, …": a kind of record not to make. */
 const UNWANTED_RECORD =
   /(?:^|(?<=[\s,;:—–]))(?:i\s+)?(?:don['’]?t|do\s+not)\s+(?:want|need)\s+(?:a|an|any)\s+(?:calendar\s+(?:entry|event|invite)|event|reminder|note|e-?mail|text|message|invite)(?:\s+for\s+(?:this|it|that))?(?=\s*(?:[—–;.!?,:]|\s-\s)|$)/gi;
@@ -111,7 +131,24 @@ export function withoutRetracted(request: string): string {
     return ' ';
   });
   if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
-  t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ');
+  t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ').replace(FORGET_ACT, ' ').replace(USER_SENDS, ' ');
+  t = t.replace(/\bi['’]ll\s+remember(?:\s+(?:it|that|myself))?\s*[.,;!]?/gi, ' ');
+  // "Should I email Frank or just call him …? What did he actually ask me?": he is Frank.
+  const thought: string[] = [];
+  t = t.replace(ONLY_THOUGHT, (clause: string) => {
+    const name = /\s(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(clause.trim().replace(/^\S+/, ''));
+    if (name) thought.push(name[1]!);
+    return ' ';
+  });
+  if (thought.length === 1 && named.length === 0)
+    t = t.replace(/\b(?:him|her|them|he|she|they)\b/i, thought[0]!);
+  if (NOTHING_TO_DO.test(t))
+    t = t
+      .replace(
+        /[^.!?]*?\b(?:send|e-?mail|text|message|remind|note|schedule|book|invite)\w*\b[^.!?]*[.!?]?/gi,
+        ' ',
+      )
+      .replace(NOTHING_TO_DO, ' ');
   const retracted = t !== request;
   t = t
     .replace(/\s*[—–]\s*(?=[—–,;.!?]|$)/g, '')
@@ -123,7 +160,12 @@ export function withoutRetracted(request: string): string {
     .replace(/([?!.])\s*,/g, '$1')
     .trim();
   // What is asked instead: "… — just jot down …" (a request that starts "Just landed in Tokyo" keeps it).
-  if (retracted) t = t.replace(/^(?:just|only|but|so|instead)\s+(?!a\s|an\s)/i, '');
+  // "… But do message Bob …": what is asked instead, as a command ("do" said for emphasis goes too).
+  if (retracted)
+    t = t.replace(
+      /^(?:(?:just|only|but|so|instead|for\s+now)\s*,?\s+)+(?!a\s|an\s)(?:do\s+(?=\p{L}))?/iu,
+      '',
+    );
   // "… only a reminder: call Mum …" → "Set a reminder: call Mum …": what is asked instead, as a command.
   return t.replace(
     /^(?:(?:just|only)\s+)?(a|an)\s+(reminder|note|text|e-?mail|message|calendar\s+event|event)\b/i,

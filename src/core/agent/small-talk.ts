@@ -17,7 +17,12 @@ const PLEASANTRY =
  * as the agent reads it, after what it takes back: with no words left, everything asked was withdrawn.
  */
 export function smallTalkAnswer(request: string, read: string): string | null {
-  if (/[\p{L}\p{N}]/u.test(request) && !/[\p{L}\p{N}]/u.test(read))
+  // Everything asked was taken back, or only thanks are left of it ("… Nothing to do now, thanks.").
+  const left = read.trim();
+  if (
+    /[\p{L}\p{N}]/u.test(request) &&
+    (!/[\p{L}\p{N}]/u.test(left) || (PLEASANTRY.test(left) && !PLEASANTRY.test(request.trim())))
+  )
     return "OK, I won't do that now. I keep no tasks for later: ask me again when you want it done.";
   const t = request.trim();
   if (!PLEASANTRY.test(t)) return null;

@@ -6,7 +6,7 @@
  * "Um, hey, can you uh, can you email Alice and tell her …" texted her (second independent request set).
  */
 // Not after a number: "5 um" is five micrometres.
-const FILLER = /(^|[\s,;])(?<!\d\s?)(?:u+m+|u+h+m*|e+r+m*|hmm+|ah+)(?=[\s,.!?;]|$)[,]?/gi;
+const FILLER = /(^|[\s,;])(?<!\d\s?)(?:u+m+|u+h+m*|e+r+m*|e+h+|hmm+|ah+)(?=[\s,.!?;]|$)[,]?/gi;
 // "Thanks, now text Dan …", "Great. Next, email Anna …": a word to the agent before the command.
 const OPENING =
   /^(?:(?:\s*(?:hey|hi|hello|ok|okay|so|well|right|yeah|alright|thanks|thank\s+you|cheers|great|perfect|cool)\b[,!.]?\s+)+(?:(?:now|next)\b,?\s+)?|\s*(?:now|next)\s*,\s+)(?=\S)/i;
@@ -67,6 +67,9 @@ const SLANG: [RegExp, string][] = [
     /^((?:(?:[Pp]lease|[Cc]an you|[Cc]ould you|[Ww]ould you)\s+)*)[Aa]sk\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s+(if|whether)\b/u,
     '$1text $2 asking $3',
   ],
+  // "Remind me what the launch risks are", "remind me where the dentist is": telling, not a reminder
+  // (act-risk set, twelfth QA pass: a reminder was set).
+  [/\bremind\s+me\s+(?=(?:what|where|when|who|which|how)\b)/gi, 'tell me '],
   // "Call Alice and tell her I'm 10 minutes away": the telling is done on the call, no text of its own
   // (twelfth QA pass: Alice was texted; no tool calls anyone).
   [

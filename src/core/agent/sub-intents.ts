@@ -343,7 +343,12 @@ function isContext(text: string): boolean {
   const t = text.trim();
   // "My garden note says the tulips have to go in before the first frost": what a record says, reported
   // beside the request (twelfth QA pass: it made a note). Its own words may say "have to" or "need".
+  // What someone said, or the user did, is context only when it says no day: merged into the request
+  // next to it, a day would become that request's ("Eve says the budget review moved, but it's still in
+  // tomorrow's calendar … add it on the 14th" made the event end tomorrow). Said with a day, it stays a
+  // part of its own, and `chooseTarget` never acts on it (`REPORTED`).
   if (REPORTED_RECORD.test(t) && !/\?$/.test(t)) return true;
+  if ((SOMEONE_SAID.test(t) || I_DID.test(t)) && !/\?$/.test(t) && !DAY_WORD.test(t)) return true;
   return (
     (/^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
       t,
@@ -370,6 +375,22 @@ function isContext(text: string): boolean {
 /** "My garden note says …", "Eve's email said …", "the lease file mentions …". */
 const REPORTED_RECORD =
   /^(?:(?:my|our|the|your|\p{Lu}[\p{L}-]*['’]s)\s+)(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|e-?mail|mail|message|text|file|doc|document|report|invoice|calendar|diary|plan|list|recipe|lease|itinerary)\s+(?:says|said|mentions|mentioned|states|stated|reads|shows|showed|has|had)\b/iu;
+
+/**
+ * "Bob texted that he's running late …", "Dan just messaged saying he can't make coffee", "Hugo said on the
+ * phone he'd send …": what someone else said or sent, reported (act-risk set, twelfth QA pass: each texted
+ * them back).
+ */
+export const SOMEONE_SAID =
+  /^\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know)\b/u;
+
+/** Words that say a day or a time: a sentence with one is no context to merge. */
+const DAY_WORD =
+  /\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{4}-\d{2}-\d{2}|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+
+/** "I already emailed Anna", "I sent Kenji my dates last week": what the user did, said as context. */
+export const I_DID =
+  /^(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|'ve\s+already\s+)?(?:emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid)\b(?!.*\b(?:can\s+you|could\s+you|please)\b)/iu;
 
 /** Words a request is framed with, not what it is about. */
 const FRAMING = new Set(

@@ -665,6 +665,12 @@ const SENT_BY =
 const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
 const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.test(k);
 
+/** What someone else did or said, or the user already did, said as a report. */
+const REPORTED = new RegExp(
+  String.raw`^(?:\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent)|(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid))\b`,
+  'iu',
+);
+
 /** A kept thing of someone's: "Frank's hiring plan", "Grace … that invoice", "Jonas's marathon plan". */
 const THING = String.raw`(?:plan|plans|invoice|invoices|report|notes|list|file|slides|deck|risks|menu|budget|itinerary|recipe|lease|training|proposal|ideas|agenda|checklist|shortlist|quote|bill|receipt|contract)`;
 const THEIR_THING = new RegExp(
@@ -777,6 +783,7 @@ export function chooseTarget(
   const reports = reportsWhatHappened(intent);
   const names = (e: string) => !reports && effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
+  const reported = REPORTED.test(intent.trim());
   // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
   // ("change" → modify, update): "… flights …, and book a ticket for Li Si" says which ticket.
   const said = new Set(
@@ -836,6 +843,9 @@ export function chooseTarget(
     // me": neither sends or deletes anything (fifth QA pass: a text-message tool whose description says
     // "phone number" was chosen).
     if ((question || seeks) && (does === 'send' || does === 'delete') && !names(does)) return;
+    // "Bob texted that he's running late for our catch-up on Tuesday", "I already emailed Anna": what
+    // someone did is reported, not asked for (act-risk set, twelfth QA pass: Bob was texted back).
+    if (reported && does !== null && does !== 'none') return;
     // "Check my notes for anything about the garden", "get the key points from my offsite note": a
     // command that only says "give me" makes or changes nothing either (second independent request
     // set: both made a note).
