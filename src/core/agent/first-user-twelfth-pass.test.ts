@@ -405,3 +405,23 @@ describe('acts only reported, thought about or asked advice on are not done (act
     expect(tools(r)).not.toContain('mail_send');
   });
 });
+
+describe('answering someone back', () => {
+  it('"Alice just asked if we\'re still on … Text her back: yes, see you at 12:30!" texts Alice (nothing was sent)', async () => {
+    const r = await run(
+      "Alice just asked if we're still on for lunch tomorrow. Text her back: yes, see you at 12:30!",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+    expect(args(r, 'messages_send')?.text).toBe('yes, see you at 12:30');
+  });
+
+  it('"Eve says finance wants … Email her back that I\'ll have them ready by Thursday." sends only the reply\'s words', async () => {
+    const r = await run(
+      "Eve says finance wants the contractor costs as separate line items. Email her back that I'll have them ready by Thursday.",
+    );
+    expect(args(r, 'mail_send')).toMatchObject({
+      to_email: 'eve.novak@example.com',
+      body: "I'll have them ready by Thursday",
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { REPORTED } from './target-choice';
 import type { EngineInfo } from '../llm/llm-engine';
 import type { AgentAction } from './agent-action';
 import type { Decision, DecisionInput, DecisionPolicy } from './decision-policy';
@@ -38,6 +39,9 @@ export class GraphPolicy implements DecisionPolicy {
         (d) =>
           d &&
           !d.precursor &&
+          // A report ("Alice asked about my lease") is where a "her" comes from, not a step the part needs:
+          // whether its lookup found anything does not hold the part back.
+          !REPORTED.test(d.text.trim()) &&
           (d.status === 'failed' || d.status === 'unanswered' || (d.status === 'answered' && d.nothingFound)),
       );
       if (unmet) {

@@ -22,6 +22,8 @@ const SLANG: [RegExp, string][] = [
   // Inside a web address, a path, an email address or a file name a word is no shorthand (api_bank:
   // "article-4.txt" became "article-4.text").
   // "Write back: yes, 12:30 …" answers the message it is about (eleventh QA pass: it made a note).
+  // "Text her back: yes, …", "Email her back that …": the channel said stays (act-risk set: nothing was sent).
+  [/(?<![./@\w-])(text|email|e-mail)\s+(her|him|them)\s+back\b(?![./@-]\w)/gi, '$1 $2'],
   [/(?<![./@\w-])(?:write|text|email|e-mail)\s+(?:her|him|them)?\s*back\b(?![./@-]\w)/gi, 'reply'],
   // "Double-check her email": checking it ("double" was the command word, and the email was sent).
   [/(?<![./@\w-])double[- ]?check\b(?![./@-]\w)/gi, 'check'],

@@ -227,8 +227,18 @@ function mergeBareValues(parts: readonly string[]): string[] {
       pending = pending ? `${pending}\n${p}` : p;
       continue;
     }
+    // "Eve says finance wants … Email her back that …": merged, the report became the email's words; kept
+    // apart, it is never acted on (`chooseTarget`), and "her" still finds Eve.
+    const reportBeforeSend =
+      (SOMEONE_SAID.test(p.trim()) || I_DID.test(p.trim())) &&
+      parts.slice(i + 1).some((next) => SENDS_NEXT.test(next.trim()));
     const noRequest =
-      isValueStatement(p) || isContext(p) || isVague(p) || isCondition(p) || isBareChange(p) || isInterest(p);
+      (isContext(p) && !reportBeforeSend) ||
+      isValueStatement(p) ||
+      isVague(p) ||
+      isCondition(p) ||
+      isBareChange(p) ||
+      isInterest(p);
     if ((isBareValues(p) || noRequest) && out.length > 0)
       out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
     else if (noRequest) pending = pending ? `${pending}\n${p}` : p;
@@ -383,6 +393,10 @@ const REPORTED_RECORD =
  */
 export const SOMEONE_SAID =
   /^\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know)\b/u;
+
+/** A command that sends something: a report before it is kept apart from it. */
+const SENDS_NEXT =
+  /^(?:(?:please|so|and|then|just|can\s+you|could\s+you)\s+)*(?:send|text|e-?mail|message|reply|respond|write\s+(?:to|back)|tell|forward|ping)\b/i;
 
 /** Words that say a day or a time: a sentence with one is no context to merge. */
 const DAY_WORD =

@@ -666,7 +666,7 @@ const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mention
 const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.test(k);
 
 /** What someone else did or said, or the user already did, said as a report. */
-const REPORTED = new RegExp(
+export const REPORTED = new RegExp(
   String.raw`^(?:\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent)|(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid))\b`,
   'iu',
 );
