@@ -74,6 +74,7 @@ import { yesOrNo } from './condition';
 import { onceOnlyCaveat } from './recurrence';
 import { escapeRegExp } from '../util/escape-regexp';
 import { daysOf, eventDayOf, eventsSaid } from './events-said';
+import { capitalize } from '../util/capitalize';
 
 export interface AgentDeps {
   world: AgentWorld;
@@ -935,8 +936,7 @@ export class Agent {
           const bare = (args[f.name] as string)
             .replace(/\s+(?:as|into|in|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note$/i, '')
             .replace(/^(?:from|of|with)\s+(?:the|my|our)\s+/i, '');
-          if (bare.trim() && bare !== args[f.name])
-            args[f.name] = bare.charAt(0).toUpperCase() + bare.slice(1);
+          if (bare.trim() && bare !== args[f.name]) args[f.name] = capitalize(bare);
         }
     }
     // Arguments the policy gave: an LLM's are "llm"; graph-only passes back what was filled here, so

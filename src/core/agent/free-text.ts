@@ -1,6 +1,7 @@
 import type { Literal } from './literals';
 import { withoutTrailingRecurrence } from './recurrence';
 import { escapeRegExp } from '../util/escape-regexp';
+import { capitalize } from '../util/capitalize';
 
 /**
  * The free-text part of a sub-intent: what a reminder says, a note's title, a search's keywords. It is
@@ -65,8 +66,6 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
   out += text.slice(at);
   return tidy(withoutTrailingRecurrence(out));
 }
-
-const capitalize = (s: string) => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
 
 const tidy = (s: string) =>
   s

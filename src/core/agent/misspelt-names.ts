@@ -11,7 +11,7 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
-import { escapeRegExp } from '../util/escape-regexp';
+import { capitalize } from '../util/capitalize';
 
 const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 
@@ -86,10 +86,9 @@ export function withMisspeltNamesCorrected(text: string, lexicon: readonly Lexic
   const cities = namesOf(lexicon, 'city');
   const people = namesOf(lexicon, 'person');
   if (cities.length === 0 && people.length === 0) return text;
+  const allNames = lexicon.flatMap((e) => [e.value, ...(e.aliases ?? [])]);
   // Every word any known name is made of is itself: "Paris" is never corrected to something else.
-  const known = new Set(
-    lexicon.flatMap((e) => [e.value, ...(e.aliases ?? [])]).flatMap((a) => a.toLowerCase().split(/\s+/)),
-  );
+  const known = new Set(allNames.flatMap((a) => a.toLowerCase().split(/\s+/)));
   // First names of 3 letters too ("eve", "dan"), for the casing only.
   const firstNames = new Set(
     lexicon
@@ -104,9 +103,10 @@ export function withMisspeltNamesCorrected(text: string, lexicon: readonly Lexic
     const after = text.slice(at + word.length, at + word.length + 12);
     // "what did eve say", "from jonas": a known first name typed in lower case, where a person goes, is
     // written as a name ("eve" alone may be Christmas Eve; "grace" a word).
-    if (word === lower && (firstNames.has(lower) || [...firstNames].some((n) => lower === `${n}s`))) {
+    const owner = lower.endsWith('s') && firstNames.has(lower.slice(0, -1));
+    if (word === lower && (firstNames.has(lower) || owner)) {
       const name = firstNames.has(lower) ? lower : lower.slice(0, -1);
-      const cased = name.charAt(0).toUpperCase() + name.slice(1);
+      const cased = capitalize(name);
       // "franks hiring plan", "alices place": an owner written without the apostrophe.
       if (name !== lower) return /^\s+\p{L}/u.test(after) && !/\bthe\s+$/i.test(before) ? `${cased}'s` : word;
       if (
@@ -129,9 +129,7 @@ export function withMisspeltNamesCorrected(text: string, lexicon: readonly Lexic
     if (unique.length !== 1) return word;
     const name = unique[0]!;
     // Written as the lexicon writes it ("Berlin"), so the rest of the agent matches it as it always did.
-    const proper = lexicon
-      .flatMap((e) => [e.value, ...(e.aliases ?? [])])
-      .find((a) => new RegExp(`^${escapeRegExp(name)}$`, 'i').test(a));
-    return proper && /\p{Lu}/u.test(proper) ? proper : name.charAt(0).toUpperCase() + name.slice(1);
+    const proper = allNames.find((a) => a.toLowerCase() === name);
+    return proper && /\p{Lu}/u.test(proper) ? proper : capitalize(name);
   });
 }

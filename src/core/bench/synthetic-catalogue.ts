@@ -1,6 +1,7 @@
 import { chance, mulberry32, pick, randInt, sample, type Random } from '../util/prng';
 import type { JsonSchemaObject, Tool } from '../tools/tool';
 import type { Trace, TraceCall } from '../trace/trace';
+import { capitalize } from '../util/capitalize';
 
 // A ToolBench-scale catalogue for benchmarks: thousands of endpoints grouped by provider and domain,
 // whose parameter names come from one shared vocabulary ("hotel_id", "hotelId", or a bare "id" described
@@ -191,7 +192,6 @@ function buildVocabulary(rand: Random, subjects: number, size: number): Concept[
   });
 }
 
-const capitalize = (w: string): string => (w ? w[0]!.toUpperCase() + w.slice(1) : w);
 const camel = (words: string[]): string => words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
 
 /** The field name a tool gives a concept: snake_case, camelCase, or a bare generic attribute. */

@@ -1,8 +1,7 @@
 import { TOPICS } from '../../demo/demo-traces';
 import { DAY_MS, addDays } from '../dates';
 import type { Note, Reminder } from '../sandbox-state';
-
-const capitalize = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;
+import { capitalize } from '../../util/capitalize';
 
 /** One note per demo topic (its lines as the text), so "my notes about the budget" finds what traces say. */
 export function seedNotes(seedMs: number): Note[] {
