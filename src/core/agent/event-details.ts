@@ -25,14 +25,7 @@ const ROUTE =
   /\bdirections\b|\bhow\s+(?:long|far)\b[^.?!]*\b(?:from|to|get)\b|\bfrom\b[^.?!]*\bto\b[^.?!]*\b(?:drive|walk|ride|transit|transport|bus|train|get)\b/i;
 
 /** The event's address said after it ("the catch-up with Bob at 2 Rue Oberkampf"): that end is given. */
-function addressAfter(
-  text: string,
-  events: readonly LexiconEntry[],
-  days: ReadonlySet<string>,
-  event: LexiconEntry,
-): boolean {
-  const words = eventsSaid(text, events, days).find((e) => e.entry === event)?.words;
-  if (!words) return false;
+function addressAfter(text: string, words: string): boolean {
   const at = text.toLowerCase().indexOf(words.toLowerCase());
   return /^\s*,?\s*(?:at|in)\s+\d{1,5}\s+\p{Lu}/u.test(text.slice(at + words.length));
 }
@@ -49,23 +42,23 @@ export function eventDetailParts(
   const out: SplitIntent[] = [];
   for (const si of intents) {
     const days = new Set(findDates(si.text, today).map((d) => d.date));
-    const event = eventsSaid(si.text, events, days).find((e) => e.entry.on !== undefined)?.entry;
-    if (!event || si.contentFrom !== undefined || si.condition) {
+    const said = eventsSaid(si.text, events, days).find((e) => e.entry.on !== undefined);
+    if (!said || si.contentFrom !== undefined || si.condition) {
       out.push(si);
       continue;
     }
+    const { entry: event, words: named } = said;
     const day = event.on!;
     if (SENDS.test(si.text.trim()) && ASKS_WHERE.test(si.text)) {
       // "text Hugo the address for our dinner tuesday": the day is listed first, and what is sent is the
       // event's location.
       out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1, contentField: 'location' });
-    } else if (ROUTE.test(si.text) && !addressAfter(si.text, events, days, event)) {
+    } else if (ROUTE.test(si.text) && !addressAfter(si.text, named)) {
       // "How long from 27 Upper Street to the museum visit on Wednesday?": an end of the route is where
       // the event is, found first (twelfth QA pass: the museum nearest by name was routed to).
       // The event's words ("where I'm having lunch with Alice tomorrow") name the place the listing finds:
       // they are replaced by its location when the part runs (`placeWords`).
-      const named = eventsSaid(si.text, events, days).find((e) => e.entry === event)!.words;
       const words = new RegExp(
         String.raw`(?:where\s+(?:i['’]m|i\s+am|i\s+have|i['’]ve\s+got|we['’]re|we\s+are)\s+(?:having\s+)?)?(?:(?:the|my|our)\s+)?${escapeRegExp(named)}(?:\s+(?:on\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+\d{1,2}(?:st|nd|rd|th)))?`,
         'i',

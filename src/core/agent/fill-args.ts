@@ -84,8 +84,9 @@ export function fillArguments(input: FillInput): FilledArgs {
   const args: Record<string, unknown> = {};
   const sources: Record<string, string> = {};
   const missing: FieldInfo[] = [];
+  const ownFirst = recipientsFirst(intentLiterals);
   const lit = (kind: Literal['kind'], sub?: string): Literal | undefined =>
-    recipientsFirst(intentLiterals).find((l) => l.kind === kind && (sub === undefined || l.sub === sub)) ??
+    ownFirst.find((l) => l.kind === kind && (sub === undefined || l.sub === sub)) ??
     (kind === 'entity' || kind === 'email' || kind === 'phone' || input.inherit
       ? requestLiterals.find((l) => l.kind === kind && (sub === undefined || l.sub === sub))
       : undefined);

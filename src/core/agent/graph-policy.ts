@@ -1,4 +1,4 @@
-import { REPORTED } from './target-choice';
+import { REPORTED } from './reports';
 import type { EngineInfo } from '../llm/llm-engine';
 import type { AgentAction } from './agent-action';
 import type { Decision, DecisionInput, DecisionPolicy } from './decision-policy';

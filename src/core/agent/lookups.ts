@@ -133,16 +133,18 @@ const CONTENT_ASKED =
   /\b(?:figures|numbers|points|items|dates|outline|summary|highlights|gist|contents|details|risks|takeaways)\b/i;
 
 /** Things that are documents: what is sent of one is its text. */
-const DOCUMENT =
-  /\b(?:report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo|minutes|meeting\s+notes|recipe)\b/i;
+const DOCUMENT_WORDS = 'report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo';
+const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENT_WORDS}|minutes|meeting\s+notes|recipe)\b`, 'i');
 
 /** A note made of a document: "put/save/copy <the document> into a note", "make a note from <it>". */
 const SAVES_DOCUMENT =
   /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:(?:put|save|copy|add|jot\s+down|write\s+down)\s+((?:the|my|our)\s+[^,.;!?]+?)\s+(?:into|in|as|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note\b|(?:make|create|write)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:from|of|with)\s+((?:the|my|our)\s+[^,.;!?]+?)(?=\s+(?:called|titled|named)\b|[,.;!?]|$))/i;
 
 /** "Grab the Q3 report", "Dig out the launch slides": a command that only finds a document. */
-const FOUND_DOCUMENT =
-  /^(?:(?:please|and|also|then)\s+)*(?:grab|find|get|fetch|pull(?:\s+up|\s+out)?|dig\s+(?:out|up)|look\s+up|open)\s+(?=.*\b(?:report|slides|deck|file|doc|document|pdf|spreadsheet|presentation|itinerary|lease|contract|memo)\b)/i;
+const FOUND_DOCUMENT = new RegExp(
+  String.raw`^(?:(?:please|and|also|then)\s+)*(?:grab|find|get|fetch|pull(?:\s+up|\s+out)?|dig\s+(?:out|up)|look\s+up|open)\s+(?=.*\b(?:${DOCUMENT_WORDS}|spreadsheet)\b)`,
+  'i',
+);
 
 /**
  * "The result", "it", and what a document holds said as part of it — "the outline", "the headline

@@ -12,13 +12,16 @@
 
 import { oneSlipFrom } from './misspelt-names';
 
-/** Text-speak and spellings by ear, whole words, any case. */
+/**
+ * Text-speak and spellings by ear, whole words, any case ("tomorow", "tommorow" and "tmrw" are read by
+ * `spoken.ts`, which runs after this).
+ */
 const TABLE: [RegExp, string][] = [
   [/\b(?:wat|wot|wht|wut)\b/gi, 'what'],
   [/\b(?:wats|wots|whatz)\b/gi, "what's"],
   [/\bhw\b/gi, 'how'],
   [/\b(?:bout|abt)\b/gi, 'about'],
-  [/\b(?:2moro|2morrow|2mrw|2moz|2mro|tmrow|tmorow|tomoro|tomorow|tommorow|tomorrw|tmmrw)\b/gi, 'tomorrow'],
+  [/\b(?:2moro|2morrow|2mrw|2moz|2mro|tmrow|tmorow|tomoro|tomorrw|tmmrw)\b/gi, 'tomorrow'],
   [/\b(?:2day|tdy)\b/gi, 'today'],
   [/\b(?:2nite|2night|tonite|tonigth)\b/gi, 'tonight'],
   [/\bb4\b/gi, 'before'],

@@ -118,6 +118,16 @@ const PURPOSE =
 const ABOUT_RECIPIENT =
   /(?<=\bto\s+\p{Lu}[\p{L}'’-]+),\s*(?:she|he|they)(?:['’]s|['’]re|['’]ll|\s+is|\s+are|\s+was|\s+will|\s+has|\s+needs?|\s+wants?|\s+asked)\b[^.;!?—–]*/gu;
 
+/**
+ * A clause taken back, gone from the request: the person it names (after its first word) is kept in
+ * `names`, for the "him" or "her" said after it.
+ */
+function takenBack(clause: string, names: string[]): string {
+  const name = /\s(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(clause.trim().replace(/^\S+/, ''));
+  if (name) names.push(name[1]!);
+  return ' ';
+}
+
 export function withoutRetracted(request: string): string {
   let t = request.replace(SO_KNOWS, 'saying ').replace(PURPOSE, '').replace(ABOUT_RECIPIENT, '');
   t = t.replace(VERB_CORRECTED, (_m, verb: string) => `${verb} `);
@@ -125,21 +135,13 @@ export function withoutRetracted(request: string): string {
   for (const [re, to] of POLITE_LEAD_INS) t = t.replace(re, (...m: unknown[]) => to(m.map(String)));
   // "Don't email Bob about it, just text him …": the person named in what is taken back is "him" after it.
   const named: string[] = [];
-  t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => {
-    const name = /\s(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(clause.trim().replace(/^\S+/, ''));
-    if (name) named.push(name[1]!);
-    return ' ';
-  });
+  t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => takenBack(clause, named));
   if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
   t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ').replace(FORGET_ACT, ' ').replace(USER_SENDS, ' ');
   t = t.replace(/\bi['’]ll\s+remember(?:\s+(?:it|that|myself))?\s*[.,;!]?/gi, ' ');
   // "Should I email Frank or just call him …? What did he actually ask me?": he is Frank.
   const thought: string[] = [];
-  t = t.replace(ONLY_THOUGHT, (clause: string) => {
-    const name = /\s(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(clause.trim().replace(/^\S+/, ''));
-    if (name) thought.push(name[1]!);
-    return ' ';
-  });
+  t = t.replace(ONLY_THOUGHT, (clause: string) => takenBack(clause, thought));
   if (thought.length === 1 && named.length === 0)
     t = t.replace(/\b(?:him|her|them|he|she|they)\b/i, thought[0]!);
   if (NOTHING_TO_DO.test(t))

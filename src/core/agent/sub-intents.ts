@@ -7,6 +7,7 @@
 
 import type { PartCondition } from './condition';
 import { conditionalParts } from './conditional-parts';
+import { I_DID, SOMEONE_SAID } from './reports';
 import { currencyOf, unitOf } from './literals';
 
 /** Verbs that start a new request in a compound sentence (imperative mood). */
@@ -386,14 +387,6 @@ function isContext(text: string): boolean {
 const REPORTED_RECORD =
   /^(?:(?:my|our|the|your|\p{Lu}[\p{L}-]*['’]s)\s+)(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|e-?mail|mail|message|text|file|doc|document|report|invoice|calendar|diary|plan|list|recipe|lease|itinerary)\s+(?:says|said|mentions|mentioned|states|stated|reads|shows|showed|has|had)\b/iu;
 
-/**
- * "Bob texted that he's running late …", "Dan just messaged saying he can't make coffee", "Hugo said on the
- * phone he'd send …": what someone else said or sent, reported (act-risk set, twelfth QA pass: each texted
- * them back).
- */
-export const SOMEONE_SAID =
-  /^\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know)\b/u;
-
 /** A command that sends something: a report before it is kept apart from it. */
 const SENDS_NEXT =
   /^(?:(?:please|so|and|then|just|can\s+you|could\s+you)\s+)*(?:send|text|e-?mail|message|reply|respond|write\s+(?:to|back)|tell|forward|ping)\b/i;
@@ -401,10 +394,6 @@ const SENDS_NEXT =
 /** Words that say a day or a time: a sentence with one is no context to merge. */
 const DAY_WORD =
   /\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{4}-\d{2}-\d{2}|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
-
-/** "I already emailed Anna", "I sent Kenji my dates last week": what the user did, said as context. */
-export const I_DID =
-  /^(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|'ve\s+already\s+)?(?:emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid)\b(?!.*\b(?:can\s+you|could\s+you|please)\b)/iu;
 
 /** Words a request is framed with, not what it is about. */
 const FRAMING = new Set(

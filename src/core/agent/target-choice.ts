@@ -3,6 +3,7 @@ import type { Tool } from '../tools/tool';
 import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 import { findTimes } from './dates';
+import { REPORTED } from './reports';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -665,12 +666,6 @@ const SENT_BY =
 const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
 const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.test(k);
 
-/** What someone else did or said, or the user already did, said as a report. */
-export const REPORTED = new RegExp(
-  String.raw`^(?:\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent)|(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid))\b`,
-  'iu',
-);
-
 /** A kept thing of someone's: "Frank's hiring plan", "Grace … that invoice", "Jonas's marathon plan". */
 const THING = String.raw`(?:plan|plans|invoice|invoices|report|notes|list|file|slides|deck|risks|menu|budget|itinerary|recipe|lease|training|proposal|ideas|agenda|checklist|shortlist|quote|bill|receipt|contract)`;
 const THEIR_THING = new RegExp(
@@ -678,10 +673,10 @@ const THEIR_THING = new RegExp(
   'u',
 );
 /** Things kept in notes more than anywhere: "the offsite budget", "my gift ideas", "the agenda". */
-const KEPT_THING = /\b(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)\b/i;
-
-const MY_KEPT_THING =
-  /\bmy\s+(?:\p{L}+\s+){0,2}?(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)\b/iu;
+const KEPT = String.raw`(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)`;
+const KEPT_THING = new RegExp(String.raw`\b${KEPT}\b`, 'i');
+/** "my gift ideas for Bob": the user's own, whoever it is for. */
+const MY_KEPT_THING = new RegExp(String.raw`\bmy\s+(?:\p{L}+\s+){0,2}?${KEPT}\b`, 'iu');
 
 /** A question, or a command to show something. */
 const ASKS_ABOUT =
@@ -696,8 +691,10 @@ const ACTS_ON_SOMEONE =
 const ANYTHING_ON_A_DAY =
   /\b(?:anything|something|much)\s+(?:(?:planned|scheduled|booked|happening|going\s+on)\s+)?(?:on|for|in)(?=\s+(?:the\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon|evening|\d{1,2}(?:st|nd|rd|th)\b|\d{4}-\d{2}-\d{2}|next|this))/gi;
 
-/** Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). */
-// "What did Jonas want?", "What did Eve ask?": what someone wanted of the user, they wrote (twelfth QA pass).
+/**
+ * Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). "What did Jonas want?", "What did Eve
+ * ask?": what someone wanted of the user, they wrote (twelfth QA pass).
+ */
 const SAID_WORDS = /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|ask)\b/gi;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
 const WRITTEN_DOWN =

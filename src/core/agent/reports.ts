@@ -1,0 +1,31 @@
+/**
+ * Reports: what someone else did or said ("Bob texted that he's running late", "Eve says …"), or what the
+ * user already did ("I already emailed Anna"). None asks the agent to act (act-risk set, twelfth QA pass:
+ * each was acted on). One place for the three readings, since they differ on purpose:
+ *
+ * - `SOMEONE_SAID` and `I_DID`: a report that is the context of the request beside it (`sub-intents.ts`).
+ *   "Frank emailed about …", "Grace sent me invoice 1042" are not among them: they say where the thing is
+ *   (the inbox), which the question after them needs as its own words.
+ * - `REPORTED`: any report, never acted on (`chooseTarget`), and no step the parts after it wait for
+ *   (`GraphPolicy`).
+ */
+
+/** "Bob", "Eve has", "Dan just": someone else, first in the sentence. */
+const SOMEONE = String.raw`\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?`;
+/** What the user says they already did. */
+const DID = 'emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid';
+
+export const SOMEONE_SAID = new RegExp(
+  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know)\b`,
+  'u',
+);
+
+export const I_DID = new RegExp(
+  String.raw`^(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|'ve\s+already\s+)?(?:${DID})\b(?!.*\b(?:can\s+you|could\s+you|please)\b)`,
+  'iu',
+);
+
+export const REPORTED = new RegExp(
+  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent)|(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
+  'iu',
+);
