@@ -25,7 +25,7 @@ import { convertsToUnit, findLiterals, type Literal } from './literals';
 import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
-import { HOME_END, insertLookups, mentionedField, possessedField } from './lookups';
+import { HOME_END, KEPT_IN, insertLookups, mentionedField, possessedField } from './lookups';
 import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
 import { withoutFillers } from './spoken';
@@ -75,6 +75,7 @@ import { onceOnlyCaveat } from './recurrence';
 import { escapeRegExp } from '../util/escape-regexp';
 import { daysOf, eventDayOf, eventsSaid } from './events-said';
 import { capitalize } from '../util/capitalize';
+import { linesAbout } from './lines-about';
 
 export interface AgentDeps {
   world: AgentWorld;
@@ -904,7 +905,7 @@ export class Agent {
       lookup?.status === 'done' && lookup.result !== undefined
         ? si.contentField !== undefined
           ? namedField(lookup.result, si.contentField)
-          : (sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result))
+          : linesAbout(sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result), lookup.text)
         : this.mentionedOutput(si, state);
     if (looked !== undefined) {
       // "text Jonas the address saying let's meet there Tuesday at 8": what was looked up, then the
@@ -935,7 +936,9 @@ export class Agent {
           // ("lease details"), not how it was asked ("lease details as a note", "from the Q3 report").
           const bare = (args[f.name] as string)
             .replace(/\s+(?:as|into|in|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note$/i, '')
-            .replace(/^(?:from|of|with)\s+(?:the|my|our)\s+/i, '');
+            .replace(/^(?:from|of|with)\s+(?:the|my|our)\s+/i, '')
+            // "interview loop from my hiring plan note": where it is kept is no part of its name.
+            .replace(new RegExp(`\\s+${KEPT_IN.source}$`, 'iu'), '');
           if (bare.trim() && bare !== args[f.name]) args[f.name] = capitalize(bare);
         }
     }
@@ -1079,6 +1082,9 @@ export class Agent {
    * weather tool): its words must cover the thing, and it must change nothing.
    */
   private looksUp(thing: string): boolean {
+    // "the launch risks from my product launch note": a thing said to be kept somewhere is read from
+    // there, whichever tool its other words fit (thirteenth QA pass texted those words to Bob).
+    if (KEPT_IN.test(thing)) return true;
     const ranked = bestByRelevance(thing, this.deps.world.tools(), 8);
     const top = ranked[0]?.score ?? 0;
     if (top < LOOKUP_RELEVANCE) return false;

@@ -117,8 +117,9 @@ describe('who a thing goes to, and what goes', () => {
 
   it('"send Olivia my packing list" sends the note\'s words, not its id (it sent "note-3008")', async () => {
     const r = await run('send Olivia my packing list');
+    // The note is read first and sent under its title (thirteenth pass: "my …" is a thing to look up).
     expect(args(r, 'mail_send')?.body).toBe(
-      'Passport, charger, rain jacket, walking shoes, printed itinerary, EUR cash.',
+      'Lisbon packing list: Passport, charger, rain jacket, walking shoes, printed itinerary, EUR cash.',
     );
   });
 

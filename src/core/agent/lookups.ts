@@ -1,4 +1,5 @@
 import { withoutChannel } from './free-text';
+import { KEPT_THING } from './target-choice';
 import type { SplitIntent } from './sub-intents';
 
 /**
@@ -79,11 +80,20 @@ export function insertLookups(
         contentFrom: before,
         contentField: bare,
       });
-    } else if (thing && looksUp(thing)) {
+    } else if (thing && (keptInNotes(thing) || looksUp(thing))) {
       // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
       // "Email Dan the meeting notes from quarterly planning": a document sent is what it says, so it is
       // read, not only found (twelfth QA pass: the email said "path /Documents/Work/…").
-      out.push({ rank: 0, text: `${DOCUMENT.test(thing) ? 'read' : 'get'} ${thing}`, dependsOn: [] });
+      // "Text Anna the offsite agenda", "email Bob the budget": a plan, an agenda or a budget of no day is
+      // kept in the notes, not the day's calendar (thirteenth QA pass texted today's events, or asked
+      // for the email's body).
+      out.push({
+        rank: 0,
+        text: keptInNotes(thing)
+          ? `search my notes for ${thing}`
+          : `${DOCUMENT.test(thing) ? 'read' : 'get'} ${thing}`,
+        dependsOn: [],
+      });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
     } else out.push(si);
   }
@@ -132,6 +142,18 @@ const SAVES_BACK =
 const CONTENT_ASKED =
   /\b(?:figures|numbers|points|items|dates|outline|summary|highlights|gist|contents|details|risks|takeaways)\b/i;
 
+/** A thing said to be kept somewhere: "from my product launch note", "in the itinerary file". */
+export const KEPT_IN =
+  /\b(?:from|in|on)\s+(?:my|the|our|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:note|notes|file|document|doc|e-?mail|inbox)\b/iu;
+
+/** A plan, an agenda, a budget … of no day, and said to be kept nowhere else: the notes'. */
+const keptInNotes = (thing: string): boolean =>
+  KEPT_THING.test(thing) && !KEPT_IN.test(thing) && !SAYS_A_DAY.test(thing) && !DOCUMENT.test(thing);
+
+/** A day said: "the agenda for tomorrow" is the calendar's. */
+const SAYS_A_DAY =
+  /\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2})\b/i;
+
 /** Things that are documents: what is sent of one is its text. */
 const DOCUMENT_WORDS = 'report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo';
 const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENT_WORDS}|minutes|meeting\s+notes|recipe)\b`, 'i');
@@ -165,14 +187,14 @@ export function sentThing(text: string): string | null {
   const rest = withoutChannel(t.slice(verb[0].length))
     // "email her the notes": she is the recipient; in "email them to Carol" they are the thing.
     .replace(/^(?:to\s+)?(?:her|him|them|me)\s+(?!to\b)/i, '')
-    .replace(/^\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=the\s)/u, '')
+    .replace(/^\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=(?:the|my|our)\s)/u, '')
     // "… the result to Bob": the recipient after the thing is no part of it.
     .replace(
       /\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+)[.!]?$/u,
       '',
     );
   if (/^(?:it|that|this|them)$/i.test(rest)) return rest;
-  return /^(the\s+[^,;!?]+?)\.?$/i.exec(rest)?.[1] ?? null;
+  return /^((?:the|my|our)\s+[^,;!?]+?)\.?$/i.exec(rest)?.[1] ?? null;
 }
 
 /** The output field a text names in "the <field> of …", or null. */

@@ -1,3 +1,4 @@
+import { currencyOf } from './literals';
 /**
  * What a request said aloud, or typed as if spoken, carries that is no part of it: fillers ("um", "uh"),
  * an opening "hey, so", a restarted "can you uh, can you", a closing "and, um, yeah that's it", and
@@ -85,20 +86,32 @@ const SLANG: [RegExp, string][] = [
     /(?<![./@\w-])(?<!\blook(?:ing)?\s+)forward\b(?!\s+(?:(?:the|this|that|his|her|their|my|an?|\S+['’]s)\s+)?(?:\S+\s+)?(?:e-?mails?|mails?|messages?|texts?|it|them)\b)(?=\s+(?:\S+\s+){1,8}?to\s+(?:\p{Lu}[\p{L}'’-]+|him|her|them)(?![\p{L}\p{N}@.-]))/giu,
     'email',
   ],
+  // "Put the launch checklist from my notes into an email to Noah": an email to Noah with it (thirteenth QA
+  // pass made a note of it).
+  [
+    /\b(?:put|paste|copy|drop|stick)\s+((?:the|my|our|his|her|their|that|this)\s+[^,.;!?]+?)\s+(?:into|in)\s+(?:an?\s+)?(e-?mail|text|message|sms)(?:\s+message)?\s+(?:to|for)\s+(\p{Lu}[\p{L}'’-]*|him|her|them)\b/giu,
+    '$2 $3 $1',
+  ],
   // Money said casually: "1.5k EUR", "€2k", "50 quid".
   [/\bquid\b/gi, 'GBP'],
 ];
 
-/** "1.5k EUR", "€2k": thousands of money ("24k sunday run" is a distance, left alone). */
-const THOUSANDS_OF_MONEY =
-  /(?<=[$€£]\s?|\b)(\d+(?:\.\d+)?)k\b(?=\s*(?:[A-Z]{3}\b|euros?\b|dollars?\b|pounds?\b|yen\b|francs?\b)|(?<=[$€£]\s?\d+(?:\.\d+)?k))/g;
+/**
+ * "1.5k EUR", "€2k", "9k eur" (thirteenth QA pass asked for the amount): thousands of money, a number
+ * with "k" after a currency symbol or before a currency word ("24k sunday run" is a distance, left alone).
+ */
+const THOUSANDS = /(?<=([$€£])\s?|\b)(\d+(?:\.\d+)?)k\b(?=(?:\s*([$€£]|\p{L}+))?)/gu;
+const thousandsOfMoney = (text: string): string =>
+  text.replace(THOUSANDS, (m, symbol: string | undefined, n: string, next: string | undefined) =>
+    symbol || (next && currencyOf(next)) ? String(Math.round(Number(n) * 1000)) : m,
+  );
 
 export function withoutFillers(request: string): string {
   let t = request.replace(FILLER, '$1');
   // "dentist thu 3pm rem": a short note to self ending in "rem" asks to be reminded of the rest.
   t = t.replace(/^(.{1,60}?)\s+rem\s*[.!]?\s*$/i, 'remind me about $1');
   for (const [re, to] of SLANG) t = t.replace(re, to);
-  t = t.replace(THOUSANDS_OF_MONEY, (_m, n: string) => String(Math.round(Number(n) * 1000)));
+  t = thousandsOfMoney(t);
   t = t.replace(OPENING, '').replace(CLOSING, '');
   // "can you, can you email …": a restart said twice is said once.
   t = t.replace(/\b((?:can|could|would) you)\s*,?\s+\1\b/gi, '$1');

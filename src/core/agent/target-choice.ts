@@ -362,7 +362,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
       (i > 0 && VERB_SENSE.has(listed)) ||
       (DOCUMENTS.has(listed) && kept) ||
       // "3 weeks after …" adds; "the first free gap after 5pm" is a time (independent request set).
-      (listed === 'after' && !SPAN_AFTER.test(intent))
+      (listed === 'after' && !SPAN_AFTER.test(intent)) ||
+      // "How long does the renewal take?" asks no route: a length of time is travel only with a way
+      // somewhere said (thirteenth QA pass asked for a street address to go to).
+      (listed === 'long' && !TRAVEL_SAID.test(intent))
         ? undefined
         : listed;
     // After the command word a word is the thing, not the act: "an SMS" names a message, and its
@@ -450,6 +453,10 @@ const AGENDA_ASKED =
 const CONTENT_ASKED =
   /^(?:so\s+)?(?:what(?:'s|’s| is)\s+(?:in|inside)\b(?!\s+(?:my\s+|the\s+)?(?:inbox|mailbox|calendar|diary|schedule|agenda|notes|reminders|messages)\b)|what\s+(?:does|do|did)\s+.+\s+(?:say|contain|mention)\b)/i;
 
+/** A way somewhere: "to Carol's", "from the office", "drive", "get there", "to the airport". */
+const TRAVEL_SAID =
+  /\b(?:from|getting|drive|driving|walk|walking|cycle|cycling|ride|riding|trip|journey|commute|there|travel|travelling|traveling|route)\b|\bget\s+(?:to|home|back)\b|\bto\s+(?:the\s+)?(?:\p{Lu}|\d+\s+\p{L}|(?:airport|station|office|museum|park|dentist|gym|restaurant|hotel|home|work|city|centre|center|venue)\b)/u;
+
 /** Nouns of acts, after "make a …": the act itself. */
 const ACT_NOUNS: Record<string, string> = {
   reservation: 'reserve',
@@ -476,7 +483,7 @@ const ACT_NOUNS: Record<string, string> = {
 const SET_UP = /^(?:(?:please|kindly|can you|could you|would you)\s+)*set\s+up\b/i;
 
 const CONVERT_ASKED =
-  /\b(?:what(?:'s|’s| is| are)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b)/i;
+  /\b(?:what(?:'s|’s| is| are|s)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b)/i;
 
 /**
  * What asking what a thing says adds: reading its content — for an email, reading it (a search lists
@@ -674,7 +681,7 @@ const THEIR_THING = new RegExp(
 );
 /** Things kept in notes more than anywhere: "the offsite budget", "my gift ideas", "the agenda". */
 const KEPT = String.raw`(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)`;
-const KEPT_THING = new RegExp(String.raw`\b${KEPT}\b`, 'i');
+export const KEPT_THING = new RegExp(String.raw`\b${KEPT}\b`, 'i');
 /** "my gift ideas for Bob": the user's own, whoever it is for. */
 const MY_KEPT_THING = new RegExp(String.raw`\bmy\s+(?:\p{L}+\s+){0,2}?${KEPT}\b`, 'iu');
 
@@ -730,7 +737,6 @@ export function chooseTarget(
   prior?: ReadonlyMap<string, number>,
   context: { request?: string; bonus?: ReadonlyMap<string, number> } = {},
 ): TargetChoice | null {
-  let best: TargetChoice | null = null;
   const command = contentWords(intent)[0];
   // "Make a calendar event …": "make" is too common a word to match a tool by, but as the command it
   // asks to create (seventh QA pass: the word "calendar" alone chose the day's listing).
@@ -795,123 +801,164 @@ export function chooseTarget(
   const mailsTo = EMAIL_ADDRESS.test(intent) && !/\bfrom\s+\S+@/i.test(intent) && !reports;
   const phoneGiven = PHONE_NUMBER.test(intent.replace(EMAIL_ADDRESS_ALL, ' '));
   const { text: readAs, kinds } = readForTools(intent, entityKinds);
-  candidates.forEach((c, rank) => {
-    const tool = toolOf(c.tool);
-    if (!tool || exclude.has(c.tool)) return;
-    // Never delete what the user asked to see or make, nor make what they asked to delete ("delete all
-    // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
-    const does = effectOf(tool);
-    if (asked && does && asked !== does && (asked === 'delete' || does === 'delete')) return;
-    // "Move my lunch with Alice to 13:00", "Cancel my dentist appointment": a tool that only reads is no
-    // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
-    // the tool that makes it.
-    if ((asked === 'change' || asked === 'delete') && does === 'none' && !question && commanded) return;
-    // "… and save them to a file": keeping something is no reading (independent request set: it asked
-    // for a file id to read, with no tool that writes files).
-    if (command && KEEPS.has(command) && does === 'none' && commanded) return;
-    // "Move my lunch with Alice to 13:00": moving one that exists makes no new one either.
-    if (asked === 'change' && does === 'create' && commanded && MOVES.test(intent.trim())) return;
-    // "Book a table for two at 7" with no tool that books: the directions or a place search is no booking
-    // (ninth QA pass asked for a street address, or called a restaurant search "reserved").
-    // A tool whose name says no effect ("places_directions") must say the act somewhere of its own.
-    if (commits && (does === 'none' || (does === null && !saysAct(tool, command)))) return;
-    // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
-    // pass answered with Tokyo's weather, the city being all the two shared).
-    // Its name or description: a start_time output is an event's, not the clock's.
-    if (clock && !CLOCK_WORDS.some((w) => wordsOf(tool).named.has(w))) return;
-    // "Read the note about the offsite" reads one: no tool that makes, changes or sends anything (seventh
-    // QA pass made a note called "offsite"). Date arithmetic's "add" changes nothing.
-    if (
-      command &&
-      (READ_ONLY.has(command) || (command === 'open' && OPENS_EXISTING.test(intent.trim()))) &&
-      does &&
-      does !== 'none' &&
-      !contentWords(tool.name).includes('add')
-    )
-      return;
-    // "Show me my reminders" wants to see them: a tool that only creates them is no answer (it asked
-    // what to be reminded of; third QA pass). Only for verbs that say nothing but "let me see".
-    if (command && SEE_ONLY.has(command) && does && does !== 'none') return;
-    // With a command word that only says "let me see", the rest must name what the tool deals in:
-    // "show me my reminders" is no calendar listing just because "show" reads as "list".
-    if (command && SEE_ONLY.has(command) && relevance(withoutWord(intent, command), tool, entityKinds) === 0)
-      return;
-    // "What's Anna's phone number?" asks, and "Find the phone number of a pharmacy" only says "give
-    // me": neither sends or deletes anything (fifth QA pass: a text-message tool whose description says
-    // "phone number" was chosen).
-    if ((question || seeks) && (does === 'send' || does === 'delete') && !names(does)) return;
-    // "Bob texted that he's running late for our catch-up on Tuesday", "I already emailed Anna": what
-    // someone did is reported, not asked for (act-risk set, twelfth QA pass: Bob was texted back).
-    if (reported && does !== null && does !== 'none') return;
-    // "Check my notes for anything about the garden", "get the key points from my offsite note": a
-    // command that only says "give me" makes or changes nothing either (second independent request
-    // set: both made a note).
-    // Date arithmetic's "add" makes nothing ("Give me the date 45 days after …").
-    if (
-      seeks &&
-      (does === 'change' || (does === 'create' && !contentWords(tool.name).includes('add'))) &&
-      !names(does)
-    )
-      return;
-    // "When is my next meeting with Carol?" asks about one that exists: a tool that makes or changes
-    // one is no answer unless the question itself names that act ("When can you schedule …", "How do I
-    // add …"; fifth QA pass: it asked for a start time to create an event).
-    // "add" also names arithmetic ("What's the date 45 days from today?" is `date_add`), so it stays.
-    if (
-      asksAboutWhatIs &&
-      (does === 'change' || (does === 'create' && !contentWords(tool.name).includes('add')))
-    )
-      return;
-    // "Book me a flight": the verb is the noun of `reserve_book` and `renew_loan` (a library book); a
-    // tool met only through that other sense, and by no other word, is no match (unseen-catalogue QA
-    // asked for an ISBN).
-    if (
-      command &&
-      OTHER_SENSE.has(command) &&
-      !namesAsVerb(tool, command) &&
-      relevance(withoutWord(intent, command), tool, entityKinds) === 0
-    )
-      return;
-    // "Add dinner with Priya on Thursday at 7": adding to the calendar, not arithmetic — a tool that adds
-    // numbers needs a number to add, and the only ones said are a day and a time (independent request
-    // set: date_add asked how many days to add).
-    if (
-      (command === 'add' || command === 'put') &&
-      contentWords(tool.name).includes('add') &&
-      takesNumber(tool) &&
-      !saysCount(intent)
-    )
-      return;
-    const raw = relevance(readAs, tool, kinds);
-    if (raw <= MIN_RELEVANCE) return;
-    const recipient = recipientKind(tool);
-    if (mailsTo && !phoneGiven && recipient === 'phone') return;
-    // A question asks about what is there: between tools its words rate alike, one that reads beats one
-    // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A
-    // tie-breaker only: above the rank's 0.02, below the smallest step of the words' score (half a
-    // point over the words + 2, ≥ 0.03 up to 14 words) — at 0.05 "What day is 3 weeks after …" lost
-    // date_add (an 'add') to the calendar.
-    const asks = question && (does === 'create' || does === 'change') ? raw - 0.03 : raw;
-    // A command that changes the world ("Email Anna with the subject …") is done by a tool that does
-    // that: the mail sender, not the reader whose outputs share the words "subject" and "body" (fifth
-    // QA pass). About a word's weight, so the object words still decide between two senders.
-    const acts = !question && asked && asked !== 'none' && does === asked ? asks + ACT_MATCH : asks;
-    const words = mailsTo && recipient === 'email' ? acts + ACT_MATCH : acts;
-    // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks
-    // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
-    // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add
-    // their first steps through `AgentWorld.nextTool`, and their choice among look-alikes as `prior`.
-    // Learnt plans choose among look-alikes: tools whose names say something the request says besides
-    // its command word. "Search for emails about …" is no contact search because plans for "email X
-    // about …" start with one (fifth QA pass).
-    const learnt = prior?.get(c.tool) ?? 0;
-    const bonus =
-      (learnt > 0 && !namesWhatIsSaid(tool, said) ? 0 : learnt) + (context.bonus?.get(c.tool) ?? 0);
-    const r = words + (0.02 * (candidates.length - rank)) / candidates.length + bonus;
-    if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
-  });
+  const channel = command === undefined ? null : (CHANNEL_OF[command] ?? null);
+  const pick = (readAs: string): TargetChoice | null => {
+    let best: TargetChoice | null = null;
+    candidates.forEach((c, rank) => {
+      const tool = toolOf(c.tool);
+      if (!tool || exclude.has(c.tool)) return;
+      // Never delete what the user asked to see or make, nor make what they asked to delete ("delete all
+      // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
+      const does = effectOf(tool);
+      if (asked && does && asked !== does && (asked === 'delete' || does === 'delete')) return;
+      // "Move my lunch with Alice to 13:00", "Cancel my dentist appointment": a tool that only reads is no
+      // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
+      // the tool that makes it.
+      if ((asked === 'change' || asked === 'delete') && does === 'none' && !question && commanded) return;
+      // "… and save them to a file": keeping something is no reading (independent request set: it asked
+      // for a file id to read, with no tool that writes files).
+      if (command && KEEPS.has(command) && does === 'none' && commanded) return;
+      // "Move my lunch with Alice to 13:00": moving one that exists makes no new one either.
+      if (asked === 'change' && does === 'create' && commanded && MOVES.test(intent.trim())) return;
+      // "Book a table for two at 7" with no tool that books: the directions or a place search is no booking
+      // (ninth QA pass asked for a street address, or called a restaurant search "reserved").
+      // A tool whose name says no effect ("places_directions") must say the act somewhere of its own.
+      if (commits && (does === 'none' || (does === null && !saysAct(tool, command)))) return;
+      // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
+      // pass answered with Tokyo's weather, the city being all the two shared).
+      // Its name or description: a start_time output is an event's, not the clock's.
+      if (clock && !CLOCK_WORDS.some((w) => wordsOf(tool).named.has(w))) return;
+      // "Read the note about the offsite" reads one: no tool that makes, changes or sends anything (seventh
+      // QA pass made a note called "offsite"). Date arithmetic's "add" changes nothing.
+      if (
+        command &&
+        (READ_ONLY.has(command) || (command === 'open' && OPENS_EXISTING.test(intent.trim()))) &&
+        does &&
+        does !== 'none' &&
+        !contentWords(tool.name).includes('add')
+      )
+        return;
+      // "Show me my reminders" wants to see them: a tool that only creates them is no answer (it asked
+      // what to be reminded of; third QA pass). Only for verbs that say nothing but "let me see".
+      if (command && SEE_ONLY.has(command) && does && does !== 'none') return;
+      // With a command word that only says "let me see", the rest must name what the tool deals in:
+      // "show me my reminders" is no calendar listing just because "show" reads as "list".
+      if (
+        command &&
+        SEE_ONLY.has(command) &&
+        relevance(withoutWord(intent, command), tool, entityKinds) === 0
+      )
+        return;
+      // "What's Anna's phone number?" asks, and "Find the phone number of a pharmacy" only says "give
+      // me": neither sends or deletes anything (fifth QA pass: a text-message tool whose description says
+      // "phone number" was chosen).
+      if ((question || seeks) && (does === 'send' || does === 'delete') && !names(does)) return;
+      // "Bob texted that he's running late for our catch-up on Tuesday", "I already emailed Anna": what
+      // someone did is reported, not asked for (act-risk set, twelfth QA pass: Bob was texted back).
+      if (reported && does !== null && does !== 'none') return;
+      // "Check my notes for anything about the garden", "get the key points from my offsite note": a
+      // command that only says "give me" makes or changes nothing either (second independent request
+      // set: both made a note).
+      // Date arithmetic's "add" makes nothing ("Give me the date 45 days after …").
+      if (
+        seeks &&
+        (does === 'change' || (does === 'create' && !contentWords(tool.name).includes('add'))) &&
+        !names(does)
+      )
+        return;
+      // "When is my next meeting with Carol?" asks about one that exists: a tool that makes or changes
+      // one is no answer unless the question itself names that act ("When can you schedule …", "How do I
+      // add …"; fifth QA pass: it asked for a start time to create an event).
+      // "add" also names arithmetic ("What's the date 45 days from today?" is `date_add`), so it stays.
+      if (
+        asksAboutWhatIs &&
+        (does === 'change' || (does === 'create' && !contentWords(tool.name).includes('add')))
+      )
+        return;
+      // "Book me a flight": the verb is the noun of `reserve_book` and `renew_loan` (a library book); a
+      // tool met only through that other sense, and by no other word, is no match (unseen-catalogue QA
+      // asked for an ISBN).
+      if (
+        command &&
+        OTHER_SENSE.has(command) &&
+        !namesAsVerb(tool, command) &&
+        relevance(withoutWord(intent, command), tool, entityKinds) === 0
+      )
+        return;
+      // "Add dinner with Priya on Thursday at 7": adding to the calendar, not arithmetic — a tool that adds
+      // numbers needs a number to add, and the only ones said are a day and a time (independent request
+      // set: date_add asked how many days to add).
+      if (
+        (command === 'add' || command === 'put') &&
+        contentWords(tool.name).includes('add') &&
+        takesNumber(tool) &&
+        !saysCount(intent)
+      )
+        return;
+      const raw = relevance(readAs, tool, kinds);
+      if (raw <= MIN_RELEVANCE) return;
+      const recipient = recipientKind(tool);
+      if (mailsTo && !phoneGiven && recipient === 'phone') return;
+      // A question asks about what is there: between tools its words rate alike, one that reads beats one
+      // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A
+      // tie-breaker only: above the rank's 0.02, below the smallest step of the words' score (half a
+      // point over the words + 2, ≥ 0.03 up to 14 words) — at 0.05 "What day is 3 weeks after …" lost
+      // date_add (an 'add') to the calendar.
+      const asks = question && (does === 'create' || does === 'change') ? raw - 0.03 : raw;
+      // A command that changes the world ("Email Anna with the subject …") is done by a tool that does
+      // that: the mail sender, not the reader whose outputs share the words "subject" and "body" (fifth
+      // QA pass). About a word's weight, so the object words still decide between two senders.
+      const acts = !question && asked && asked !== 'none' && does === asked ? asks + ACT_MATCH : asks;
+      const words = mailsTo && recipient === 'email' ? acts + ACT_MATCH : acts;
+      // Retrieval rank as a small tie-breaker: it knows which tools follow which. More than that picks
+      // the tool a plan calls first — the contact lookup for "email Bob" — over the one the request is
+      // about (a rank weight of 1 took the 45-request fixture from 42 to 21 solved); learnt plans add
+      // their first steps through `AgentWorld.nextTool`, and their choice among look-alikes as `prior`.
+      // Learnt plans choose among look-alikes: tools whose names say something the request says besides
+      // its command word. "Search for emails about …" is no contact search because plans for "email X
+      // about …" start with one (fifth QA pass).
+      const learnt = prior?.get(c.tool) ?? 0;
+      // "Text Bob the launch risks …": the channel the command names is the user's choice; plans learnt
+      // from requests that emailed him, or searched the notes, do not make it an email or a search
+      // (thirteenth QA pass).
+      const otherChannel = channel !== null && recipient !== channel;
+      const bonus =
+        (learnt > 0 && (otherChannel || !namesWhatIsSaid(tool, said)) ? 0 : learnt) +
+        (context.bonus?.get(c.tool) ?? 0);
+      const r = words + (0.02 * (candidates.length - rank)) / candidates.length + bonus;
+      if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
+    });
+    return best;
+  };
+  const best = pick(readAs);
+  // "When's invoice 1042 due?", "When does my passport expire?", "Which flight did I take to Lisbon?": a
+  // question about one of the user's own papers that no tool's words answer is looked for in their files
+  // (thirteenth QA pass: "None of my tools can do this", or Lisbon's weather by the city alone).
+  const byWords = (b: TargetChoice) => relevance(readAs, toolOf(b.tool)!, []) > MIN_RELEVANCE;
+  if (asksOwnPaper(intent) && (!best || !byWords(best))) return pick(`${readAs} file read content`) ?? best;
   return best;
 }
+
+const asksOwnPaper = (intent: string): boolean =>
+  OWN_PAPER.test(intent) && ASKS_ABOUT.test(intent.trim()) && !CONTAINER.test(intent);
+
+/** The way a command word reaches someone: "text Bob" by phone, "email Bob" by email. */
+const CHANNEL_OF: Record<string, 'email' | 'phone'> = {
+  text: 'phone',
+  sms: 'phone',
+  message: 'phone',
+  whatsapp: 'phone',
+  email: 'email',
+  'e-mail': 'email',
+  mail: 'email',
+};
+
+/** Papers people keep as files: asked about as theirs ("my passport", "the flight I took", "invoice 1042"). */
+const PAPER = String.raw`(?:invoice|passport|flight|lease|itinerary|contract|receipt|ticket|booking|reservation|insurance|policy|warranty|visa|prescription|payslip|bill|statement|recipe|report|certificate|licen[cs]e|tax\s+return|deck|slides)s?`;
+const OWN_PAPER = new RegExp(
+  String.raw`\b(?:my|our)\s+(?:\p{L}+\s+){0,2}?${PAPER}\b|\b${PAPER}\s+(?:no\.?\s*|number\s+|#\s*)?\d{2,}\b|\b${PAPER}\b.*\b(?:did|do|have|had)\s+(?:i|we)\b`,
+  'iu',
+);
 
 /** Whether a tool requires a number (an integer or a number input). */
 function takesNumber(tool: Tool): boolean {
@@ -1046,7 +1093,11 @@ export function bestByRelevance(
   entityKinds: readonly string[] = [],
 ): { tool: string; score: number; why: string }[] {
   const scored: { tool: string; score: number; why: string }[] = [];
-  const { text, kinds } = readForTools(intent, entityKinds);
+  const read = readForTools(intent, entityKinds);
+  const { kinds } = read;
+  // One of the user's own papers, asked about, may be in their files (`OWN_PAPER`): the file search is a
+  // candidate; `chooseTarget` takes it only where no tool's words answer.
+  const text = asksOwnPaper(intent) ? `${read.text} file` : read.text;
   for (const t of tools) {
     const r = relevance(text, t, kinds);
     if (r > 0) scored.push({ tool: t.name, score: r, why: `words of the request ${r.toFixed(2)}` });
