@@ -52,6 +52,7 @@ import {
   chooseTarget,
   contentWords,
   OWNER,
+  paperWords,
   relevance,
   standsIn,
   stem,
@@ -1336,6 +1337,8 @@ export class Agent {
  * the sub-intent's keywords less the target tool's own words, which only say what to do.
  */
 function searchWords(si: SubIntentState, target: Tool): string {
+  const paper = paperWords(ownWords(si));
+  if (paper) return paper;
   const own = wordsOf(target);
   const words = keywords(ownWords(si), si.literals)
     .split(' ')

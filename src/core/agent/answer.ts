@@ -118,8 +118,21 @@ export function describeOutput(output: unknown): string {
 
 function listText(list: unknown[], noun: string): string {
   if (list.length === 0) return `no ${noun}`;
+  // One note or message found is shown with what it says: "the gift ideas note, what did I put for Bob?"
+  // is answered by its text, not its title alone (thirteenth QA pass).
+  const said = list.length === 1 ? contentOf(list[0]) : undefined;
+  if (said !== undefined) return `1 ${noun.replace(/s$/, '')}: ${itemText(list[0])} — ${clip(said, 240)}`;
   const items = list.slice(0, 3).map(itemText).filter(Boolean);
   return `${list.length} ${list.length === 1 ? noun.replace(/s$/, '') : noun}${items.length ? `: ${items.join('; ')}` : ''}${list.length > 3 ? '; …' : ''}`;
+}
+
+/** What a found item says (a note's content, a message's body), when it has a name besides. */
+function contentOf(item: unknown): string | undefined {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+  const o = item as Record<string, unknown>;
+  const named = ['name', 'title', 'subject'].some((k) => typeof o[k] === 'string');
+  const text = ['content', 'body', 'snippet'].map((k) => o[k]).find((v) => typeof v === 'string');
+  return named && typeof text === 'string' && text.trim() !== '' ? text.replace(/\s*\n\s*/g, ' ') : undefined;
 }
 
 /** A list item by its name (title, subject…) and its time or place, when it has them. */

@@ -1,6 +1,6 @@
 import type { AgentAction } from './agent-action';
 import { describeOutput } from './answer';
-import { conditionVerdict } from './condition';
+import { conditionVerdict, textRead } from './condition';
 import { narrowToPeriod, periodSaid } from './time-of-day';
 import { clip, conditionWords, type SubIntentState } from './turn-state';
 
@@ -65,7 +65,15 @@ export function conditionAction(si: SubIntentState, parts: readonly SubIntentSta
   const narrowed = period && result !== undefined ? narrowToPeriod(c.text, result) : result;
   const said = narrowed !== undefined ? describeOutput(narrowed) : '';
   const within = narrowed !== result && period ? ` in the ${period.said.toLowerCase()}` : '';
-  const found = on?.target && said ? `${on.target} returned${within} ${clip(said, 160)}` : '';
+  // "… the tooling budget in my note is more than 5k": the clause of the note it was read in.
+  const read = result !== undefined ? textRead(c.text, result) : undefined;
+  const found = !on?.target
+    ? ''
+    : read
+      ? `${on.target} found "${clip(read, 160)}"`
+      : said
+        ? `${on.target} returned${within} ${clip(said, 160)}`
+        : '';
   if (verdict === 'fails')
     return {
       ...base,

@@ -8,6 +8,7 @@
  */
 
 import { narrowToPeriod } from './time-of-day';
+import { claimVerdict, clauseRead, dateVerdict, numberInText } from './text-condition';
 
 /** A condition on a part: its words as said ("it is sunny"), whether "unless" said it, and the part checking it. */
 export interface PartCondition {
@@ -127,10 +128,38 @@ function positiveVerdict(condition: string, result: unknown): ConditionVerdict {
   return (
     // "If the chance of rain is above 50": a number said with a comparison decides before its words.
     comparisonVerdict(condition, leaves) ??
+    recordClaimVerdict(condition, leaves) ??
     weatherVerdict(condition, leaves) ??
     existenceVerdict(condition, leaves) ??
     'unknown'
   );
+}
+
+/** The clause of a result's texts a condition was read in ("tooling 4k EUR"), for the answer to quote. */
+export const textRead = (condition: string, result: unknown): string | undefined =>
+  clauseRead(condition, textsOf(leavesOf(result)));
+
+/** Texts a result holds: a note's content, a message's body (not names, ids or one-word statuses). */
+const textsOf = (leaves: readonly Leaf[]): string[] =>
+  leaves
+    .filter(
+      (l): l is Leaf & { value: string } =>
+        typeof l.value === 'string' && l.value.length >= 20 && /\s/.test(l.value.trim()),
+    )
+    .map((l) => l.value);
+
+/** A record a condition speaks of: "my budget note says …", "if the hiring plan still says …". */
+const RECORD_SPOKEN_OF =
+  /\b(?:note|notes|file|e-?mail|mail|message|document|doc|plan|list|report|budget|agenda|itinerary|lease|invoice)\b/i;
+
+/** "If my budget note says there's a hiring freeze until January": whether the record says it. */
+function recordClaimVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
+  const texts = textsOf(leaves);
+  // "If my passport runs out before June 2027": a date the record gives, whatever record it is.
+  const dated = dateVerdict(condition, texts);
+  if (dated !== null) return dated;
+  if (!RECORD_SPOKEN_OF.test(condition)) return null;
+  return claimVerdict(condition, texts);
 }
 
 function weatherVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
@@ -152,8 +181,10 @@ function comparisonVerdict(condition: string, leaves: readonly Leaf[]): Conditio
     const before = condition.slice(0, m.index);
     const op = COMPARISONS.find(([re]) => re.test(before))?.[1];
     if (!op) continue;
-    const bound = Number(m[1]!.replace(/,/g, ''));
-    const value = numberAsked(condition, leaves);
+    // "more than 5k": thousands.
+    const thousands = /^\s?k\b/i.test(condition.slice(m.index + m[0].length)) ? 1000 : 1;
+    const bound = Number(m[1]!.replace(/,/g, '')) * thousands;
+    const value = numberAsked(condition, leaves, before);
     if (value === null || !Number.isFinite(bound)) return 'unknown';
     const holds =
       op === '<' ? value < bound : op === '<=' ? value <= bound : op === '>' ? value > bound : value >= bound;
@@ -162,8 +193,11 @@ function comparisonVerdict(condition: string, leaves: readonly Leaf[]): Conditio
   return null;
 }
 
-/** The number of the result the condition speaks of: by the kind its words name, else the only one. */
-function numberAsked(condition: string, leaves: readonly Leaf[]): number | null {
+/**
+ * The number of the result the condition speaks of: by the kind its words name, else the one a text of the
+ * result gives for the condition's subject (`subject`: its words before the comparison), else the only one.
+ */
+function numberAsked(condition: string, leaves: readonly Leaf[], subject: string): number | null {
   const numbers = leaves.filter(
     (l): l is Leaf & { value: number } =>
       typeof l.value === 'number' && !/(?:^|_)id$/i.test(lastName(l.path)),
@@ -177,7 +211,16 @@ function numberAsked(condition: string, leaves: readonly Leaf[]): number | null 
     );
   });
   if (named.length === 1) return named[0]!.value;
-  if (named.length === 0 && numbers.length === 1) return numbers[0]!.value;
+  // "the tooling budget in my note is more than 5k": a note's "tooling 4k EUR", not its count of notes.
+  const said = named.length === 0 ? numberInText(subject, textsOf(leaves)) : null;
+  if (said !== null) return said;
+  // A count of what was found is no amount of money or of a unit ("if Grace's invoice comes to more than
+  // 3000 EUR": a search that found one message said nothing of it).
+  const amount = /\d\s?(?:k\b|[A-Z]{3}\b|euros?|dollars?|pounds?|°|%|km|miles?|kg)|[$€£¥]\s?\d/i.test(
+    condition,
+  );
+  const counted = numbers.filter((l) => !(amount && /count|total_results|number_of/i.test(lastName(l.path))));
+  if (named.length === 0 && counted.length === 1) return counted[0]!.value;
   return null;
 }
 

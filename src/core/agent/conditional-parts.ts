@@ -100,6 +100,22 @@ const clean = (s: string) => s.trim().replace(/[\s,.;!]+$/, '');
 const OTHERWISE =
   /^(?:and\s+|but\s+)?(?:if\s+not|otherwise|else|or\s+else|if\s+(?:it|that|they)\s+(?:isn['’]?t|is\s+not|doesn['’]?t|does\s+not|aren['’]?t|are\s+not|won['’]?t|will\s+not)(?:\s+be)?)(?:\s*,?\s+(\S.*))?$/i;
 
+/** Commands that may follow a condition with no comma between: "… is over 10k email Eve …". */
+const COMMAND_AFTER =
+  /\s(?=(?:please\s+)?(?:remind|send|text|email|e-mail|message|tell|book|schedule|create|add|put|set|let|notify|ping|cancel|delete|move|block|make|draft|write|forward|reply|invite|save|jot|flag|ask)\s)/gi;
+/** Words after which a verb is no command: "is open", "to text", "can send". */
+const NOT_A_COMMAND_AFTER =
+  /\b(?:is|are|was|were|be|been|being|not|still|to|will|would|can|could|should|may|might|must|i|we|you|they|he|she|it|did|do|does|has|have|had)$/i;
+
+/** Where the command after a condition with no comma starts (the space before it), or −1. */
+function commandAfterClause(text: string): number {
+  for (const m of text.matchAll(COMMAND_AFTER)) {
+    const clause = text.slice(0, m.index).trim();
+    if (clause.split(/\s+/).length >= 2 && !NOT_A_COMMAND_AFTER.test(clause)) return m.index;
+  }
+  return -1;
+}
+
 /** `parts` with the conditions said among them taken out and put on the parts they govern. */
 export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
   const out: ConditionalPart[] = [];
@@ -129,12 +145,15 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       // A premise before a question ("If I have 100$ and I donated 40, how much do I have now?") stays one
       // part, and so does a comma inside the clause ("… in Ratchathewi District, Bangkok on …"): only an act
       // after it is held back.
-      const at = opens[2]!.indexOf(', ');
-      const after = at >= 0 ? clean(opens[2]!.slice(at + 2)).replace(/^(?:also|please)\s+/i, '') : '';
+      const comma = opens[2]!.indexOf(', ');
+      // "if the tooling budget in my note is more than 5k tell Eve to cut it": with no comma, the command
+      // ends the clause (thirteenth QA pass: the whole of it was one part, and made a note).
+      const at = comma >= 0 ? comma : commandAfterClause(opens[2]!);
+      const after = at >= 0 ? clean(opens[2]!.slice(at + 1)).replace(/^(?:also|please)\s+/i, '') : '';
       const first = clean(at >= 0 ? opens[2]!.slice(0, at) : opens[2]!);
-      const comma = governedAfter(first, after, out.length > 0) ? at : -1;
-      const clause = clean(comma >= 0 ? opens[2]!.slice(0, comma) : opens[2]!);
-      const action = comma >= 0 ? after : '';
+      const ends = governedAfter(first, after, out.length > 0) ? at : -1;
+      const clause = clean(ends >= 0 ? opens[2]!.slice(0, ends) : opens[2]!);
+      const action = ends >= 0 ? after : '';
       // "If it rains tomorrow" with nothing after it asks whether it will; "if it falls under 37.5 PSI,
       // perhaps we could swing by the tire shop?" asks too.
       if (/\?/.test(clause) || (!action && !governedAfter(clause, parts[i + 1], out.length > 0))) {
@@ -150,7 +169,7 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       else if (!BARE.test(clause)) {
         // Said first, it is checked by a part of its own: "If it rains tomorrow".
         out.push({
-          text: comma >= 0 ? clean(part.slice(0, part.length - opens[2]!.length + comma)) : clean(part),
+          text: ends >= 0 ? clean(part.slice(0, part.length - opens[2]!.length + ends)) : clean(part),
         });
         pending = { text: clause, negated, on: out.length - 1 };
       }

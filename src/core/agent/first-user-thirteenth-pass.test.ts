@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { linesAbout } from './lines-about';
 import { withoutFillers } from './spoken';
+import { amountsIn, claimVerdict, dateVerdict, numberInText } from './text-condition';
 
 // Requests from sets written without the agent in view (thirteenth QA pass: requests that read the user's
 // data before acting on it, requests said in many voices, and the twelfth pass's held-out-5 set, read
@@ -90,5 +91,74 @@ describe('what is sent of a note', () => {
     const r = await run('send carol my gift ideas');
     expect(tools(r)).toEqual(['notes_search', 'contacts_search', 'mail_send']);
     expect(args(r, 'mail_send')?.body).toMatch(/concert tickets/);
+  });
+});
+
+describe('a condition on what a note or a file says', () => {
+  it('reads the number in the clause about the subject, each word weighted by how few clauses say it', () => {
+    const budget = 'Q4 budget: travel capped at 12k EUR, tooling 4k EUR, hiring freeze until January.';
+    expect(numberInText('the tooling budget in my note is more than', [budget])).toBe(4000);
+    expect(numberInText('the travel cap in my budget note is over', [budget])).toBe(12000);
+    expect(amountsIn('Q4 total 3,230 EUR and 2.1%')).toEqual([3230, 2.1]); // "Q4" is no amount
+  });
+
+  it('a claim holds when one clause says its words, names, numbers and months alike', () => {
+    const budget = 'Q4 budget: travel capped at 12k EUR, tooling 4k EUR, hiring freeze until January.';
+    expect(claimVerdict("my budget note says there's a hiring freeze until January", [budget])).toBe('holds');
+    expect(claimVerdict("my budget note says there's a hiring freeze until March", [budget])).toBe('fails');
+    expect(claimVerdict('it is sunny', [budget])).toBeNull();
+  });
+
+  it('a date before or after one said: "runs out before June 2027" against "expires March 2027"', () => {
+    const passport = 'Passport expires March 2027. Renewal takes about 6 weeks.';
+    expect(dateVerdict('my passport runs out before June 2027', [passport])).toBe('holds');
+    expect(dateVerdict('my passport expires before January 2027', [passport])).toBe('fails');
+    expect(dateVerdict('it rains before 5pm', [passport])).toBeNull();
+  });
+
+  it('"if the tooling budget in my note is more than 5k tell Eve to cut it": 4k, so nothing, said with the clause (it made a note)', async () => {
+    const r = await run('if the tooling budget in my note is more than 5k tell Eve to cut it');
+    expect(tools(r)).toEqual(['notes_search']);
+    expect(r.answer).toMatch(/notes_search found "tooling 4k EUR"/);
+    const lower = await run('if the tooling budget in my note is more than 3k tell Eve to cut it');
+    expect(tools(lower)).toEqual(['notes_search', 'contacts_search', 'messages_send']);
+  });
+
+  it('"If my budget note says there\'s a hiring freeze until January, text Frank …" checks the note and texts him', async () => {
+    const r = await run(
+      "If my budget note says there's a hiring freeze until January, text Frank that interviews wait",
+    );
+    expect(tools(r)).toEqual(['notes_search', 'contacts_search', 'messages_send']);
+    expect(args(r, 'messages_send')?.text).toBe('interviews wait');
+  });
+
+  it('"If my passport runs out before June 2027, remind me tomorrow morning …" reads the passport file first', async () => {
+    const r = await run(
+      'If my passport runs out before June 2027, remind me tomorrow morning to get passport photos taken.',
+    );
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'reminders_create']);
+    expect(args(r, 'files_search')?.query).toBe('passport');
+  });
+
+  it('a count of what a search found is no amount of money', async () => {
+    const r = await run(
+      "If Grace's invoice comes to more than 3000 EUR, remind me tomorrow at 10 to get finance approval.",
+    );
+    expect(tools(r)).not.toContain('reminders_create');
+    expect(r.answer).not.toMatch(/Not done: you asked/); // it asks; the search said nothing of the total
+  });
+});
+
+describe('a record named and nothing done with it', () => {
+  it('"the gift ideas note, what did I put for Bob?" shows the note (it made one)', async () => {
+    const r = await run('the gift ideas note, what did I put for Bob?');
+    expect(tools(r)).toEqual(['notes_search']);
+    expect(r.answer).toMatch(/Bob: concert tickets/);
+  });
+
+  it('"My reminder says the 12th" makes no reminder; "according to my lease" reads the lease', async () => {
+    const r = await run("What day's the rent actually due according to my lease? My reminder says the 12th.");
+    expect(tools(r)).toEqual(['files_search', 'files_read']);
+    expect(r.answer).toMatch(/rent due on the 1st/);
   });
 });

@@ -29,3 +29,11 @@ export const REPORTED = new RegExp(
   String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent)|(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
   'iu',
 );
+
+/**
+ * A record named alone, nothing done with it: "the gift ideas note", "my lease file". What the part
+ * beside it is about (`sub-intents.ts`), and never a thing to make (`chooseTarget`; thirteenth QA pass made
+ * a note called "gift ideas note").
+ */
+export const RECORD_NAMED =
+  /^(?:the|my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?(?:note|notes|file|e-?mail|document|doc|recipe|lease|itinerary|invoice)[.!]?$/iu;

@@ -7,7 +7,7 @@
 
 import type { PartCondition } from './condition';
 import { conditionalParts } from './conditional-parts';
-import { I_DID, SOMEONE_SAID } from './reports';
+import { I_DID, RECORD_NAMED, SOMEONE_SAID } from './reports';
 import { currencyOf, unitOf } from './literals';
 
 /** Verbs that start a new request in a compound sentence (imperative mood). */
@@ -359,6 +359,9 @@ function isContext(text: string): boolean {
   // tomorrow's calendar … add it on the 14th" made the event end tomorrow). Said with a day, it stays a
   // part of its own, and `chooseTarget` never acts on it (`REPORTED`).
   if (REPORTED_RECORD.test(t) && !/\?$/.test(t)) return true;
+  // "the gift ideas note, what did I put for Bob?": a record named and nothing done with it is what the
+  // part beside it is about (thirteenth QA pass made a note called "gift ideas note").
+  if (RECORD_NAMED.test(t)) return true;
   if ((SOMEONE_SAID.test(t) || I_DID.test(t)) && !/\?$/.test(t) && !DAY_WORD.test(t)) return true;
   return (
     (/^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
@@ -385,7 +388,7 @@ function isContext(text: string): boolean {
 
 /** "My garden note says …", "Eve's email said …", "the lease file mentions …". */
 const REPORTED_RECORD =
-  /^(?:(?:my|our|the|your|\p{Lu}[\p{L}-]*['’]s)\s+)(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|e-?mail|mail|message|text|file|doc|document|report|invoice|calendar|diary|plan|list|recipe|lease|itinerary)\s+(?:says|said|mentions|mentioned|states|stated|reads|shows|showed|has|had)\b/iu;
+  /^(?:(?:my|our|the|your|\p{Lu}[\p{L}-]*['’]s)\s+)(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|e-?mail|mail|message|text|file|doc|document|report|invoice|calendar|diary|plan|list|recipe|lease|itinerary|reminder|reminders|booking|ticket|passport|contract)\s+(?:says|said|mentions|mentioned|states|stated|reads|shows|showed|has|had)\b/iu;
 
 /** A command that sends something: a report before it is kept apart from it. */
 const SENDS_NEXT =

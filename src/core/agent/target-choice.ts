@@ -3,7 +3,7 @@ import type { Tool } from '../tools/tool';
 import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 import { findTimes } from './dates';
-import { REPORTED } from './reports';
+import { RECORD_NAMED, REPORTED } from './reports';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -17,7 +17,7 @@ import { REPORTED } from './reports';
 // itself, and every description says "information" (toolalpaca: an anime tool that "retrieves
 // information" and a currency tool with an "api_key" beat the fruit tool).
 const STOP = new Set(
-  'api apis information info its the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
+  'api apis information info its the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one two three four five six seven eight nine ten'.split(
     ' ',
   ),
 );
@@ -687,7 +687,7 @@ const MY_KEPT_THING = new RegExp(String.raw`\bmy\s+(?:\p{L}+\s+){0,2}?${KEPT}\b`
 
 /** A question, or a command to show something. */
 const ASKS_ABOUT =
-  /^(?:what|what['’]s|whats|how|when|where|which|who|show|tell\s+me|remind\s+me\s+what|did|does|do|is|are|was|were|can\s+you\s+(?:show|tell|check|find|look))\b|\?$/i;
+  /^(?:if|unless|whether|what|what['’]s|whats|how|when|where|which|who|show|tell\s+me|remind\s+me\s+what|did|does|do|is|are|was|were|can\s+you\s+(?:show|tell|check|find|look))\b|\?$/i;
 /** What a contact record holds: asked for, the person's record is the thing. */
 const CONTACT_FIELD = /\b(?:address|phone|number|mobile|contact|birthday|e-?mail\s+address)\b/i;
 /** A command that does something to or for someone: the person stays a person. */
@@ -786,7 +786,8 @@ export function chooseTarget(
   const reports = reportsWhatHappened(intent);
   const names = (e: string) => !reports && effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
-  const reported = REPORTED.test(intent.trim());
+  const reported = REPORTED.test(intent.trim()) || RECORD_NAMED.test(intent.trim());
+  const checksCondition = /^(?:and\s+)?(?:only\s+)?(?:if|unless|whether)\s/i.test(intent.trim());
   // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
   // ("change" → modify, update): "… flights …, and book a ticket for Li Si" says which ticket.
   const said = new Set(
@@ -856,6 +857,10 @@ export function chooseTarget(
       // "Bob texted that he's running late for our catch-up on Tuesday", "I already emailed Anna": what
       // someone did is reported, not asked for (act-risk set, twelfth QA pass: Bob was texted back).
       if (reported && does !== null && does !== 'none') return;
+      // "If my budget note says there's a hiring freeze, …": the part that checks a condition reads; it
+      // makes, sends or changes nothing (thirteenth QA pass made a note of the condition).
+      if (checksCondition && does !== null && does !== 'none' && !contentWords(tool.name).includes('add'))
+        return;
       // "Check my notes for anything about the garden", "get the key points from my offsite note": a
       // command that only says "give me" makes or changes nothing either (second independent request
       // set: both made a note).
@@ -935,11 +940,34 @@ export function chooseTarget(
   // question about one of the user's own papers that no tool's words answer is looked for in their files
   // (thirteenth QA pass: "None of my tools can do this", or Lisbon's weather by the city alone).
   const byWords = (b: TargetChoice) => relevance(readAs, toolOf(b.tool)!, []) > MIN_RELEVANCE;
-  if (asksOwnPaper(intent) && (!best || !byWords(best))) return pick(`${readAs} file read content`) ?? best;
+  // "What day's the rent due according to my lease?": the paper said to hold the answer is where it is
+  // looked for, whatever else the words fit (the day's calendar).
+  if (asksOwnPaper(intent) && (!best || !byWords(best) || SOURCE_PAPER.test(intent)))
+    return pick(`${readAs} file read content`) ?? best;
   return best;
 }
 
-const asksOwnPaper = (intent: string): boolean =>
+/**
+ * What to look for when a paper of the user's is asked about: the paper, its number and the names said
+ * with it ("If my passport runs out before June 2027" → "passport"; "which flight did I take to Lisbon"
+ * → "flight Lisbon"; "invoice 1042" → "invoice 1042"). The rest of the question is what to read in it, not
+ * what a file is found by (thirteenth QA pass: "passport runs out before June 2027" matched no file).
+ */
+export function paperWords(intent: string): string | null {
+  if (!asksOwnPaper(intent)) return null;
+  const paper = new RegExp(String.raw`\b${PAPER}(?:\s+(?:no\.?\s*|number\s+|#\s*)?\d{2,})?`, 'iu').exec(
+    intent,
+  )?.[0];
+  if (!paper) return null;
+  const names = [...intent.matchAll(/(?<=\s)\p{Lu}[\p{L}'’-]+/gu)]
+    .map((m) => m[0].replace(/['’]s$/, ''))
+    .filter((n) => !MONTH_OR_DAY.test(n));
+  return [paper, ...names].join(' ');
+}
+const MONTH_OR_DAY =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
+
+export const asksOwnPaper = (intent: string): boolean =>
   OWN_PAPER.test(intent) && ASKS_ABOUT.test(intent.trim()) && !CONTAINER.test(intent);
 
 /** The way a command word reaches someone: "text Bob" by phone, "email Bob" by email. */
@@ -957,6 +985,12 @@ const CHANNEL_OF: Record<string, 'email' | 'phone'> = {
 const PAPER = String.raw`(?:invoice|passport|flight|lease|itinerary|contract|receipt|ticket|booking|reservation|insurance|policy|warranty|visa|prescription|payslip|bill|statement|recipe|report|certificate|licen[cs]e|tax\s+return|deck|slides)s?`;
 const OWN_PAPER = new RegExp(
   String.raw`\b(?:my|our)\s+(?:\p{L}+\s+){0,2}?${PAPER}\b|\b${PAPER}\s+(?:no\.?\s*|number\s+|#\s*)?\d{2,}\b|\b${PAPER}\b.*\b(?:did|do|have|had)\s+(?:i|we)\b`,
+  'iu',
+);
+
+/** The paper said to hold the answer: "according to my lease", "in my itinerary". */
+const SOURCE_PAPER = new RegExp(
+  String.raw`\b(?:according\s+to|in|on|from)\s+(?:my|our|the)\s+(?:\p{L}+\s+){0,2}?${PAPER}\b`,
   'iu',
 );
 
