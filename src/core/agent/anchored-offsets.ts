@@ -7,31 +7,84 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
-import { ASKS_FOR_DATE, OFFSET, findDates, offsetEnd } from './dates';
+import { ASKS_FOR_DATE, OFFSET, findDates, findTimes, offsetEnd } from './dates';
 import { escapeRegExp } from '../util/escape-regexp';
 
-/** The day of the one calendar event named at the start of `text`, by title or short name. */
-function eventDayAtStart(text: string, events: readonly LexiconEntry[]): string | undefined {
-  const head = text
-    .slice(0, 60)
-    .toLowerCase()
-    .replace(/^(?:my|our)\s+/, '');
-  const days = new Set(
-    events
-      .filter(
-        (e) =>
-          e.on !== undefined &&
-          [e.value, ...(e.aliases ?? []), ...(e.dayAliases ?? [])].some((a) =>
-            new RegExp(`^(?:the\\s+)?${escapeRegExp(a.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(head),
-          ),
+/**
+ * The one calendar event named at the start of `text`, by title or short name, with the length of the
+ * words that named it; of two named alike ("lunch"), the one named by more words ("lunch with Alice").
+ */
+function eventAtStart(
+  text: string,
+  events: readonly LexiconEntry[],
+): { entry: LexiconEntry; length: number } | undefined {
+  const lower = text.slice(0, 80).toLowerCase();
+  const lead = /^(?:(?:the|my|our)\s+)?/.exec(lower)![0].length;
+  const named = events.flatMap((entry) => {
+    if (entry.on === undefined) return [];
+    const lengths = [entry.value, ...(entry.aliases ?? []), ...(entry.dayAliases ?? [])]
+      .filter((a) =>
+        new RegExp(`^${escapeRegExp(a.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(lower.slice(lead)),
       )
-      .map((e) => e.on!),
-  );
-  return days.size === 1 ? [...days][0] : undefined;
+      .map((a) => a.length);
+    return lengths.length > 0 ? [{ entry, length: lead + Math.max(...lengths) }] : [];
+  });
+  const longest = Math.max(0, ...named.map((n) => n.length));
+  const best = named.filter((n) => n.length === longest);
+  return best.length === 1 ? best[0] : undefined;
 }
 
-export function withAnchoredOffsets(text: string, today: number, events: readonly LexiconEntry[]): string {
-  if (ASKS_FOR_DATE.test(text)) return text;
+/** "the morning of the museum visit", "on the day of the dentist": a part of an event's day. */
+const DAY_OF = /\b(?:on\s+)?the\s+(morning|afternoon|evening|night|day)\s+of\s+/gi;
+
+/**
+ * "On the morning of the museum visit, 8am, remind me …": the event's day, said as a date ("on 2026-12-09
+ * in the morning"), so the reminder fires that day (thirteenth QA pass searched for a museum).
+ */
+function withEventDays(text: string, events: readonly LexiconEntry[]): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(DAY_OF)) {
+    const end = m.index + m[0].length;
+    const event = eventAtStart(text.slice(end), events);
+    if (!event || m.index < last) continue;
+    // "the morning of …" is a time only when the request says none ("…, 8am": 08:00, not the morning's 09:00).
+    const period = findTimes(text).length > 0 ? 'day' : m[1]!.toLowerCase();
+    out += `${text.slice(last, m.index)}on ${event.entry.on}${period === 'day' ? '' : ` in the ${period}`}`;
+    last = end + event.length;
+  }
+  return out + text.slice(last);
+}
+
+/** "an hour before", "30 minutes before", "half an hour ahead of": a shift of the clock. */
+const TIME_OFFSET =
+  /\b(\d{1,3}|an?|half\s+an)\s*(minutes?|mins?|hours?|hrs?)\s+(before|ahead\s+of|prior\s+to|after)\s+/gi;
+
+/**
+ * "Remind me an hour before the dentist tomorrow", "30 minutes before my lunch with Alice": the time is the
+ * event's start, shifted, written before the offset ("at 15:00 on 2026-12-07 an hour before the dentist"),
+ * so the reminder fires then and still says what it is for (thirteenth QA pass asked when, or set it for
+ * the start of the day). A part that says its own time keeps it.
+ */
+function withEventTimes(text: string, events: readonly LexiconEntry[]): string {
+  if (findTimes(text).length > 0) return text;
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(TIME_OFFSET)) {
+    const event = eventAtStart(text.slice(m.index + m[0].length), events)?.entry;
+    if (!event?.on || !event.at) continue;
+    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : /^half/i.test(m[1]!) ? 0.5 : 1;
+    const minutes = Math.round(/^h/i.test(m[2]!) ? n * 60 : n) * (/^after$/i.test(m[3]!) ? 1 : -1);
+    const at = new Date(Date.parse(`${event.on}T${event.at}:00Z`) + minutes * 60_000).toISOString();
+    out += `${text.slice(last, m.index)}at ${at.slice(11, 16)} on ${at.slice(0, 10)} `;
+    last = m.index;
+  }
+  return out + text.slice(last);
+}
+
+export function withAnchoredOffsets(said: string, today: number, events: readonly LexiconEntry[]): string {
+  if (ASKS_FOR_DATE.test(said)) return said;
+  const text = withEventTimes(withEventDays(said, events), events);
   const dates = findDates(text, today);
   let out = '';
   let last = 0;
@@ -39,7 +92,7 @@ export function withAnchoredOffsets(text: string, today: number, events: readonl
     const at = m.index + m[0].length;
     // "2 days before Dec 14", "the day before the 14th": its own date.
     if (dates.some((d) => d.start >= offsetEnd(m) && d.start <= at)) continue;
-    const event = eventDayAtStart(text.slice(at), events);
+    const event = eventAtStart(text.slice(at), events)?.entry.on;
     // The other dates of the request, when they are one day: "Rent is due on the 12th".
     const others = new Set(dates.filter((d) => d.end <= m.index || d.start >= at).map((d) => d.date));
     const anchor = event ?? (others.size === 1 ? [...others][0] : undefined);

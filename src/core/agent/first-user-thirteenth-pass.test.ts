@@ -162,3 +162,29 @@ describe('a record named and nothing done with it', () => {
     expect(r.answer).toMatch(/rent due on the 1st/);
   });
 });
+
+describe("a time said from a calendar event's", () => {
+  it('"remind me an hour before the dentist tomorrow" fires at 15:00, the appointment being at 16:00', async () => {
+    const r = await run('remind me an hour before the dentist tomorrow');
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-07T15:00:00');
+  });
+
+  it('"30 minutes before my lunch with Alice tomorrow" is her lunch, not Carol\'s (both are "lunch")', async () => {
+    const r = await run('Remind me 30 minutes before my lunch with Alice tomorrow.');
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-07T12:00:00');
+  });
+
+  it('"On the morning of the museum visit, 8am, remind me …" fires that day at 8 (it searched for a museum)', async () => {
+    const r = await run('On the morning of the museum visit, 8am, remind me to charge my camera');
+    expect(tools(r)).toEqual(['reminders_create']);
+    expect(args(r, 'reminders_create')).toEqual({
+      text: 'charge my camera',
+      due_time: '2026-12-09T08:00:00',
+    });
+  });
+
+  it('a day and a time said alone belong to the command beside them', async () => {
+    const r = await run('tomorrow at 9, remind me to call Bob');
+    expect(args(r, 'reminders_create')).toEqual({ text: 'call Bob', due_time: '2026-12-07T09:00:00' });
+  });
+});

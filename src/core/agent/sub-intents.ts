@@ -362,6 +362,9 @@ function isContext(text: string): boolean {
   // "the gift ideas note, what did I put for Bob?": a record named and nothing done with it is what the
   // part beside it is about (thirteenth QA pass made a note called "gift ideas note").
   if (RECORD_NAMED.test(t)) return true;
+  // "On 2026-12-09 in the morning, 8am, remind me …": a day and a time said alone are when the part
+  // beside it happens (thirteenth QA pass: "None of my tools can do this: "on 2026-12-09 …, 8am"").
+  if (ONLY_WHEN.test(t) && DAY_WORD.test(t)) return true;
   if ((SOMEONE_SAID.test(t) || I_DID.test(t)) && !/\?$/.test(t) && !DAY_WORD.test(t)) return true;
   return (
     (/^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
@@ -393,6 +396,10 @@ const REPORTED_RECORD =
 /** A command that sends something: a report before it is kept apart from it. */
 const SENDS_NEXT =
   /^(?:(?:please|so|and|then|just|can\s+you|could\s+you)\s+)*(?:send|text|e-?mail|message|reply|respond|write\s+(?:to|back)|tell|forward|ping)\b/i;
+
+/** Nothing but when: "on 2026-12-09 in the morning, 8am", "tomorrow at 9", "first thing Monday". */
+const ONLY_WHEN =
+  /^(?:(?:on|at|by|around|about|from|in|the|this|next|first\s+thing|say|like|ish|morning|afternoon|evening|night|noon|midday|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{4}-\d{2}-\d{2}|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?|o['’]clock)(?:[\s,.]+|$))+$/i;
 
 /** Words that say a day or a time: a sentence with one is no context to merge. */
 const DAY_WORD =

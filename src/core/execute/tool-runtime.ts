@@ -34,6 +34,8 @@ export interface LexiconEntry {
   localAliases?: string[];
   /** The day an event takes place (YYYY-MM-DD): "Is dinner with Hugo still on?" asks about that day. */
   on?: string;
+  /** The time an event starts (HH:MM): "an hour before the dentist" is an hour before it. */
+  at?: string;
   /** Short names of an event that mean it only when its day is said ("the dentist tomorrow"). */
   dayAliases?: string[];
   /**

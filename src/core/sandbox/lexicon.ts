@@ -56,6 +56,7 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
         value: e.title,
         aliases: unique([e.title]),
         on: e.start.slice(0, 10),
+        at: e.start.slice(11, 16),
         ...(head && head !== e.title.toLowerCase() ? { dayAliases: [head] } : {}),
       };
     });
