@@ -33,6 +33,7 @@ import { withMisspeltNamesCorrected } from './misspelt-names';
 import { withMisspeltWordsCorrected } from './misspelt-words';
 import { smallTalkAnswer } from './small-talk';
 import { eventDetailParts, itemTitled } from './event-details';
+import { slotBookingParts } from './slot-booking';
 import { withAnchoredOffsets } from './anchored-offsets';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
@@ -206,10 +207,12 @@ export class Agent {
     if (!this.deps.policy.decomposes && smallTalk === null) {
       const split = insertLookups(
         eventDetailParts(
-          fanOutIntents(
-            splitSubIntents(read),
-            (text) => findLiterals(text, today, lexicon),
-            (text) => this.takesSpan(text),
+          slotBookingParts(
+            fanOutIntents(
+              splitSubIntents(read),
+              (text) => findLiterals(text, today, lexicon),
+              (text) => this.takesSpan(text),
+            ),
           ),
           events,
           today,
@@ -224,6 +227,7 @@ export class Agent {
         if (s.contentField !== undefined) si.contentField = s.contentField;
         if (s.pickItem !== undefined) si.pickItem = s.pickItem;
         if (s.placeWords !== undefined) si.placeWords = s.placeWords;
+        if (s.slotFrom !== undefined) si.slotFrom = s.slotFrom;
         if (s.condition) si.condition = { ...s.condition };
         return si;
       });
@@ -892,6 +896,7 @@ export class Agent {
     const args: Record<string, unknown> = { ...filled.args };
     const sources: Record<string, string> = { ...filled.sources };
     this.continueFromEarlierTarget(tool, si, state, args, sources);
+    this.atTheSlotFound(tool, si, state, args, sources);
     this.thereFromEarlier(tool, si, state, args, sources);
     this.fromEarlierResult(tool, si, state, args, sources);
     // "…the address of the museum": the free text is what an earlier call looked up; "email Hugo the
@@ -1204,6 +1209,34 @@ export class Agent {
       const value = to ? earlier.args[to.name] : undefined;
       const own = typeof args[f.name] === 'string' && si.literals.some((l) => l.value === args[f.name]);
       if (value === undefined || own) continue;
+      args[f.name] = value;
+      sources[f.name] = 'earlier call';
+    }
+  }
+
+  /**
+   * "Find 45 minutes on Thursday after 2pm … and put it in my calendar": the event starts and ends when the
+   * free slot the part before found does — not at the time the request said to search from.
+   */
+  private atTheSlotFound(
+    tool: Tool,
+    si: SubIntentState,
+    state: TurnState,
+    args: Record<string, unknown>,
+    sources: Record<string, string>,
+  ): void {
+    if (si.slotFrom === undefined) return;
+    const slot = state.subIntents.find((o) => o.rank === si.slotFrom);
+    if (slot?.status !== 'done' || !slot.result || typeof slot.result !== 'object') return;
+    const out = slot.result as Record<string, unknown>;
+    const at = (bound: 'start' | 'end') =>
+      Object.entries(out).find(
+        ([k, v]) => typeof v === 'string' && new RegExp(bound, 'i').test(k) && /T\d/.test(v),
+      )?.[1];
+    for (const f of toolFields(tool.parameters)) {
+      if (f.kind !== 'datetime' || !f.bound || sources[f.name] === 'user') continue;
+      const value = at(f.bound);
+      if (value === undefined) continue;
       args[f.name] = value;
       sources[f.name] = 'earlier call';
     }

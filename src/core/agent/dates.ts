@@ -277,7 +277,8 @@ export function findDurations(text: string): { minutes: number; start: number; e
   const lower = text.toLowerCase();
   const out: { minutes: number; start: number; end: number }[] = [];
   for (const m of lower.matchAll(
-    /\b(\d+(?:\.\d+)?|an?|half an?)[ -](?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b/g,
+    // "2h", "90min" run the number into its unit; "a" and "an" never do ("ah").
+    /\b(\d+(?:\.\d+)?|an?|half an?)(?:[ -]|(?<=\d)(?=(?:h|hrs?|mins?)\b))(?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b/g,
   )) {
     const n = m[1] === 'a' || m[1] === 'an' ? 1 : m[1]!.startsWith('half') ? 0.5 : Number(m[1]);
     const minutes = m[2]!.startsWith('h') ? n * 60 : n;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { linesAbout } from './lines-about';
+import { slotBookingParts } from './slot-booking';
 import { withoutFillers } from './spoken';
 import { amountsIn, claimVerdict, dateVerdict, numberInText } from './text-condition';
 
@@ -186,5 +187,85 @@ describe("a time said from a calendar event's", () => {
   it('a day and a time said alone belong to the command beside them', async () => {
     const r = await run('tomorrow at 9, remind me to call Bob');
     expect(args(r, 'reminders_create')).toEqual({ text: 'call Bob', due_time: '2026-12-07T09:00:00' });
+  });
+});
+
+describe('a free slot found, then booked', () => {
+  it('the booking is a part of its own at the slot found, named by its purpose or as said', () => {
+    const parts = slotBookingParts([
+      { rank: 1, text: 'Find 45 minutes on Thursday after 2pm for coffee with Jonas', dependsOn: [] },
+      { rank: 2, text: 'put it in my calendar', dependsOn: [1] },
+    ]);
+    expect(parts).toEqual([
+      { rank: 1, text: 'find a free slot: 45 minutes on Thursday after 2pm', dependsOn: [] },
+      { rank: 2, text: 'schedule "Coffee with Jonas"', dependsOn: [1], slotFrom: 1 },
+    ]);
+    const one = slotBookingParts([
+      {
+        rank: 1,
+        text: "Grab the first free half hour on Friday and block it as 'Reply to emails'",
+        dependsOn: [],
+      },
+    ]);
+    expect(one.map((p) => p.text)).toEqual([
+      'find a free slot: a free half hour on Friday',
+      'schedule "Reply to emails"',
+    ]);
+  });
+
+  it('"Find 45 minutes on Thursday after 2pm for coffee with Jonas and put it in my calendar" (it looked Jonas up and called the event "it")', async () => {
+    const r = await run(
+      'Find 45 minutes on Thursday after 2pm for coffee with Jonas and put it in my calendar.',
+    );
+    expect(tools(r)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')).toEqual({
+      title: 'Coffee with Jonas',
+      start_time: '2026-12-10T14:00:00',
+      end_time: '2026-12-10T14:45:00',
+    });
+  });
+
+  it('"Book my Tuesday tempo session into the first free hour from 7am" books the hour found (8:00, the first free one)', async () => {
+    const r = await run('Book my Tuesday tempo session into the first free hour from 7am.');
+    expect(tools(r)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(args(r, 'calendar_find_free_slot')).toMatchObject({ date: '2026-12-08', duration_minutes: 60 });
+    expect(args(r, 'calendar_create_event')?.start_time).toBe('2026-12-08T08:00:00');
+  });
+
+  it('"Block out a free hour Thursday afternoon and call it \'Inbox zero\'" (it searched the inbox for "Inbox zero")', async () => {
+    const r = await run("Block out a free hour Thursday afternoon and call it 'Inbox zero'.");
+    expect(tools(r)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.title).toBe('Inbox zero');
+  });
+
+  it('"find a free slot tomorrow and book a call with Dan" books it with Dan invited (it said no tool could)', async () => {
+    const r = await run('find a free slot tomorrow and book a call with Dan');
+    expect(tools(r)).toEqual(['calendar_find_free_slot', 'contacts_search', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')).toMatchObject({
+      attendee_email: 'dan.okafor@example.com',
+      start_time: '2026-12-07T08:00:00',
+    });
+  });
+
+  it('the day said in the sentence before is the day searched ("How\'s Monday looking? Book …")', async () => {
+    const r = await run(
+      "How's Monday looking? Book a 45-minute gym session in the first free gap after 5pm.",
+    );
+    expect(args(r, 'calendar_find_free_slot')).toEqual({
+      date: '2026-12-07',
+      duration_minutes: 45,
+      earliest_time: '17:00',
+    });
+    expect(args(r, 'calendar_create_event')?.title).toBe('gym session');
+  });
+
+  it('"2h" is two hours', async () => {
+    const r = await run("block 2h of focus time tomorrow - first free slot after 1pm. title 'Focus'");
+    expect(args(r, 'calendar_find_free_slot')).toEqual({
+      date: '2026-12-07',
+      duration_minutes: 120,
+      earliest_time: '13:00',
+    });
+    expect(args(r, 'calendar_create_event')?.title).toBe('Focus');
   });
 });

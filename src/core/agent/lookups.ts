@@ -25,7 +25,12 @@ export function insertLookups(
   const out: SplitIntent[] = [];
   for (const [i, si] of intents.entries()) {
     // A part whose content is already planned (`eventDetailParts`) needs no other lookup.
-    if (si.contentFrom !== undefined || si.pickItem !== undefined || si.placeWords !== undefined) {
+    if (
+      si.contentFrom !== undefined ||
+      si.pickItem !== undefined ||
+      si.placeWords !== undefined ||
+      si.slotFrom !== undefined
+    ) {
       out.push(si);
       continue;
     }
@@ -114,6 +119,7 @@ export function insertLookups(
     ...(si.contentField !== undefined ? { contentField: si.contentField } : {}),
     ...(si.pickItem !== undefined ? { pickItem: si.pickItem } : {}),
     ...(si.placeWords !== undefined ? { placeWords: si.placeWords } : {}),
+    ...(si.slotFrom !== undefined ? { slotFrom: rankOf.get(si.slotFrom) ?? si.slotFrom } : {}),
     ...(si.condition
       ? { condition: { ...si.condition, on: rankOf.get(si.condition.on) ?? si.condition.on } }
       : {}),

@@ -186,6 +186,8 @@ export interface SplitIntent {
   pickItem?: string;
   /** Words of the part that name where the part before it found ("to the museum visit on Wednesday"). */
   placeWords?: string;
+  /** The rank of the part whose free slot this part books (`slotBookingParts`): its start and end. */
+  slotFrom?: number;
 }
 
 /**

@@ -62,6 +62,8 @@ export interface SubIntentState {
   pickItem?: string;
   /** Words of the part that name the location the part it depends on found (`eventDetailParts`). */
   placeWords?: string;
+  /** The rank of the part whose free slot this part books (`slotBookingParts`). */
+  slotFrom?: number;
   /** The field of that result it sends, when it names one ("… and send the address to Anna"). */
   contentField?: string;
   /**

@@ -1,0 +1,167 @@
+/**
+ * A free slot found, then booked: "Find 45 minutes on Thursday after 2pm for coffee with Jonas and put it
+ * in my calendar", "Find a 2-hour gap on Wednesday to work on the API docs, book it, …", "Block out a free
+ * hour Thursday afternoon and call it 'Inbox zero'", "Book my tempo session into the first free hour from
+ * 7am on Tuesday". Before (thirteenth QA pass), the booking was refused ("book it": no tool books), named
+ * "it", made a search of the title ("call it 'Inbox zero'" searched the inbox), or skipped the slot and
+ * booked the time said. Here the booking is a part of its own that schedules the thing at the slot the
+ * part before found (`slotFrom`: the event's start and end are the slot's, `Agent` fills them).
+ */
+
+import type { SplitIntent } from './sub-intents';
+
+/** A part that looks for free time: "find 45 minutes", "a 2-hour gap", "a free hour", "the first free slot". */
+const SLOT_ASKED =
+  /\b(?:free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
+
+/** A part that books what was found, by referring to it: "put it in my calendar", "book it", "call it 'X'". */
+const BOOKS_IT =
+  /^(?:(?:and|then|also|please)\s+)*(?:(?:book|block|reserve|grab|take|hold|schedule|add|put|pencil|lock)\s+(?:it|that|this|the\s+(?:slot|time|gap))(?:\s+in)?\b|(?:call|name|title|label)\s+it\b)/i;
+
+/** "… and block it as 'X'" inside the slot part: where the booking starts. */
+const BOOKS_IT_INSIDE =
+  /\s*,?\s+(?:and|then)\s+(?=(?:book|block|reserve|grab|take|hold|schedule|add|put|pencil|lock|call|name|title|label)\s+it\b)/i;
+
+/** A part that makes an event of its own but says no time: "book a call with Dan", "set up a chat with Frank". */
+const MAKES_EVENT =
+  /^(?:(?:and|then|also|please)\s+)*(?:book|schedule|set\s+up|arrange|put\s+in|pencil\s+in|add)\s+(?:an?\s+|the\s+|my\s+)?(?!it\b|that\b|this\b)(\S.*)$/i;
+
+/** A slot part that books it too: "Block out a free hour …", "Book my tempo session into the first free hour …". */
+const BOOKS_ITSELF =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|grab|reserve|pencil\s+in)\s+/i;
+
+/** The name a booking gives: "call it 'Inbox zero'", "block it as 'Reply to emails'", "title it Prep". */
+const NAMED =
+  /\b(?:call|name|title|label)\s+it\s+(?:as\s+)?(.+)$|\bas\s+(['"“‘].+['"”’]|.+)$|\btitled?:?\s+(['"“‘].+['"”’])/i;
+
+/** "45-minute gym session": the length is the slot's, not the event's name. */
+const LENGTH_SAID = /^(?:\d+(?:\.\d+)?|an?|half\s+an?)[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+/i;
+
+/** A day said: the slot is looked for on it. */
+const DAY =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{4}-\d{2}-\d{2}|the\s+\d{1,2}(?:st|nd|rd|th))\b/i;
+
+/** A name said in the slot part: "title 'Focus'", "titled 'Deep work'". */
+const TITLED = /\b(?:titled?|called|named):?\s+(['"“‘].+?['"”’])/i;
+/** "block 2h of focus time tomorrow": what the time is for. */
+const BLOCK_OF =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|reserve|grab)\s+(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|minutes?|mins?)|an?\s+hour|half\s+an\s+hour)\s+(?:of|for)\s+(.+?)(?=\s+(?:today|tonight|tomorrow|on|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|at|from|after|before)\b|\s*[-–—,.;]|$)/i;
+
+/** What the slot is for: "… for coffee with Jonas", "… to work on the API docs" (not "for 45 minutes"). */
+function purposeOf(slot: string): { words: string; at: number } | null {
+  for (const m of slot.matchAll(/\b(?:for|to)\s+/gi)) {
+    const rest = slot.slice(m.index + m[0].length).replace(/[.!]$/, '');
+    if (NOT_A_PURPOSE.test(rest)) continue;
+    return { words: rest, at: m.index };
+  }
+  return null;
+}
+const NOT_A_PURPOSE =
+  /^(?:me|us|an?\s+(?:free\s+)?(?:hour|slot|gap|minute)|the\s+(?:slot|gap|first|next)|\d|half|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|this)\b/i;
+
+const unquote = (s: string) =>
+  s
+    .trim()
+    .replace(/^['"“‘]|['"”’][.!]?$/g, '')
+    .replace(/[.!]$/, '');
+
+/** What the event is called, from the booking's words or the slot part's purpose; quoted, said as is. */
+function titleFor(booking: string | undefined, slot: string): string {
+  // "… first free slot after 1pm. title 'Focus'": the name may be said in the slot part itself.
+  const named = (booking ? NAMED.exec(booking) : null) ?? TITLED.exec(slot);
+  const title = named
+    ? unquote((named[1] ?? named[2] ?? named[3])!)
+    : (purposeOf(slot)?.words ?? BLOCK_OF.exec(slot)?.[1] ?? 'Busy');
+  return `"${title.charAt(0).toUpperCase()}${title.slice(1)}"`;
+}
+
+/**
+ * The slot part as a search for free time: its purpose left out (it is the event's title, and "with
+ * Jonas" made it a contact lookup), "the first free hour" said as the hour it is.
+ */
+function slotSearch(text: string): string {
+  const purpose = purposeOf(text);
+  const when = (purpose ? text.slice(0, purpose.at) : text)
+    .replace(BOOKS_ITSELF, '')
+    .replace(
+      /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:find|get|look\s+for|search\s+for)\s+(?:me\s+)?/i,
+      '',
+    )
+    .replace(/\b(?:the\s+)?(?:first|next|earliest)\s+free\s+(hour|half\s+hour)\b/i, 'a free $1');
+  return `find a free slot: ${when
+    .replace(TITLED, '')
+    .replace(/[\s.,;]+$/, '')
+    .trim()}`;
+}
+
+/** "Book my Tuesday tempo session into the first free hour from 7am": the thing booked, before the slot words. */
+const THING_BEFORE_SLOT =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|grab|reserve|pencil\s+in)\s+(?:my\s+|the\s+|a\s+|an\s+)?(.+?)\s+(?:into|in|at|for)\s+(?:the\s+|a\s+|an\s+)?(?:first|next|earliest|free)\b/i;
+
+export function slotBookingParts(intents: readonly SplitIntent[]): SplitIntent[] {
+  const out: (SplitIntent & { slotFrom?: number })[] = [];
+  const rankOf = new Map<number, number>();
+  const pushed = (si: SplitIntent & { slotFrom?: number }) => {
+    out.push({ ...si, rank: out.length + 1 });
+    return out.length;
+  };
+  for (let i = 0; i < intents.length; i++) {
+    const si = intents[i]!;
+    const remap = (ds: readonly number[]) => ds.map((d) => rankOf.get(d) ?? d);
+    const base = { ...si, dependsOn: remap(si.dependsOn) };
+    if (!SLOT_ASKED.test(si.text) || si.condition) {
+      rankOf.set(si.rank, pushed(base));
+      continue;
+    }
+    // "Grab the first free half hour on Friday and block it as '…'": one part, split at the booking.
+    const inside = BOOKS_IT_INSIDE.exec(si.text);
+    const next: SplitIntent | undefined = inside
+      ? { rank: -1, text: si.text.slice(inside.index + inside[0].length), dependsOn: [] }
+      : intents[i + 1];
+    if (inside) base.text = si.text.slice(0, inside.index);
+    const thing = THING_BEFORE_SLOT.exec(base.text)?.[1];
+    // The slot part only finds: "Book my tempo session into the first free hour …" finds the hour first.
+    const books =
+      (next !== undefined && !next.condition && (BOOKS_IT.test(next.text) || MAKES_EVENT.test(next.text))) ||
+      BOOKS_ITSELF.test(si.text);
+    // "How's Monday looking? Book a gym session in the first free gap after 5pm": the day said before.
+    const dayBefore = DAY.test(base.text)
+      ? undefined
+      : intents
+          .slice(0, i)
+          .map((p) => DAY.exec(p.text)?.[0])
+          .filter((d): d is string => d !== undefined)
+          .pop();
+    const search = books ? slotSearch(base.text) : base.text;
+    const slot = pushed({ ...base, text: dayBefore ? `${search} on ${dayBefore}` : search });
+    rankOf.set(si.rank, slot);
+    if (next && !next.condition && (BOOKS_IT.test(next.text) || MAKES_EVENT.test(next.text))) {
+      // "… and put it in my calendar", "… and book a call with Dan": the next part books the slot.
+      const made = BOOKS_IT.test(next.text) ? null : MAKES_EVENT.exec(next.text)![1]!.replace(/[.!]$/, '');
+      const title = made ?? titleFor(next.text, base.text);
+      const at = pushed({
+        ...next,
+        text: `schedule ${title}`,
+        dependsOn: [...new Set([...remap(next.dependsOn), slot])],
+        slotFrom: slot,
+      });
+      if (!inside) {
+        rankOf.set(next.rank, at);
+        i++;
+      }
+    } else if (BOOKS_ITSELF.test(si.text)) {
+      // "Block out a free hour Thursday afternoon" with nothing after it: it books the hour it finds.
+      pushed({
+        rank: 0,
+        text: `schedule ${thing ? `"${unquote(thing).replace(LENGTH_SAID, '')}"` : titleFor(undefined, base.text)}`,
+        dependsOn: [slot],
+        slotFrom: slot,
+      });
+    }
+  }
+  return out.map((si) =>
+    si.condition
+      ? { ...si, condition: { ...si.condition, on: rankOf.get(si.condition.on) ?? si.condition.on } }
+      : si,
+  );
+}
