@@ -17,10 +17,16 @@ import { RECORD_NAMED, REPORTED } from './reports';
 // itself, and every description says "information" (toolalpaca: an anime tool that "retrieves
 // information" and a currency tool with an "api_key" beat the fruit tool).
 const STOP = new Set(
-  'api apis information info its the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one two three four five six seven eight nine ten'.split(
+  'api apis information info its the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
     ' ',
   ),
 );
+
+/** The part that checks a condition: "If my budget note says …", "whether it rains". */
+const CHECKS_CONDITION = /^(?:and\s+)?(?:only\s+)?(?:if|unless|whether)\s/i;
+
+/** Numbers said in words. */
+const COUNT_WORDS = new Set('two three four five six seven eight nine ten'.split(' '));
 
 /** Command verbs and the words tools use for the same action. */
 const SYNONYMS: Record<string, string[]> = {
@@ -290,15 +296,21 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // motion verb that no tool names.
   // "Where is the nearest museum?": a where-question asks for an address (fifth QA pass: the city in
   // it made the weather tool the best match).
+  // "If the hiring plan still says two backend engineers …": what a record is said to count says nothing
+  // of the tool that checks it ("two" chose the directions, "between two addresses"; thirteenth QA pass).
+  // Elsewhere a count may be all a part says ("Two.", an answer to how many rooms).
+  const said = contentWords(intent).filter(
+    (w) => !(COUNT_WORDS.has(w) && CHECKS_CONDITION.test(intent.trim())),
+  );
   const words = ROUTE_ASKED.test(intent)
-    ? ['directions', ...contentWords(intent)]
+    ? ['directions', ...said]
     : WHERE_ASKED.test(intent.trim())
-      ? [...contentWords(intent), WHEREABOUTS]
+      ? [...said, WHEREABOUTS]
       : AGENDA_ASKED.test(intent.trim())
-        ? [...contentWords(intent), 'agenda']
+        ? [...said, 'agenda']
         : CONTENT_ASKED.test(intent.trim())
-          ? [...contentWords(intent), ...contentAsked(intent)]
-          : contentWords(intent);
+          ? [...said, ...contentAsked(intent)]
+          : said;
   // "Tell Bob I'm late" sends him a message; "tell me …" asks for something.
   if (words[0] === 'tell' && TELLS_SOMEONE.test(intent.trim())) words[0] = 'text';
   // "Write an email to Anna": the command is the sending ("write" alone means making a note or a file).
@@ -787,7 +799,7 @@ export function chooseTarget(
   const names = (e: string) => !reports && effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
   const reported = REPORTED.test(intent.trim()) || RECORD_NAMED.test(intent.trim());
-  const checksCondition = /^(?:and\s+)?(?:only\s+)?(?:if|unless|whether)\s/i.test(intent.trim());
+  const checksCondition = CHECKS_CONDITION.test(intent.trim());
   // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
   // ("change" → modify, update): "… flights …, and book a ticket for Li Si" says which ticket.
   const said = new Set(
