@@ -69,7 +69,24 @@ export function findDates(text: string, today: number): DateSpan[] {
   scan(/\btomorrow\b/, () => isoDate(base + DAY_MS));
   scan(/\byesterday\b/, () => isoDate(base - DAY_MS));
   scan(/\bin (\d{1,3}) days?\b/, (m) => isoDate(base + Number(m[1]) * DAY_MS));
+  scan(/\bthis\s+time\s+(next\s+week|tomorrow)\b/, (m) =>
+    isoDate(base + (m[1] === 'tomorrow' ? 1 : 7) * DAY_MS),
+  );
   scan(/\bin a week\b|\bnext week\b(?!end)/, () => isoDate(base + 7 * DAY_MS));
+  // "in a fortnight", "in 3 weeks": whole weeks from today.
+  scan(/\b(?:in\s+)?a\s+fortnight(?:\s+from\s+(?:now|today))?\b|\bin\s+(\d{1,2})\s+weeks?\b/, (m) =>
+    isoDate(base + (m[1] ? Number(m[1]) * 7 : 14) * DAY_MS),
+  );
+  // "end of the week", "by the end of this week": its Friday (today on a Friday).
+  scan(/\b(?:the\s+)?end\s+of\s+(?:the|this)\s+(?:working\s+)?week\b/, () => {
+    const now = new Date(base).getUTCDay();
+    return isoDate(base + ((5 - now + 7) % 7) * DAY_MS);
+  });
+  // "Tuesday week", "next Tuesday week": a week after the coming Tuesday (British).
+  scan(new RegExp(`\\b(?:next\\s+)?(${WEEKDAYS.join('|')})\\s+week\\b`), (m) => {
+    const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+    return isoDate(base + (delta + 7) * DAY_MS);
+  });
   // "this weekend" is its Saturday (today on a Saturday or Sunday); "next weekend" the one after (eighth
   // QA pass: Lisbon's weekend weather was today's).
   scan(/\b(this|next|the|at the|on the|over the) weekend\b/, (m) => {
@@ -127,6 +144,14 @@ export function findDates(text: string, today: number): DateSpan[] {
   );
   return shiftedByOffsets(lower, out).sort((a, b) => a.start - b.start);
 }
+
+/** An hour said in digits or words ("6", "six"). */
+const HOUR_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+const HOUR_WORD = String.raw`\d{1,2}|${HOUR_WORDS.join('|')}`;
+const hourOf = (said: string): number | null => {
+  const h = /^\d+$/.test(said) ? Number(said) : HOUR_WORDS.indexOf(said) + 1;
+  return h >= 1 && h <= 12 ? h : null;
+};
 
 /**
  * "3 days before", "a week after", "the day before", "the evening before": a shift from the date said
@@ -244,6 +269,39 @@ export function findTimes(text: string): TimeSpan[] {
     if (h >= 1 && h <= 7) h += 12;
     add(hhmm(h, 0), m.index, m.index + m[0].length);
   }
+  // "half six", "half past 6", "quarter to 9", "8 o'clock" (British and spoken; thirteenth QA pass asked
+  // when): a bare hour in office hours, as "at 3" is.
+  const office = (h: number) => (h >= 1 && h <= 7 ? h + 12 : h);
+  // "9 till half nine": a range whose end is said the British way.
+  for (const m of lower.matchAll(
+    new RegExp(
+      String.raw`\b(${HOUR_WORD})(?::(\d{2}))?\s*(?:-|–|to|till|until)\s*(half\s+(?:past\s+)?(?:${HOUR_WORD}))\b`,
+      'g',
+    ),
+  )) {
+    const h1 = hourOf(m[1]!);
+    const h2 = hourOf(m[3]!.replace(/^half\s+(?:past\s+)?/, ''));
+    if (h1 === null || h2 === null) continue;
+    const end = m.index + m[0].length;
+    add(hhmm(office(h1), Number(m[2] ?? 0)), m.index, m.index + m[1]!.length + (m[2] ? 3 : 0));
+    add(hhmm(office(h2), 30), end - m[3]!.length, end);
+  }
+  for (const m of lower.matchAll(
+    new RegExp(
+      String.raw`\b(half|quarter)\s+(past|to)?\s*(${HOUR_WORD})\b(?!\s*(?:hours?|minutes?|days?))`,
+      'g',
+    ),
+  )) {
+    const h = hourOf(m[3]!);
+    if (h === null || (m[1] === 'quarter' && !m[2])) continue;
+    const minutes = m[1] === 'half' ? 30 : m[2] === 'to' ? -15 : 15;
+    const at = office(h) * 60 + minutes;
+    add(hhmm(Math.floor(at / 60), at % 60), m.index, m.index + m[0].length);
+  }
+  for (const m of lower.matchAll(new RegExp(String.raw`\b(${HOUR_WORD})\s*o['’]?clock\b`, 'g'))) {
+    const h = hourOf(m[1]!);
+    if (h !== null) add(hhmm(office(h), 0), m.index, m.index + m[0].length);
+  }
   for (const m of lower.matchAll(/\bnoon\b|\bmidday\b/g)) add('12:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bmidnight\b/g)) add('00:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bin the morning\b|\bthis morning\b/g))
@@ -258,6 +316,10 @@ export function findTimes(text: string): TimeSpan[] {
     /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\s+)(morning|afternoon|evening|night)\b/g,
   ))
     add(PART_OF_DAY[m[1]!]!, m.index, m.index + m[0].length);
+  // "first thing Monday": the start of the working day, unless a time is said ("first thing, say 8").
+  if (out.length === 0)
+    for (const m of lower.matchAll(/\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/g))
+      add('09:00', m.index, m.index + m[0].length);
   return out.sort((a, b) => a.start - b.start);
 }
 

@@ -3,6 +3,8 @@ import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { linesAbout } from './lines-about';
 import { slotBookingParts } from './slot-booking';
 import { withoutFillers } from './spoken';
+import { findDates, findTimes } from './dates';
+import { withoutRetracted } from './retractions';
 import { amountsIn, claimVerdict, dateVerdict, numberInText } from './text-condition';
 
 // Requests from sets written without the agent in view (thirteenth QA pass: requests that read the user's
@@ -267,5 +269,82 @@ describe('a free slot found, then booked', () => {
       earliest_time: '13:00',
     });
     expect(args(r, 'calendar_create_event')?.title).toBe('Focus');
+  });
+});
+
+describe('times said the way people say them', () => {
+  it('British and spoken clock times and days', () => {
+    const times = (t: string) => findTimes(t).map((x) => x.time);
+    expect(times('at half six')).toEqual(['18:30']);
+    expect(times('quarter to nine')).toEqual(['08:45']);
+    expect(times("eight o'clock")).toEqual(['08:00']);
+    expect(times('9 till half nine')).toEqual(['09:00', '09:30']);
+    expect(times('first thing Monday')).toEqual(['09:00']);
+    const dates = (t: string) => findDates(t, TODAY).map((d) => d.date);
+    expect(dates('in a fortnight')).toEqual(['2026-12-20']);
+    expect(dates('in 3 weeks')).toEqual(['2026-12-27']);
+    expect(dates('this time next week')).toEqual(['2026-12-13']);
+    expect(dates('by the end of the week')).toEqual(['2026-12-11']); // today is a Sunday: Friday
+    expect(dates('next Tuesday week')).toEqual(['2026-12-15']);
+  });
+
+  it('"remind me first thing Monday, say eight o\'clock, …" fires at 8 (it searched for the dentist)', async () => {
+    const r = await run(
+      "Please could you be so kind as to remind me first thing Monday, say eight o'clock, to ring the dentist's surgery back?",
+    );
+    expect(tools(r)).toEqual(['reminders_create']);
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-07T08:00:00');
+  });
+
+  it('"end of the week remind me to reply to Anna …" keeps Anna in what the reminder says', async () => {
+    const r = await run('end of the week remind me to reply to Anna about the offsite');
+    expect(args(r, 'reminders_create')).toEqual({
+      text: 'reply to Anna about the offsite',
+      due_time: '2026-12-11',
+    });
+  });
+
+  it('"pop a call with Frank in my diary — … 9 till half nine — and send him the invite": one event, him invited', async () => {
+    const r = await run(
+      "Could you pop a call with Frank in my diary — let's say first thing Wednesday, 9 till half nine — and send him the invite?",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')).toEqual({
+      title: 'call with Frank',
+      start_time: '2026-12-09T09:00:00',
+      end_time: '2026-12-09T09:30:00',
+      attendee_email: 'frank.weber@example.com',
+    });
+  });
+});
+
+describe('a start taken back as it was said', () => {
+  it('a new command after "no wait", "actually no", "no. Sorry." is the request; the name before is "her"', () => {
+    expect(withoutRetracted("remind me, no wait — text Alice that I'm late")).toBe(
+      "text Alice that I'm late",
+    );
+    expect(withoutRetracted('Text Eve — actually no, email her that I got it')).toBe(
+      'email Eve that I got it',
+    );
+    expect(
+      withoutRetracted("What's half six in... no. Sorry. Remind me at half six to put the bins out."),
+    ).toBe('Remind me at half six to put the bins out.');
+    // A name corrected is no new command: left for what reads it.
+    expect(withoutRetracted('Send the Q3 numbers to Grace by email — no wait, Noah, not Grace.')).toMatch(
+      /^Send/,
+    );
+  });
+
+  it('"… in a fortnight … — hmm, actually make it ten days" fires in ten days', async () => {
+    const r = await run("Remind me in a fortnight to chase Grace's invoice — hmm, actually make it ten days");
+    expect(args(r, 'reminders_create')).toEqual({ text: "chase Grace's invoice", due_time: '2026-12-16' });
+  });
+
+  it('"Text Eve — um, actually no, email her, it\'s work stuff — that …" emails only, without the aside', async () => {
+    const r = await run(
+      "Text Eve — um, actually no, email her, it's work stuff — that I got her message about the contractor line items",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.body).toBe('I got her message about the contractor line items');
   });
 });

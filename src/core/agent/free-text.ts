@@ -46,9 +46,13 @@ export function withoutChannel(text: string): string {
 export function withoutStructured(text: string, literals: readonly Literal[]): string {
   let out = '';
   let at = 0;
+  // "remind me to reply to Anna": a reminder or a note goes to nobody, so "to Anna" is what it says
+  // (thirteenth QA pass: the reminder said "reply about the offsite").
+  const toSelf = /\bremind\s+me\b|\bset\s+(?:a|me\s+a)\s+reminder\b|^\s*(?:note\s+down|jot)\b/i.test(text);
   for (const l of [...literals].sort((a, b) => a.start - b.start)) {
     // "…to Anna": a recipient is another argument; "call Anna" keeps the name.
-    const recipient = l.kind === 'entity' && l.sub === 'person' && /\bto\s+$/i.test(text.slice(0, l.start));
+    const recipient =
+      !toSelf && l.kind === 'entity' && l.sub === 'person' && /\bto\s+$/i.test(text.slice(0, l.start));
     if ((!STRUCTURED.has(l.kind) && !recipient) || l.start < at) continue;
     out += text
       .slice(at, l.start)

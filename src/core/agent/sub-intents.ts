@@ -401,7 +401,7 @@ const SENDS_NEXT =
 
 /** Nothing but when: "on 2026-12-09 in the morning, 8am", "tomorrow at 9", "first thing Monday". */
 const ONLY_WHEN =
-  /^(?:(?:on|at|by|around|about|from|in|the|this|next|first\s+thing|say|like|ish|morning|afternoon|evening|night|noon|midday|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{4}-\d{2}-\d{2}|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?|o['’]clock)(?:[\s,.]+|$))+$/i;
+  /^(?:(?:on|at|by|around|about|from|in|the|this|next|first\s+thing|say|like|ish|morning|afternoon|evening|night|noon|midday|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time|week|weekend|end|of|fortnight|days?|weeks?|an?|half|past|quarter|to|\d{4}-\d{2}-\d{2}|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?|o['’]clock|let['’]?s|till|until|and|[-–—]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[\s,.]+|$))+$/i;
 
 /** Words that say a day or a time: a sentence with one is no context to merge. */
 const DAY_WORD =
