@@ -9,6 +9,7 @@
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { findDates } from './dates';
 import { eventsSaid } from './events-said';
+import { SAID_BY_SOMEONE } from './reports';
 import type { SplitIntent } from './sub-intents';
 import { escapeRegExp } from '../util/escape-regexp';
 
@@ -43,7 +44,12 @@ export function eventDetailParts(
   for (const si of intents) {
     const days = new Set(findDates(si.text, today).map((d) => d.date));
     const said = eventsSaid(si.text, events, days).find((e) => e.entry.on !== undefined);
-    if (!said || si.contentFrom !== undefined || si.condition) {
+    // "When did Eve say the budget review is?": what she said is in her message, not the calendar.
+    // Asked in the part's own sentence: context merged after it ("… Hugo said …") asks nothing.
+    const asked = si.text.trim().split('\n')[0]!;
+    const askedWhatWasSaid =
+      /^(?:when|what|where|which|how|did|has|had)\b/i.test(asked) && SAID_BY_SOMEONE.test(asked);
+    if (!said || si.contentFrom !== undefined || si.condition || askedWhatWasSaid) {
       out.push(si);
       continue;
     }

@@ -348,3 +348,33 @@ describe('a start taken back as it was said', () => {
     expect(args(r, 'mail_send')?.body).toBe('I got her message about the contractor line items');
   });
 });
+
+describe('what someone said, asked about', () => {
+  it('"When did Eve say the budget review is?" reads her email (it listed the calendar)', async () => {
+    const r = await run('When did Eve say the budget review is?');
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
+    expect(r.answer).toMatch(/moved to the 14th/);
+  });
+
+  it('"the deadline Anna gave", "the two launch risks Bob flagged" are in their emails (contact record; directions)', async () => {
+    const anna = await run("What's the deadline Anna gave for the offsite decision?");
+    expect(tools(anna)).toEqual(['mail_search', 'mail_read']);
+    const bob = await run('What were the two launch risks Bob flagged?');
+    expect(tools(bob)).toEqual(['mail_search', 'mail_read']);
+    expect(bob.answer).toMatch(/payment provider review/);
+  });
+
+  it('"… what did he say" after a part that read his email is that email (it searched the files for "he")', async () => {
+    const r = await run('did jonas email me about marathon training? what did he say');
+    expect(tools(r)[0]).toBe('mail_search');
+    expect(tools(r)).not.toContain('files_search');
+  });
+
+  it('"… and put the distance in the title" makes nothing of its own (it made a note)', async () => {
+    const r = await run(
+      "Add Jonas's long run to my calendar on Sunday the 13th, 8:00 to 10:30, and put the distance in the title.",
+    );
+    expect(tools(r)).not.toContain('notes_create');
+    expect(tools(r)).toContain('calendar_create_event');
+  });
+});

@@ -192,7 +192,8 @@ describe('words typed in a hurry or by ear', () => {
 
   it('"what did eve say about the budget" searches the inbox (it searched the files for "eve")', async () => {
     const r = await run('what did eve say about the budget');
-    expect(tools(r)).toEqual(['mail_search']);
+    // Found, then read: what she said is the message's text (thirteenth pass).
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
   });
 
   it('"what r the interview steps in franks hiring plan" reads Frank\'s, with the apostrophe put back', async () => {
@@ -366,7 +367,7 @@ describe('acts only reported, thought about or asked advice on are not done (act
     const r = await run(
       'Should I email Frank or just call him about the hiring plan? What did he actually ask me?',
     );
-    expect(tools(r)).toEqual(['mail_search']);
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
   });
 
   it('"Just thinking out loud — I should probably send Ines a thank-you … Nothing to do now, thanks." does nothing', async () => {

@@ -37,3 +37,18 @@ export const REPORTED = new RegExp(
  */
 export const RECORD_NAMED =
   /^(?:the|my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?(?:note|notes|file|e-?mail|document|doc|recipe|lease|itinerary|invoice)[.!]?$/iu;
+
+/**
+ * What someone said, asked about: "What did Frank write about …", "the deadline Anna gave", "the risks Bob
+ * flagged", "according to Anna". It was said in a message (the inbox), not kept in the calendar or their
+ * contact record (thirteenth QA pass: "When did Eve say the budget review is?" listed the calendar).
+ */
+export const SAID_BY_SOMEONE =
+  /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b|(?<!\b(?:to|with|for|and)\s+)\b\p{Lu}[\p{L}-]+\s+(?:gave|flagged|mentioned|wrote|said)\b|\baccording\s+to\s+\p{Lu}[\p{L}-]+|\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+(?:say|mention|write|tell)\b/u;
+
+/**
+ * "… and put the distance in the title", "include the address in the body": what goes into the thing the
+ * part before makes, not a thing of its own to make (thirteenth QA pass made a note of it).
+ */
+export const INTO_A_FIELD =
+  /^(?:(?:and|also|then|please)\s+)*(?:put|add|include|mention|write|use)\s+.+?\s+(?:in|into|as)\s+(?:the|its|his|her|their)\s+(?:title|subject|subject\s+line|body|description|text|message|location|name)\b/i;

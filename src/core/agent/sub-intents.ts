@@ -364,6 +364,11 @@ function isContext(text: string): boolean {
   // "the gift ideas note, what did I put for Bob?": a record named and nothing done with it is what the
   // part beside it is about (thirteenth QA pass made a note called "gift ideas note").
   if (RECORD_NAMED.test(t)) return true;
+  // "did Jonas email me about …? what did he say": the same message, read by the part before.
+  if (
+    /^(?:and\s+|so\s+)?what\s+did\s+(?:he|she|they)\s+(?:say|write|want|ask)(?:\s+exactly)?\s*\??$/i.test(t)
+  )
+    return true;
   // "On 2026-12-09 in the morning, 8am, remind me …": a day and a time said alone are when the part
   // beside it happens (thirteenth QA pass: "None of my tools can do this: "on 2026-12-09 …, 8am"").
   if (ONLY_WHEN.test(t) && DAY_WORD.test(t)) return true;

@@ -3,7 +3,7 @@ import type { Tool } from '../tools/tool';
 import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 import { findTimes } from './dates';
-import { RECORD_NAMED, REPORTED } from './reports';
+import { INTO_A_FIELD, RECORD_NAMED, REPORTED, SAID_BY_SOMEONE } from './reports';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -296,12 +296,12 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // motion verb that no tool names.
   // "Where is the nearest museum?": a where-question asks for an address (fifth QA pass: the city in
   // it made the weather tool the best match).
-  // "If the hiring plan still says two backend engineers …": what a record is said to count says nothing
-  // of the tool that checks it ("two" chose the directions, "between two addresses"; thirteenth QA pass).
-  // Elsewhere a count may be all a part says ("Two.", an answer to how many rooms).
-  const said = contentWords(intent).filter(
-    (w) => !(COUNT_WORDS.has(w) && CHECKS_CONDITION.test(intent.trim())),
-  );
+  // "If the hiring plan still says two backend engineers …", "What were the two launch risks …?": what a
+  // condition or a question counts says nothing of the tool that answers it ("two" chose the directions,
+  // "between two addresses"; thirteenth QA pass). Elsewhere a count may be all a part says ("Two.", an
+  // answer to how many rooms).
+  const counts = CHECKS_CONDITION.test(intent.trim()) || QUESTION.test(intent.trim());
+  const said = contentWords(intent).filter((w) => !(counts && COUNT_WORDS.has(w)));
   const words = ROUTE_ASKED.test(intent)
     ? ['directions', ...said]
     : WHERE_ASKED.test(intent.trim())
@@ -638,7 +638,10 @@ function readForTools(
     // pass: "None of my tools can do this").
     .replace(ANYTHING_ON_A_DAY, 'events on')
     .replace(/\bmeeting\s+(?:notes|minutes)\b/gi, 'document');
-  const sentBy = SENT_BY.test(noted) || (!reports && SAID_BY.test(noted));
+  // "What's the deadline Anna gave …?", "the risks Bob flagged?": asked about, what someone said is in
+  // their message, though the question reports it in the past.
+  const asked = ASKS_ABOUT.test(intent.trim());
+  const sentBy = SENT_BY.test(noted) || ((!reports || asked) && SAID_BY.test(noted));
   // "What did Bob say about the launch?": what he said, he said in a message — unless the request names
   // where ("What did Grace say in her invoice email?" reads that email).
   const saidWhere = /\b(?:say|said|says|mention|mentioned|write|wrote)\s+(?:in|on)\b/i.test(intent);
@@ -663,8 +666,13 @@ function readForTools(
     KEPT_THING.test(intent) &&
     ASKS_ABOUT.test(intent.trim()) &&
     (mine || !entityKinds.some(isPersonKind));
+  // What they said is the message's text: read, not only found ("When did Eve say …?" showed a subject);
+  // "Did Grace send …?" is answered by the search.
   const text =
     withoutMessageText(mailed) +
+    (sentBy && asked && /(?:^|[\n.?!])\s*(?:what|when|where|which|how|who)\b/i.test(intent.trim())
+      ? ' read'
+      : '') +
     (theirThing && !sentBy && entityKinds.some(isPersonKind) ? ' mail' : keptThing ? ' notes' : '');
   // "Did Grace ever send me that invoice?": who sent or said it is the message's sender, not a contact
   // to look up (eleventh QA pass: the contact search answered).
@@ -682,7 +690,7 @@ function readForTools(
 const SENT_BY =
   /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask)\b/u;
 /** "Look up what Frank wrote about …": what someone said or wrote, outside a question. */
-const SAID_BY = /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b/u;
+const SAID_BY = SAID_BY_SOMEONE;
 const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.test(k);
 
 /** A kept thing of someone's: "Frank's hiring plan", "Grace … that invoice", "Jonas's marathon plan". */
@@ -714,7 +722,8 @@ const ANYTHING_ON_A_DAY =
  * Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). "What did Jonas want?", "What did Eve
  * ask?": what someone wanted of the user, they wrote (twelfth QA pass).
  */
-const SAID_WORDS = /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|ask)\b/gi;
+const SAID_WORDS =
+  /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|ask|gave|flagged|according\s+to)\b/gi;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
 const WRITTEN_DOWN =
   /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b|\b(?:wrote|written|made|jotted|saved)\s+(?:a|an|some)\s+note\b/giu;
@@ -798,6 +807,8 @@ export function chooseTarget(
   const reports = reportsWhatHappened(intent);
   const names = (e: string) => !reports && effects.has(e as never);
   const asksAboutWhatIs = question && !HOW_TO.test(intent.trim()) && !names('create') && !names('change');
+  // "… and put the distance in the title": what goes into the thing made before; no tool does that alone.
+  if (INTO_A_FIELD.test(intent.trim())) return null;
   const reported = REPORTED.test(intent.trim()) || RECORD_NAMED.test(intent.trim());
   const checksCondition = CHECKS_CONDITION.test(intent.trim());
   // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
