@@ -78,6 +78,7 @@ import { escapeRegExp } from '../util/escape-regexp';
 import { daysOf, eventDayOf, eventsSaid } from './events-said';
 import { capitalize } from '../util/capitalize';
 import { linesAbout } from './lines-about';
+import { clauseRead, clausesOf } from './text-condition';
 
 export interface AgentDeps {
   world: AgentWorld;
@@ -228,6 +229,7 @@ export class Agent {
         if (s.pickItem !== undefined) si.pickItem = s.pickItem;
         if (s.placeWords !== undefined) si.placeWords = s.placeWords;
         if (s.slotFrom !== undefined) si.slotFrom = s.slotFrom;
+        if (s.amountOf !== undefined) si.amountOf = s.amountOf;
         if (s.condition) si.condition = { ...s.condition };
         return si;
       });
@@ -897,6 +899,7 @@ export class Agent {
     const sources: Record<string, string> = { ...filled.sources };
     this.continueFromEarlierTarget(tool, si, state, args, sources);
     this.atTheSlotFound(tool, si, state, args, sources);
+    this.amountRead(tool, si, state, args, sources);
     this.thereFromEarlier(tool, si, state, args, sources);
     this.fromEarlierResult(tool, si, state, args, sources);
     // "…the address of the museum": the free text is what an earlier call looked up; "email Hugo the
@@ -1209,6 +1212,46 @@ export class Agent {
       const value = to ? earlier.args[to.name] : undefined;
       const own = typeof args[f.name] === 'string' && si.literals.some((l) => l.value === args[f.name]);
       if (value === undefined || own) continue;
+      args[f.name] = value;
+      sources[f.name] = 'earlier call';
+    }
+  }
+
+  /**
+   * "Convert the travel cap in my budget note to US dollars": the amount, and its currency or unit, are the
+   * ones the note gives for the thing ("travel capped at 12k EUR"), in the clause most about it.
+   */
+  private amountRead(
+    tool: Tool,
+    si: SubIntentState,
+    state: TurnState,
+    args: Record<string, unknown>,
+    sources: Record<string, string>,
+  ): void {
+    if (si.amountOf === undefined) return;
+    const read = resultsReferredTo(si, state).map(
+      (r) => sentItems(r)?.text ?? textContent(r) ?? describeOutput(r),
+    );
+    // Of the clauses that give an amount ("fee of 88 GBP", not "takes about 6 weeks"), the one most about it.
+    const amountIn = (clause: string) =>
+      findLiterals(withoutFillers(clause), state.today).find(
+        (l) => l.kind === 'money' || l.kind === 'quantity',
+      );
+    const clause = clauseRead(
+      si.amountOf,
+      clausesOf(read).filter((c) => amountIn(c) !== undefined),
+    );
+    const said = clause === undefined ? undefined : amountIn(clause);
+    if (!said) return;
+    for (const f of toolFields(tool.parameters)) {
+      if (sources[f.name] === 'user') continue;
+      const value =
+        f.kind === 'number' && f.required
+          ? said.value
+          : (f.kind === 'currency' || f.kind === 'unit') && f.side === 'from'
+            ? said.sub
+            : undefined;
+      if (value === undefined) continue;
       args[f.name] = value;
       sources[f.name] = 'earlier call';
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { linesAbout } from './lines-about';
+import { amountKept } from './lookups';
 import { slotBookingParts } from './slot-booking';
 import { withoutFillers } from './spoken';
 import { findDates, findTimes } from './dates';
@@ -376,5 +377,30 @@ describe('what someone said, asked about', () => {
     );
     expect(tools(r)).not.toContain('notes_create');
     expect(tools(r)).toContain('calendar_create_event');
+  });
+});
+
+describe('an amount kept in a note or a file, converted', () => {
+  it('is read first where it is kept; a number said, or a thing kept nowhere known, reads nothing', () => {
+    expect(amountKept('Convert the travel cap in my budget note to US dollars')).toEqual({
+      thing: 'the travel cap in my budget note',
+      lookup: 'search my notes for the travel cap in my budget note',
+    });
+    expect(amountKept("The passport renewal fee in my file — what's that in euros?")?.lookup).toBe(
+      'read The passport renewal fee in my file',
+    );
+    expect(amountKept('convert 100 usd to eur')).toBeNull();
+    expect(amountKept("What's the weather in Paris?")).toBeNull();
+  });
+
+  it('"Convert the travel cap in my budget note to US dollars" converts 12,000 EUR (it asked for the amount)', async () => {
+    const r = await run('Convert the travel cap in my budget note to US dollars');
+    expect(tools(r)).toEqual(['notes_search', 'currency_convert']);
+    expect(args(r, 'currency_convert')).toEqual({ amount: 12000, from_currency: 'EUR', to_currency: 'USD' });
+  });
+
+  it('"The passport renewal fee in my file — what\'s that in euros?" takes the fee, not the six weeks', async () => {
+    const r = await run("The passport renewal fee in my file — what's that in euros?");
+    expect(args(r, 'currency_convert')).toEqual({ amount: 88, from_currency: 'GBP', to_currency: 'EUR' });
   });
 });

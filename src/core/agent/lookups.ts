@@ -43,6 +43,14 @@ export function insertLookups(
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
       continue;
     }
+    // "Convert the travel cap in my budget note to US dollars", "What's the offsite budget in GBP?": the
+    // amount is in the note, read first; the conversion takes it from there (`amountOf`).
+    const amount = amountKept(si.text);
+    if (amount) {
+      out.push({ rank: 0, text: amount.lookup, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], amountOf: amount.thing });
+      continue;
+    }
     const field = mentionedField(si.text, outputFields);
     const thing = field ? null : sentThing(si.text);
     const bare = thing ? bareField(thing, outputFields) : null;
@@ -120,6 +128,7 @@ export function insertLookups(
     ...(si.pickItem !== undefined ? { pickItem: si.pickItem } : {}),
     ...(si.placeWords !== undefined ? { placeWords: si.placeWords } : {}),
     ...(si.slotFrom !== undefined ? { slotFrom: rankOf.get(si.slotFrom) ?? si.slotFrom } : {}),
+    ...(si.amountOf !== undefined ? { amountOf: si.amountOf } : {}),
     ...(si.condition
       ? { condition: { ...si.condition, on: rankOf.get(si.condition.on) ?? si.condition.on } }
       : {}),
@@ -151,6 +160,32 @@ const CONTENT_ASKED =
 /** A thing said to be kept somewhere: "from my product launch note", "in the itinerary file". */
 export const KEPT_IN =
   /\b(?:from|in|on)\s+(?:my|the|our|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:note|notes|file|document|doc|e-?mail|inbox)\b/iu;
+
+/** "Convert the travel cap in my budget note to US dollars". */
+const CONVERT_THING =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*convert\s+((?:the|my|our)\s+[^\d]+)\s+(?:to|into)\s+\S+(?:\s+\S+)?\s*[.!]?$/i;
+/** "What's the offsite budget in GBP?", "how much is the tooling budget in dollars". */
+const WHATS_IN =
+  /^(?:what(?:'s|’s|\s+is)|how\s+much\s+is)\s+((?:the|my|our)\s+[^\d]+?)\s+in\s+\S+(?:\s+\S+)?\s*\??$/i;
+/** "The passport renewal fee in my file — what's that in euros?" */
+const THAT_IN =
+  /^((?:the|my|our)\s+[^\d—–,]+?)\s*[—–,-]+\s*(?:what(?:'s|’s|\s+is)|how\s+much\s+is)\s+(?:that|it)\s+in\s+\S/i;
+
+/**
+ * A conversion whose amount is a thing the user keeps, not a number said: the thing, and the part that
+ * reads it (the notes for a note, a plan or a budget; the files for a file). Null when a number is said or
+ * where the thing is kept is not known.
+ */
+export function amountKept(text: string): { thing: string; lookup: string } | null {
+  const t = text.trim();
+  const thing = (CONVERT_THING.exec(t) ?? WHATS_IN.exec(t) ?? THAT_IN.exec(t))?.[1]?.trim();
+  if (!thing) return null;
+  if (/\b(?:file|document|doc|recipe|report|invoice)\b/i.test(thing))
+    return { thing, lookup: `read ${thing}` };
+  if (/\bnotes?\b/i.test(thing) || keptInNotes(thing))
+    return { thing, lookup: `search my notes for ${thing}` };
+  return null;
+}
 
 /** A plan, an agenda, a budget … of no day, and said to be kept nowhere else: the notes'. */
 const keptInNotes = (thing: string): boolean =>

@@ -188,6 +188,8 @@ export interface SplitIntent {
   placeWords?: string;
   /** The rank of the part whose free slot this part books (`slotBookingParts`): its start and end. */
   slotFrom?: number;
+  /** The thing whose amount the part converts, read by the part it depends on (`insertLookups`). */
+  amountOf?: string;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { contentWords, stem } from './target-choice';
 
 /** A clause of a text: a line, a sentence or a comma-separated item ("tooling 4k EUR"). */
-function clausesOf(texts: readonly string[]): string[] {
+export function clausesOf(texts: readonly string[]): string[] {
   return texts
     .flatMap((t) => t.split(/\n|(?<=[.;!?])\s+|,\s+/))
     .map((c) => c.trim())

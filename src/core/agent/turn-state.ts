@@ -64,6 +64,8 @@ export interface SubIntentState {
   placeWords?: string;
   /** The rank of the part whose free slot this part books (`slotBookingParts`). */
   slotFrom?: number;
+  /** The thing whose amount the part converts, read by the part it depends on ("the travel cap in my note"). */
+  amountOf?: string;
   /** The field of that result it sends, when it names one ("… and send the address to Anna"). */
   contentField?: string;
   /**
