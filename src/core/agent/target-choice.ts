@@ -3,6 +3,7 @@ import type { Tool } from '../tools/tool';
 import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 import { findTimes } from './dates';
+import { currencyOf, unitOf } from './literals';
 import { INTO_A_FIELD, RECORD_NAMED, REPORTED, SAID_BY_SOMEONE } from './reports';
 
 /**
@@ -661,8 +662,16 @@ function readForTools(
   // in the notes (twelfth QA pass: "None of my tools can do this").
   // "What are my gift ideas for Bob?": the user's own, whoever it is for.
   const mine = MY_KEPT_THING.test(intent);
+  // "how much is the 9k EUR offsite budget in pounds?", "What's the offsite budget in GBP?": a conversion
+  // into a currency or a unit is no thing to look up (the amount kept is read by a part of its own,
+  // `amountKept`); "… two backend engineers in Q1" converts nothing.
+  const into = CONVERTS_TO.exec(intent.trim())?.[1]?.toLowerCase();
+  const converts =
+    into !== undefined &&
+    [into, into.split(/\s+/).pop()!].some((w) => currencyOf(w) !== null || unitOf(w) !== null);
   const keptThing =
     !theirThing &&
+    !converts &&
     KEPT_THING.test(intent) &&
     ASKS_ABOUT.test(intent.trim()) &&
     (mine || !entityKinds.some(isPersonKind));
@@ -693,10 +702,13 @@ const SENT_BY =
 const SAID_BY = SAID_BY_SOMEONE;
 const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.test(k);
 
+/** "… in pounds?", "… to USD", "… into km": the currency or unit asked for, said last. */
+const CONVERTS_TO = /\b(?:in|to|into)\s+((?:\S+\s+)?\S+?)\s*[?.!]?$/i;
+
 /** A kept thing of someone's: "Frank's hiring plan", "Grace … that invoice", "Jonas's marathon plan". */
 const THING = String.raw`(?:plan|plans|invoice|invoices|report|notes|list|file|slides|deck|risks|menu|budget|itinerary|recipe|lease|training|proposal|ideas|agenda|checklist|shortlist|quote|bill|receipt|contract)`;
 const THEIR_THING = new RegExp(
-  String.raw`\p{Lu}[\p{L}-]*['’]s?\s+(?:\p{L}+\s+){0,2}?${THING}\b|\b(?:owe|pay|paid)\s+\p{Lu}[\p{L}-]*\s+for\s+(?:that|the|this|his|her|their)\s+(?:\p{L}+\s+)?${THING}\b`,
+  String.raw`(?!(?:What|Where|Who|How|When|Which|That|It|There|Here|Let|He|She)['’])\b\p{Lu}[\p{L}-]*['’]s?\s+(?:\p{L}+\s+){0,2}?${THING}\b|\b(?:owe|pay|paid)\s+\p{Lu}[\p{L}-]*\s+for\s+(?:that|the|this|his|her|their)\s+(?:\p{L}+\s+)?${THING}\b`,
   'u',
 );
 /** Things kept in notes more than anywhere: "the offsite budget", "my gift ideas", "the agenda". */
@@ -927,6 +939,9 @@ export function chooseTarget(
       if (raw <= MIN_RELEVANCE) return;
       const recipient = recipientKind(tool);
       if (mailsTo && !phoneGiven && recipient === 'phone') return;
+      // "email Anna the budget number": the channel the command names is the user's ("number" made it a
+      // text; thirteenth QA pass).
+      if (channel !== null && recipient !== null && recipient !== channel && commanded) return;
       // A question asks about what is there: between tools its words rate alike, one that reads beats one
       // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A
       // tie-breaker only: above the rank's 0.02, below the smallest step of the words' score (half a
