@@ -28,6 +28,12 @@ import {
   WRITTEN_MESSY,
   WRITTEN_RISKY,
 } from '../src/core/agent/fixtures/written-requests-twelfth';
+import {
+  WRITTEN_HELDOUT_6,
+  WRITTEN_HELDOUT_7,
+  WRITTEN_READING,
+  WRITTEN_VOICES,
+} from '../src/core/agent/fixtures/written-requests-thirteenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -184,6 +190,10 @@ async function main(): Promise<void> {
     ['writtenHeldout4', WRITTEN_HELDOUT_4],
     ['writtenHeldout5', WRITTEN_HELDOUT_5],
     ['writtenRisky', WRITTEN_RISKY],
+    ['writtenReading', WRITTEN_READING],
+    ['writtenVoices', WRITTEN_VOICES],
+    ['writtenHeldout6', WRITTEN_HELDOUT_6],
+    ['writtenHeldout7', WRITTEN_HELDOUT_7],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
