@@ -14,7 +14,7 @@ import { inLearntOrder, withTargetFirst } from './candidate-union';
 import { composeAnswer, describeOutput, formatValue } from './answer';
 import type { DecisionPolicy } from './decision-policy';
 import { everything, fillArguments, GUESS, HOME } from './fill-args';
-import { fieldKind, toolFields } from './field-kind';
+import { fieldKind, toolFields, type FieldInfo } from './field-kind';
 import { answerValue } from './answer-value';
 import type { ChainExecutor } from './chain-executor';
 import { RetoExecutor } from '../execute/reto-executor';
@@ -1243,18 +1243,13 @@ export class Agent {
     );
     const said = clause === undefined ? undefined : amountIn(clause);
     if (!said) return;
-    for (const f of toolFields(tool.parameters)) {
-      if (sources[f.name] === 'user') continue;
-      const value =
-        f.kind === 'number' && f.required
-          ? said.value
-          : (f.kind === 'currency' || f.kind === 'unit') && f.side === 'from'
-            ? said.sub
-            : undefined;
-      if (value === undefined) continue;
-      args[f.name] = value;
-      sources[f.name] = 'earlier call';
-    }
+    fillFromEarlier(tool, args, sources, (f) =>
+      f.kind === 'number' && f.required
+        ? said.value
+        : (f.kind === 'currency' || f.kind === 'unit') && f.side === 'from'
+          ? said.sub
+          : undefined,
+    );
   }
 
   /**
@@ -1276,13 +1271,7 @@ export class Agent {
       Object.entries(out).find(
         ([k, v]) => typeof v === 'string' && new RegExp(bound, 'i').test(k) && /T\d/.test(v),
       )?.[1];
-    for (const f of toolFields(tool.parameters)) {
-      if (f.kind !== 'datetime' || !f.bound || sources[f.name] === 'user') continue;
-      const value = at(f.bound);
-      if (value === undefined) continue;
-      args[f.name] = value;
-      sources[f.name] = 'earlier call';
-    }
+    fillFromEarlier(tool, args, sources, (f) => (f.kind === 'datetime' && f.bound ? at(f.bound) : undefined));
   }
 
   /**
@@ -1640,6 +1629,25 @@ function pluralItem(out: Record<string, unknown>, field: string): unknown {
   for (const [k, v] of Object.entries(out))
     if (plurals.has(k.toLowerCase()) && Array.isArray(v) && v.length > 0) return v[0];
   return undefined;
+}
+
+/**
+ * Each input of `tool` the user did not give that `pick` has a value for, taken from an earlier part's
+ * result: the value, and "earlier call" as where it came from.
+ */
+function fillFromEarlier(
+  tool: Tool,
+  args: Record<string, unknown>,
+  sources: Record<string, string>,
+  pick: (f: FieldInfo) => unknown,
+): void {
+  for (const f of toolFields(tool.parameters)) {
+    if (sources[f.name] === 'user') continue;
+    const value = pick(f);
+    if (value === undefined) continue;
+    args[f.name] = value;
+    sources[f.name] = 'earlier call';
+  }
 }
 
 /** `field` of the first object in a list at the top of `out` ("recipes": [{recipe_id}] → recipe_id). */
