@@ -838,6 +838,12 @@ export function chooseTarget(
   const phoneGiven = PHONE_NUMBER.test(intent.replace(EMAIL_ADDRESS_ALL, ' '));
   const { text: readAs, kinds } = readForTools(intent, entityKinds);
   const channel = command === undefined ? null : (CHANNEL_OF[command] ?? null);
+  // "email Anna …", "text him …": the channel verb said to someone (nestful_v1's "validate the email …" and
+  // "send an SMS …" name no channel chosen for a person).
+  const toSomeone =
+    /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you)\s+)*(?:[Ee]-?mail|[Mm]ail|[Tt]ext|SMS|sms|[Mm]essage|[Ww]hats[Aa]pp)\s+(?:\p{Lu}|him\b|her\b|them\b)/u.test(
+      intent.trim(),
+    );
   const pick = (readAs: string): TargetChoice | null => {
     let best: TargetChoice | null = null;
     candidates.forEach((c, rank) => {
@@ -941,7 +947,7 @@ export function chooseTarget(
       if (mailsTo && !phoneGiven && recipient === 'phone') return;
       // "email Anna the budget number": the channel the command names is the user's ("number" made it a
       // text; thirteenth QA pass).
-      if (channel !== null && recipient !== null && recipient !== channel && commanded) return;
+      if (channel !== null && recipient !== null && recipient !== channel && toSomeone) return;
       // A question asks about what is there: between tools its words rate alike, one that reads beats one
       // that makes or changes ("Do I have any meetings on Wednesday?" lists the day, third QA pass). A
       // tie-breaker only: above the rank's 0.02, below the smallest step of the words' score (half a
