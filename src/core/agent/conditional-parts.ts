@@ -13,6 +13,7 @@
  */
 
 import { COMPARED_NUMBER, WEATHER_WORDS, type PartCondition } from './condition';
+import { WEEKDAY_WORDS } from './dates';
 
 export interface ConditionalPart {
   text: string;
@@ -91,8 +92,10 @@ const checkable = (clause: string): boolean =>
   ) &&
     DAY_SAID.test(clause));
 
-const DAY_SAID =
-  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|\d{4}-\d{2}-\d{2})\b/i;
+const DAY_SAID = new RegExp(
+  String.raw`\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|weekend|\d{4}-\d{2}-\d{2})\b`,
+  'i',
+);
 
 const clean = (s: string) => s.trim().replace(/[\s,.;!]+$/, '');
 

@@ -35,6 +35,10 @@ const MONTHS = [
   'november',
   'december',
 ];
+/** Alternations for regular expressions elsewhere, so the day and month words are written once. */
+export const WEEKDAY_WORDS = WEEKDAYS.join('|');
+export const MONTH_WORDS = MONTHS.join('|');
+export const MONTH_NAMES: readonly string[] = MONTHS;
 const MONTH_RE = `(?:${MONTHS.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})\\.?`;
 
 export const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -223,10 +227,9 @@ export function findTimes(text: string): TimeSpan[] {
   )) {
     const [, from, h1s, m1s, mer1, , m2s, mer2raw] = m;
     // Also right after a day's name: "block fri 2-4 'deep work'" (eleventh QA pass: 09:00–10:00).
-    const afterDay =
-      /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow)\s*,?\s*$/.test(
-        lower.slice(0, m.index),
-      );
+    const afterDay = new RegExp(String.raw`\b(?:${WEEKDAY_WORDS}|today|tomorrow)\s*,?\s*$`, '').test(
+      lower.slice(0, m.index),
+    );
     if (!from && !mer1 && !mer2raw && !m1s && !m2s && !afterDay) continue;
     const pm = (h: number, mer: string | undefined) =>
       mer === 'p' && h < 12 ? h + 12 : mer === 'a' && h === 12 ? 0 : h;
@@ -313,7 +316,10 @@ export function findTimes(text: string): TimeSpan[] {
   // "on Thursday evening", "tomorrow morning": the part of the day after a day's name (the day itself is
   // a date literal of its own). It was left in a reminder's text, with no time (third QA pass).
   for (const m of lower.matchAll(
-    /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\s+)(morning|afternoon|evening|night)\b/g,
+    new RegExp(
+      String.raw`(?<=\b(?:${WEEKDAY_WORDS}|tomorrow|today)\s+)(morning|afternoon|evening|night)\b`,
+      'g',
+    ),
   ))
     add(PART_OF_DAY[m[1]!]!, m.index, m.index + m[0].length);
   // "first thing Monday": the start of the working day, unless a time is said ("first thing, say 8").

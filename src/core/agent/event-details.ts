@@ -7,7 +7,7 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
-import { findDates } from './dates';
+import { findDates, WEEKDAY_WORDS } from './dates';
 import { eventsSaid } from './events-said';
 import { SAID_BY_SOMEONE } from './reports';
 import type { SplitIntent } from './sub-intents';
@@ -66,7 +66,7 @@ export function eventDetailParts(
       // The event's words ("where I'm having lunch with Alice tomorrow") name the place the listing finds:
       // they are replaced by its location when the part runs (`placeWords`).
       const words = new RegExp(
-        String.raw`(?:where\s+(?:i['’]m|i\s+am|i\s+have|i['’]ve\s+got|we['’]re|we\s+are)\s+(?:having\s+)?)?(?:(?:the|my|our)\s+)?${escapeRegExp(named)}(?:\s+(?:on\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+\d{1,2}(?:st|nd|rd|th)))?`,
+        String.raw`(?:where\s+(?:i['’]m|i\s+am|i\s+have|i['’]ve\s+got|we['’]re|we\s+are)\s+(?:having\s+)?)?(?:(?:the|my|our)\s+)?${escapeRegExp(named)}(?:\s+(?:on\s+)?(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|the\s+\d{1,2}(?:st|nd|rd|th)))?`,
         'i',
       ).exec(si.text);
       out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });

@@ -1,6 +1,7 @@
 import { withoutChannel } from './free-text';
 import { KEPT_THING } from './target-choice';
 import type { SplitIntent } from './sub-intents';
+import { WEEKDAY_WORDS } from './dates';
 
 /**
  * "Send her the address of the museum": the message's text is a value another tool must look up first.
@@ -192,8 +193,10 @@ const keptInNotes = (thing: string): boolean =>
   KEPT_THING.test(thing) && !KEPT_IN.test(thing) && !SAYS_A_DAY.test(thing) && !DOCUMENT.test(thing);
 
 /** A day said: "the agenda for tomorrow" is the calendar's. */
-const SAYS_A_DAY =
-  /\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2})\b/i;
+const SAYS_A_DAY = new RegExp(
+  String.raw`\b(?:today|tonight|tomorrow|yesterday|${WEEKDAY_WORDS}|weekend|week|\d{1,2}(?:st|nd|rd|th)|\d{4}-\d{2}-\d{2})\b`,
+  'i',
+);
 
 /** Things that are documents: what is sent of one is its text. */
 const DOCUMENT_WORDS = 'report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo';

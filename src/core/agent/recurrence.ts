@@ -1,5 +1,6 @@
 import type { Tool } from '../tools/tool';
 import { effectOf } from '../tools/same-purpose';
+import { WEEKDAY_WORDS } from './dates';
 
 /**
  * "Remind me every Monday at 9 …" asks for a reminder that repeats. A tool with no input for that sets
@@ -7,8 +8,7 @@ import { effectOf } from '../tools/same-purpose';
  * and the answer read as if the request were done).
  */
 
-const UNIT =
-  '(?:day|morning|afternoon|evening|night|week|weekday|weekend|fortnight|month|quarter|year|hour|minute|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?';
+const UNIT = `(?:day|morning|afternoon|evening|night|week|weekday|weekend|fortnight|month|quarter|year|hour|minute|${WEEKDAY_WORDS})s?`;
 
 /** "every Monday", "each week", "every other day", "every 2 hours", "daily", "on Mondays". */
 const RECURRENCE = new RegExp(

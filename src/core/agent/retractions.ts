@@ -8,6 +8,8 @@
  * the agent in view).
  */
 
+import { WEEKDAY_WORDS } from './dates';
+
 /** Verbs of the acts a request can take back. */
 const ACT_VERB =
   '(?:set|create|make|add|put|send|e-?mail|text|message|reply|answer|respond|write|invite|book|schedule|remind|note|jot|save|forward|cc|copy|call|ring|tell|ping|block|contact|bother|mention)';
@@ -60,7 +62,7 @@ const MYSELF = /(?:^|(?<=[\s,;:—–]))(?:i['’]ll|i\s+will|i['’]m\s+going\s
 
 /** Words a correction can replace: an act verb, a time, a day, a number. */
 const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight)`;
-const DAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight)';
+const DAY = `(?:${WEEKDAY_WORDS}|today|tomorrow|tonight)`;
 const CORRECTION_MARK = String.raw`(?:no|sorry|wait|i\s+mean|make\s+(?:it|that)|actually|or\s+rather|scratch\s+that)`;
 
 /** "Email – no, text – Carol …", "Email, sorry, text Carol …": the verb said last is the one meant. */

@@ -9,6 +9,7 @@
  */
 
 import type { SplitIntent } from './sub-intents';
+import { WEEKDAY_WORDS } from './dates';
 
 /** A part that looks for free time: "find 45 minutes", "a 2-hour gap", "a free hour", "the first free slot". */
 const SLOT_ASKED =
@@ -38,14 +39,18 @@ const NAMED =
 const LENGTH_SAID = /^(?:\d+(?:\.\d+)?|an?|half\s+an?)[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+/i;
 
 /** A day said: the slot is looked for on it. */
-const DAY =
-  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d{4}-\d{2}-\d{2}|the\s+\d{1,2}(?:st|nd|rd|th))\b/i;
+const DAY = new RegExp(
+  String.raw`\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|\d{4}-\d{2}-\d{2}|the\s+\d{1,2}(?:st|nd|rd|th))\b`,
+  'i',
+);
 
 /** A name said in the slot part: "title 'Focus'", "titled 'Deep work'". */
 const TITLED = /\b(?:titled?|called|named):?\s+(['"“‘].+?['"”’])/i;
 /** "block 2h of focus time tomorrow": what the time is for. */
-const BLOCK_OF =
-  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|reserve|grab)\s+(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|minutes?|mins?)|an?\s+hour|half\s+an\s+hour)\s+(?:of|for)\s+(.+?)(?=\s+(?:today|tonight|tomorrow|on|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|at|from|after|before)\b|\s*[-–—,.;]|$)/i;
+const BLOCK_OF = new RegExp(
+  String.raw`^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|reserve|grab)\s+(?:\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|minutes?|mins?)|an?\s+hour|half\s+an\s+hour)\s+(?:of|for)\s+(.+?)(?=\s+(?:today|tonight|tomorrow|on|this|next|${WEEKDAY_WORDS}|at|from|after|before)\b|\s*[-–—,.;]|$)`,
+  'i',
+);
 
 /** What the slot is for: "… for coffee with Jonas", "… to work on the API docs" (not "for 45 minutes"). */
 function purposeOf(slot: string): { words: string; at: number } | null {
@@ -56,8 +61,10 @@ function purposeOf(slot: string): { words: string; at: number } | null {
   }
   return null;
 }
-const NOT_A_PURPOSE =
-  /^(?:me|us|an?\s+(?:free\s+)?(?:hour|slot|gap|minute)|the\s+(?:slot|gap|first|next)|\d|half|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|this)\b/i;
+const NOT_A_PURPOSE = new RegExp(
+  String.raw`^(?:me|us|an?\s+(?:free\s+)?(?:hour|slot|gap|minute)|the\s+(?:slot|gap|first|next)|\d|half|today|tonight|tomorrow|${WEEKDAY_WORDS}|next|this)\b`,
+  'i',
+);
 
 const unquote = (s: string) =>
   s

@@ -9,6 +9,7 @@ import type { PartCondition } from './condition';
 import { conditionalParts } from './conditional-parts';
 import { I_DID, RECORD_NAMED, SOMEONE_SAID } from './reports';
 import { currencyOf, unitOf } from './literals';
+import { WEEKDAY_WORDS, MONTH_WORDS } from './dates';
 
 /** Verbs that start a new request in a compound sentence (imperative mood). */
 /** "What …", "is …", "also …": a new request starts with them as with a verb. */
@@ -407,12 +408,16 @@ const SENDS_NEXT =
   /^(?:(?:please|so|and|then|just|can\s+you|could\s+you)\s+)*(?:send|text|e-?mail|message|reply|respond|write\s+(?:to|back)|tell|forward|ping)\b/i;
 
 /** Nothing but when: "on 2026-12-09 in the morning, 8am", "tomorrow at 9", "first thing Monday". */
-const ONLY_WHEN =
-  /^(?:(?:on|at|by|around|about|from|in|the|this|next|first\s+thing|say|like|ish|morning|afternoon|evening|night|noon|midday|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time|week|weekend|end|of|fortnight|days?|weeks?|an?|half|past|quarter|to|\d{4}-\d{2}-\d{2}|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?|o['’]clock|let['’]?s|till|until|and|[-–—]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[\s,.]+|$))+$/i;
+const ONLY_WHEN = new RegExp(
+  String.raw`^(?:(?:on|at|by|around|about|from|in|the|this|next|first\s+thing|say|like|ish|morning|afternoon|evening|night|noon|midday|today|tonight|tomorrow|${WEEKDAY_WORDS}|time|week|weekend|end|of|fortnight|days?|weeks?|an?|half|past|quarter|to|\d{4}-\d{2}-\d{2}|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?|o['’]clock|let['’]?s|till|until|and|[-–—]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[\s,.]+|$))+$`,
+  'i',
+);
 
 /** Words that say a day or a time: a sentence with one is no context to merge. */
-const DAY_WORD =
-  /\b(?:today|tonight|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{4}-\d{2}-\d{2}|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+const DAY_WORD = new RegExp(
+  String.raw`\b(?:today|tonight|tomorrow|yesterday|${WEEKDAY_WORDS}|weekend|week|month|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{4}-\d{2}-\d{2}|${MONTH_WORDS})\b`,
+  'i',
+);
 
 /** Words a request is framed with, not what it is about. */
 const FRAMING = new Set(

@@ -2,7 +2,7 @@ import type { CandidateView } from './agent-events';
 import type { Tool } from '../tools/tool';
 import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
-import { findTimes } from './dates';
+import { findTimes, MONTH_WORDS, WEEKDAY_WORDS } from './dates';
 import { currencyOf, unitOf } from './literals';
 import { INTO_A_FIELD, RECORD_NAMED, REPORTED, SAID_BY_SOMEONE } from './reports';
 
@@ -456,8 +456,10 @@ const ROUTE_ASKED =
  * "What do I have on Friday?", "What's happening tomorrow?", "What have I got on Monday?": what a day
  * holds, asked in words no tool uses (ninth QA pass: no tool). A day must be said.
  */
-const AGENDA_ASKED =
-  /^(?:(?:so|hey|hi|ok|okay)[,\s]+)?(?:how(?:'s|’s| is| does)\s+(?:my\s+)?(?=(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week)\b.*\blook)|what\s+did\s+(?:i|we)\s+do|what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing)\b.*\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|\d{4}-\d{2}-\d{2})\b/i;
+const AGENDA_ASKED = new RegExp(
+  String.raw`^(?:(?:so|hey|hi|ok|okay)[,\s]+)?(?:how(?:'s|’s| is| does)\s+(?:my\s+)?(?=(?:today|tomorrow|${WEEKDAY_WORDS}|weekend|week)\b.*\blook)|what\s+did\s+(?:i|we)\s+do|what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing)\b.*\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|weekend|week|\d{4}-\d{2}-\d{2})\b`,
+  'i',
+);
 
 /**
  * "What's in /Documents/…/invoice.txt?", "What does my lease say about …?", "What does the file contain?":
@@ -727,8 +729,10 @@ const ACTS_ON_SOMEONE =
   /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:send|text|e-?mail|message|tell|forward|share|invite|call|ask|remind|reply|write|book|schedule|pay|cc)\b/i;
 
 /** "anything on Monday", "something planned for tomorrow", "anything booked on the 9th". */
-const ANYTHING_ON_A_DAY =
-  /\b(?:anything|something|much)\s+(?:(?:planned|scheduled|booked|happening|going\s+on)\s+)?(?:on|for|in)(?=\s+(?:the\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|morning|afternoon|evening|\d{1,2}(?:st|nd|rd|th)\b|\d{4}-\d{2}-\d{2}|next|this))/gi;
+const ANYTHING_ON_A_DAY = new RegExp(
+  String.raw`\b(?:anything|something|much)\s+(?:(?:planned|scheduled|booked|happening|going\s+on)\s+)?(?:on|for|in)(?=\s+(?:the\s+)?(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|weekend|morning|afternoon|evening|\d{1,2}(?:st|nd|rd|th)\b|\d{4}-\d{2}-\d{2}|next|this))`,
+  'gi',
+);
 
 /**
  * Verbs of saying, for a thing someone said (`SENT_BY`, `SAID_BY`). "What did Jonas want?", "What did Eve
@@ -1008,8 +1012,7 @@ export function paperWords(intent: string): string | null {
     .filter((n) => !MONTH_OR_DAY.test(n));
   return [paper, ...names].join(' ');
 }
-const MONTH_OR_DAY =
-  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i)$/i;
+const MONTH_OR_DAY = new RegExp(String.raw`^(?:${MONTH_WORDS}|${WEEKDAY_WORDS}|i)$`, 'i');
 
 export const asksOwnPaper = (intent: string): boolean =>
   OWN_PAPER.test(intent) && ASKS_ABOUT.test(intent.trim()) && !CONTAINER.test(intent);

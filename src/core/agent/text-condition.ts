@@ -7,6 +7,7 @@
  * of the Budget note, "tooling" in one).
  */
 
+import { MONTH_NAMES, MONTH_WORDS, WEEKDAY_WORDS } from './dates';
 import { contentWords, stem } from './target-choice';
 
 /** A clause of a text: a line, a sentence or a comma-separated item ("tooling 4k EUR"). */
@@ -72,8 +73,10 @@ const CLAIM =
   /\b(?:says|said|mentions|mentioned|states|stated|shows|lists|has|contains|reads)\s+(?:that\s+|there(?:['’]s|\s+is|\s+are)\s+)?(\S.*)$/i;
 
 /** Words a claim turns on: a capitalised word, a number, a month or a day. */
-const KEY_WORD =
-  /(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}'’-]*|\d+(?:[.,]\d+)?k?|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?![\p{L}\p{N}])/gu;
+const KEY_WORD = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:\p{Lu}[\p{L}'’-]*|\d+(?:[.,]\d+)?k?|${MONTH_WORDS}|${WEEKDAY_WORDS})(?![\p{L}\p{N}])`,
+  'gu',
+);
 
 /**
  * Whether the texts say what the condition claims: one clause (or line) holds at least three quarters of
@@ -108,16 +111,13 @@ export function clauseRead(condition: string, texts: readonly string[]): string 
   return about.length === 1 ? about[0] : undefined;
 }
 
-const MONTHS = 'january february march april may june july august september october november december'.split(
-  ' ',
-);
 /** "March 2027", "14 March 2027", "2027-03-14": as a number of days, comparable; null for none. */
 function dayNumber(text: string): number | null {
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
   if (iso) return Date.UTC(+iso[1]!, +iso[2]! - 1, +iso[3]!) / 86_400_000;
-  const m = new RegExp(String.raw`(?:\b(\d{1,2})\s+)?\b(${MONTHS.join('|')})\s+(\d{4})\b`, 'i').exec(text);
+  const m = new RegExp(String.raw`(?:\b(\d{1,2})\s+)?\b(${MONTH_WORDS})\s+(\d{4})\b`, 'i').exec(text);
   if (!m) return null;
-  return Date.UTC(+m[3]!, MONTHS.indexOf(m[2]!.toLowerCase()), m[1] ? +m[1] : 1) / 86_400_000;
+  return Date.UTC(+m[3]!, MONTH_NAMES.indexOf(m[2]!.toLowerCase()), m[1] ? +m[1] : 1) / 86_400_000;
 }
 
 /**
