@@ -28,6 +28,8 @@ import { literalKnown } from './literal-known';
 import { HOME_END, KEPT_IN, insertLookups, mentionedField, possessedField } from './lookups';
 import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
+import { withCountedItems } from './counted-items';
+import { withSharedMessage } from './shared-message';
 import { withoutFillers } from './spoken';
 import { withMisspeltNamesCorrected } from './misspelt-names';
 import { withMisspeltWordsCorrected } from './misspelt-words';
@@ -174,8 +176,10 @@ export class Agent {
     // An offset said without its date ("three days before") is from the date or event the request names.
     const read = withAnchoredOffsets(
       numbersAsDigits(
-        withoutRetracted(
-          withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+        withCountedItems(
+          withoutRetracted(
+            withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+          ),
         ),
       ),
       today,
@@ -210,7 +214,7 @@ export class Agent {
         eventDetailParts(
           slotBookingParts(
             fanOutIntents(
-              splitSubIntents(read),
+              withSharedMessage(splitSubIntents(read)),
               (text) => findLiterals(text, today, lexicon),
               (text) => this.takesSpan(text),
             ),

@@ -16,7 +16,7 @@ import { escapeRegExp } from '../util/escape-regexp';
 const ASKS_WHERE = /\b(?:address|location|where|venue)\b/i;
 const ASKS_WHEN = /\b(?:what\s+time|when)\b/i;
 const SENDS =
-  /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:send|text|e-?mail|message|tell|forward|share|remind)\b/i;
+  /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:send|text|e-?mail|message|tell(?!\s+me\b)|forward|share|remind(?!\s+me\s+(?:when|where|what)\b))\b/i;
 /** Parts that make or change something: the event's words there are an argument, not a question. */
 const ACTS =
   /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:book|schedule|reschedule|move|cancel|add|put|create|set|make|block|find|get\s+me\s+directions|directions|how\s+(?:long|far))\b/i;
@@ -34,6 +34,44 @@ function addressAfter(text: string, words: string): boolean {
 /** What a listing of the event's day is asked as: the calendar's words and the day. */
 const listing = (day: string, title: string) => `what's on my calendar on ${day}: ${title}`;
 
+/**
+ * "When is the dentist?", "tell me when the dentist is", "where's the museum thing again": an event asked
+ * about by its short name with no day said, when one coming event has that name (fourteenth QA pass: a
+ * dentist's place was searched). Only as the whole question: "when is the museum open" asks something else.
+ */
+function askedByShortName(
+  text: string,
+  events: readonly LexiconEntry[],
+  today: number,
+): { entry: LexiconEntry; words: string } | undefined {
+  const t = text
+    .trim()
+    .replace(
+      /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:tell\s+me|let\s+me\s+know|check|find\s+out|remind\s+me)\s+(?=when|where|what)/i,
+      '',
+    );
+  if (!/^(?:when|what\s+time|where)\b/i.test(t)) return undefined;
+  if (ACTS.test(t) || SENDS.test(t)) return undefined;
+  const from = new Date(today).toISOString().slice(0, 10);
+  const coming = events.filter((e) => e.on !== undefined && e.on >= from);
+  const found = eventsSaid(t, coming, new Set(coming.map((e) => e.on!))).filter(
+    (e) => e.words !== e.entry.value,
+  );
+  const names = new Set(found.map((e) => e.words.toLowerCase()));
+  if (found.length === 0 || names.size !== 1) return undefined;
+  const first = found.sort((a, b) => a.entry.on!.localeCompare(b.entry.on!))[0]!;
+  // "the dentist", "my dentist": not "the nearest dentist" (a place).
+  if (!new RegExp(String.raw`\b(?:the|my|our)\s+${escapeRegExp(first.words)}\b`, 'i').test(t))
+    return undefined;
+  const rest = t
+    .slice(t.toLowerCase().indexOf(first.words.toLowerCase()) + first.words.length)
+    .replace(/[?.!,\s]+/g, ' ')
+    .trim();
+  const ONLY_ASKING =
+    /^(?:(?:is|was|again|exactly|meant|to|be|happening|thing|appointment|at|on|coming\s+up)\b\s*)*$/i;
+  return ONLY_ASKING.test(rest) ? first : undefined;
+}
+
 export function eventDetailParts(
   intents: readonly SplitIntent[],
   events: readonly LexiconEntry[],
@@ -43,7 +81,9 @@ export function eventDetailParts(
   const out: SplitIntent[] = [];
   for (const si of intents) {
     const days = new Set(findDates(si.text, today).map((d) => d.date));
-    const said = eventsSaid(si.text, events, days).find((e) => e.entry.on !== undefined);
+    const said =
+      eventsSaid(si.text, events, days).find((e) => e.entry.on !== undefined) ??
+      askedByShortName(si.text, events, today);
     // "When did Eve say the budget review is?": what she said is in her message, not the calendar.
     // Asked in the part's own sentence: context merged after it ("… Hugo said …") asks nothing.
     const asked = si.text.trim().split('\n')[0]!;

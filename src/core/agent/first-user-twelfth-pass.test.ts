@@ -170,7 +170,7 @@ describe('words typed in a hurry or by ear', () => {
       'remind me tomorrow at 8 to bring the printouts',
     );
     expect(withMisspeltWordsCorrected('whats on my calender on the 9th')).toBe(
-      'whats on my calendar on the 9th',
+      "what's on my calendar on the 9th",
     );
     expect(withMisspeltWordsCorrected('txt dan running late n also remind me 2 buy milk')).toBe(
       'txt dan running late and also remind me to buy milk',

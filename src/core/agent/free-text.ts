@@ -11,7 +11,7 @@ import { capitalize } from '../util/capitalize';
 
 /** Command phrases that only say which tool to use ("remind me to", "send an email to"). */
 const LEAD =
-  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set(?: up)?|send|email|e-mail|mail|text|message|tell|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list)\b\s*/i;
+  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set(?: up)?|send|email|e-mail|mail|text|message|tell|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
 /** Nouns that name the tool's kind of object right after the command ("a note", "an email"). */
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
@@ -207,6 +207,9 @@ export function residualText(text: string, literals: readonly Literal[]): string
   }
   // "a reminder for my dentist appointment", "a note about the offsite": the words after the
   // preposition say what it is (fifth QA pass wrote "for my dentist appointment").
+  // "Block out Saturday 8 till 10 for my long run": what the time is for is the title (it was "Block out for
+  // my long run", fourteenth QA pass).
+  if (/\b(?:block|pencil)\b/i.test(lead)) s = s.replace(/^\s*(?:for|to)\s+(?:my\s+|a\s+|the\s+)?(?=\S)/i, '');
   const object = OBJECT.exec(s)?.[0] ?? '';
   s = s.replace(OBJECT, '');
   if (/\b(?:reminder|note)s?\b/i.test(object)) s = s.replace(/^(?:to|about|for|that)\s+(?=\S)/i, '');

@@ -11,6 +11,9 @@ import { WEEKDAY_WORDS } from './dates';
  * serves the sub-intent takes that field as an input, when "the topic of X" simply gives it.
  */
 const LOOKUP = /\bthe ([a-z]+(?: [a-z]+)?) (?:of|for) ([^,.;!?]+)/i;
+/** A question that asks only for a field of someone: "what's the address for Hugo?" (not "… of the museum"). */
+const FIELD_ASKED =
+  /^(?:(?:so|ok|and)\s+)?(?:what['’]s|what\s+is|tell\s+me|give\s+me)\s+the\s+((?:home\s+)?address|phone(?:\s+number)?|(?:mobile\s+)?number|e-?mail(?:\s+address)?)\s+(?:of|for)\s+(?!(?:the|a|an|my|our|this|that|your)\b)(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)\s*[?.!]*$/iu;
 const IS_QUESTION = /^(?:what|where|which|who|how|find|get|look|show|tell me|search|give me)\b/i;
 
 /** One end of a route at someone's home: "to Anna's place", "from Bob's house". */
@@ -63,7 +66,13 @@ export function insertLookups(
       // takes it (ninth QA pass sent "Anna's" to the map, or routed to the museum it found instead).
       out.push({ rank: 0, text: `find the address of ${home[1]}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
-    } else if (field && !IS_QUESTION.test(si.text) && !givesField(si.text, field)) {
+    } else if (
+      field &&
+      // "What's the address for Hugo?" is looked up as "address for Hugo?" is (it was a contact search,
+      // which has no address; fourteenth QA pass).
+      (!IS_QUESTION.test(si.text) || FIELD_ASKED.test(si.text.trim())) &&
+      !givesField(si.text, field)
+    ) {
       const m = LOOKUP.exec(si.text)!;
       out.push({ rank: 0, text: `find the ${m[1]} of ${m[2]!.trim()}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });

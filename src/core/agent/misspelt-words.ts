@@ -18,7 +18,16 @@ import { oneSlipFrom } from './misspelt-names';
  */
 const TABLE: [RegExp, string][] = [
   [/\b(?:wat|wot|wht|wut)\b/gi, 'what'],
-  [/\b(?:wats|wots|whatz)\b/gi, "what's"],
+  [/\b(?:wats|wots|whatz|whats)\b/gi, "what's"],
+  // Apostrophes left out ("whats on today", "dont send it", "im late"): the words they stand for.
+  [/\b(where|when|how|who|there|that)s\b/gi, "$1's"],
+  [/\b(do|does|did|is|are|was|were|should|could|would|have|has|had)nt\b/gi, "$1n't"],
+  [/\bdont\b/gi, "don't"],
+  [/\bcant\b/gi, "can't"],
+  [/\bwont\b(?=\s+(?:be|have|make|need|go|get|work|do|know))/gi, "won't"],
+  [/\bim\b/gi, "I'm"],
+  [/\bive\b/gi, "I've"],
+  [/\byoure\b/gi, "you're"],
   [/\bhw\b/gi, 'how'],
   [/\b(?:bout|abt)\b/gi, 'about'],
   [/\b(?:2moro|2morrow|2mrw|2moz|2mro|tmrow|tmorow|tomoro|tomorrw|tmmrw)\b/gi, 'tomorrow'],

@@ -10,13 +10,16 @@ import { WEEKDAY_WORDS } from './dates';
 
 const UNIT = `(?:day|morning|afternoon|evening|night|week|weekday|weekend|fortnight|month|quarter|year|hour|minute|${WEEKDAY_WORDS})s?`;
 
-/** "every Monday", "each week", "every other day", "every 2 hours", "daily", "on Mondays". */
+/**
+ * "every Monday", "each week", "every other day", "every 2 hours", "daily", "on Mondays" — not "the
+ * quarterly planning notes" (a word that says what kind of thing follows it; fourteenth QA pass).
+ */
 const RECURRENCE = new RegExp(
-  String.raw`\b(?:(?:every|each)\s+(?:other\s+|second\s+|\d+\s+)?${UNIT}|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|nightly|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends))\b`,
-  'i',
+  String.raw`\b(?:(?:every|each)\s+(?:other\s+|second\s+|\d+\s+)?${UNIT}|(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|nightly)(?!\s+(?!(?:at|on|to|from|until|till|starting|in|for|and|by|before|after|about|with|please|at)\b)\p{L})|on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends))\b`,
+  'iu',
 );
 
-const TRAILING = new RegExp(String.raw`[\s,]+(?:${RECURRENCE.source})[.!]?$`, 'i');
+const TRAILING = new RegExp(String.raw`[\s,]+(?:${RECURRENCE.source})[.!]?$`, 'iu');
 
 /** "Text Bob good morning daily": how often is no part of what is sent ("the weekly report" keeps its word). */
 export function withoutTrailingRecurrence(text: string): string {

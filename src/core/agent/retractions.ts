@@ -40,7 +40,7 @@ const PUT_OFF = new RegExp(
  * sent or saved). The clause goes; a question after it stays.
  */
 const ONLY_THOUGHT = new RegExp(
-  String.raw`(?:^|(?<=[.!?;—–]\s*))(?:just\s+thinking\s+(?:out\s+loud|aloud)\s*[—–,:-]?\s*)?(?:should\s+i|shall\s+i|do\s+you\s+think\s+i\s+should|would\s+it\s+be\s+better\s+to|i\s+might|i\s+may|i\s+could|i\s+should\s+probably|maybe\s+i\s+should|(?:i['’]m\s+)?thinking\s+(?:about|of)|i['’]ll\s+probably|i\s+will\s+probably)\s+(?:\p{L}+\s+){0,2}?${ACT_VERB}\w*\b.*?(?=\s*(?:[—–;.!?]|,\s*(?:but|and|so)\b)|$)[.!?]?`,
+  String.raw`(?:^|(?<=[.!?;—–]\s*))(?:just\s+thinking\s+(?:out\s+loud|aloud)\s*[—–,:-]?\s*)?(?:should\s+i|shall\s+i|do\s+you\s+think\s+i\s+should|(?:i['’]m\s+|i\s+am\s+)?(?:wondering|debating|not\s+sure)\s+(?:whether|if)\s+(?:i\s+should|to)|(?:before|after|once|when|until)\s+i|would\s+it\s+be\s+better\s+to|i\s+might|i\s+may|i\s+could|i\s+should\s+probably|maybe\s+i\s+should|(?:i['’]m\s+)?thinking\s+(?:about|of)|i['’]ll\s+probably|i\s+will\s+probably)\s+(?:\p{L}+\s+){0,2}?${ACT_VERB}\w*\b.*?(?=\s*(?:[—–;.!?]|\s-\s|,\s*(?:but|and|so|could|can|would|will|please)\b)|$)[.!?]?`,
   'giu',
 );
 /** "Nothing to do now", "no action needed": the whole request asks for nothing to be done. */
@@ -49,6 +49,18 @@ const NOTHING_TO_DO =
 /** "Write me a two-line text I could send Dan …", "I'll send it from my phone": a draft the user sends. */
 const USER_SENDS =
   /(?:^|(?<=[.!?;—–]\s*))[^.!?;—–]*\b(?:text|message|e-?mail|note)\s+(?:that\s+)?i\s+(?:could|can|might|will|['’]ll)\s+send\b[^.!?;—–]*[.!?]?|\bi['’]ll\s+send\s+it\s+(?:from\s+my\s+phone|myself|later)\b[^.!?;—–]*[.!?]?/gi;
+/**
+ * "Draft a message to Hugo … - but don't send it, I want to read it first", "Write an email to Anna for me to
+ * check": a draft the user reads before anything goes. The agent keeps no drafts, so nothing is sent (fourteenth
+ * QA pass: the text went at once, the "don't send it" taken back as if it named another act).
+ */
+const DRAFT_HELD = new RegExp(
+  String.raw`(?:^|(?<=[.!?;]\s*))[^.!?;]*\b(?:draft|compose|write(?:\s+up)?|prepare|put\s+together)\b[^.!?;]*?\b(?:message|text|e-?mail|reply|sms|response|invite)\b[^.!?;]*?(?:(?:[.!?;,—–]|\s-)?\s*(?:but\s+|and\s+|please\s+|just\s+)*(?:don['’]?t|do\s+not|without)\s+(?:send(?:ing)?|e-?mail(?:ing)?|text(?:ing)?|messag(?:e|ing))\s+(?:it|that|this|them|anything)\b|\s+(?:for\s+me\s+to|so\s+(?:that\s+)?i\s+can)\s+(?:check|read|look\s+(?:it\s+)?over|review|approve|see)\b)[^.!?;]*[.!?]?`,
+  'gi',
+);
+/** "Draft an email to Anna saying yes to Sintra and send it": the draft is what is sent (it was sent empty). */
+const DRAFT_THEN_SENT =
+  /\b(?:draft|compose|write(?:\s+up)?|prepare)\s+(an?\s+(?:\p{L}+\s+)?(?:e-?mail|message|text|reply))\b([^.!?;]*?)[,\s]+(?:and\s+)?(?:then\s+)?send\s+it(?:\s+(?:off|over|now|straight\s+away|right\s+away))?\b/giu;
 /** "Forget the reminder, I'll remember", "skip the email": an act taken back by naming it. */
 const FORGET_ACT =
   /(?:^|(?<=[\s,;:—–]))(?:forget|skip|scrap|drop)\s+(?:about\s+)?(?:the|that|a|any)\s+(?:reminder|e-?mail|text|message|note|event|invite|calendar\s+(?:entry|event))\b[^,.;!?—–]*/gi;
@@ -87,6 +99,17 @@ const POLITE_LEAD_INS: [RegExp, (m: string[]) => string][] = [
     () => 'could you ',
   ],
   [/\bdo\s+you\s+think\s+you\s+(?:could|might|can)\s+/i, () => 'could you '],
+  // "Is it possible to block out Saturday 8 till 10 …?", "Would it be possible to text Dan …" (fourteenth QA
+  // pass: no tool was called). Not "is it possible to get there by 9" — a question about the world: only
+  // before a verb the agent acts on.
+  [
+    new RegExp(
+      String.raw`\b(?:is\s+it|would\s+it\s+be|will\s+it\s+be)\s+possible\s+(?:for\s+you\s+)?to\s+(?=(?:block|book|schedule|set|add|put|create|make|send|e-?mail|text|message|remind|note|jot|save|invite|reply|forward|pencil)\b)`,
+      'i',
+    ),
+    () => 'could you ',
+  ],
+  [/\b(?:can|could)\s+i\s+(?:get|ask)\s+you\s+to\s+/i, () => 'could you '],
   // "Could you be so kind as to remind me …" (thirteenth QA pass searched for the dentist).
   [/\b(?:would|could|will)\s+you\s+be\s+(?:so\s+kind\s+as|kind\s+enough)\s+to\s+/i, () => 'could you '],
   [/\b(?:is\s+there\s+)?any\s+chance\s+you\s+(?:could|might|can)\s+/i, () => 'could you '],
@@ -181,6 +204,17 @@ function withRestartsAndRemakes(request: string): string {
   return t;
 }
 
+/** The words of a draft the user holds back ("… saying I'm running late - but don't send it"); null for none. */
+export function heldDraft(request: string): string | null {
+  const held = new RegExp(DRAFT_HELD.source, 'i').exec(request);
+  if (!held) return null;
+  const said =
+    /\b(?:saying|to\s+say|that\s+says|telling\s+(?:him|her|them|\p{Lu}\p{L}+))\s+(?:that\s+)?(.+?)(?=\s*(?:[,—–]|\s-)?\s*(?:(?:but|and|please|just)\s+)*(?:don['’]?t|do\s+not|without|for\s+me\s+to|so\s+(?:that\s+)?i\s+can)\b|[.!?;]|$)/iu.exec(
+      held[0],
+    );
+  return said?.[1]?.trim() ?? '';
+}
+
 export function withoutRetracted(request: string): string {
   let t = withRestartsAndRemakes(request)
     .replace(SO_KNOWS, 'saying ')
@@ -191,6 +225,8 @@ export function withoutRetracted(request: string): string {
   for (const [re, to] of POLITE_LEAD_INS) t = t.replace(re, (...m: unknown[]) => to(m.map(String)));
   // "Don't email Bob about it, just text him …": the person named in what is taken back is "him" after it.
   const named: string[] = [];
+  t = t.replace(DRAFT_HELD, ' ');
+  t = t.replace(DRAFT_THEN_SENT, (_m, what: string, rest: string) => `send ${what}${rest}`);
   t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => takenBack(clause, named));
   if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
   t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ').replace(FORGET_ACT, ' ').replace(USER_SENDS, ' ');

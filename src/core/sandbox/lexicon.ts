@@ -51,13 +51,16 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
         .replace(/\s+(?:with|in|at)\s+.*$/i, '')
         .replace(/\s+(?:appointment|visit|review|session|class|meeting|call)$/i, '')
         .toLowerCase();
+      // "Video call with Anna" → also "call with Anna" ("where is the call with Anna on Friday").
+      const without = /^\S+\s+(\S+\s+with\s+.+)$/i.exec(e.title)?.[1]?.toLowerCase();
+      const dayAliases = unique([head, without ?? ''].filter((a) => a && a !== e.title.toLowerCase()));
       return {
         kind: 'event',
         value: e.title,
         aliases: unique([e.title]),
         on: e.start.slice(0, 10),
         at: e.start.slice(11, 16),
-        ...(head && head !== e.title.toLowerCase() ? { dayAliases: [head] } : {}),
+        ...(dayAliases.length ? { dayAliases } : {}),
       };
     });
   return [...people, ...cities, ...places, ...currencies, ...units, ...events];

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { withCountedItems } from './counted-items';
+import { withMisspeltWordsCorrected } from './misspelt-words';
+import { heldDraft, withoutRetracted } from './retractions';
+import { withSharedMessage } from './shared-message';
+import { recurrenceSaid, withoutTrailingRecurrence } from './recurrence';
+
+// Requests from sets written without the agent in view (fourteenth QA pass: requests about several people
+// or things at once, and requests that ask rather than do); each was answered wrongly, or with something
+// done that nobody asked for, before.
+
+const TODAY = Date.parse('2026-12-06T10:00:00Z');
+const run = async (request: string) => (await graphOnlySandboxAgent(() => TODAY)).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+const args = (r: Awaited<ReturnType<typeof run>>, tool: string, nth = 0) =>
+  r.calls.filter((c) => c.tool === tool)[nth]?.args as Record<string, unknown> | undefined;
+
+describe('a draft the user reads first is never sent', () => {
+  it('"Draft a message to Hugo … - but don\'t send it, I want to read it first" sends nothing, shows the draft', async () => {
+    const r = await run(
+      "Draft a short message to Hugo saying I'm looking forward to dinner on Tuesday - but don't send it, I want to read it first",
+    );
+    expect(tools(r)).toEqual([]);
+    expect(r.answer).toBe(
+      'Nothing was sent. Here is the draft: "I\'m looking forward to dinner on Tuesday".',
+    );
+  });
+
+  it('the hold said in a sentence of its own, or as "for me to check", holds too', () => {
+    expect(withoutRetracted("Draft an email to Anna about the offsite. Don't send it yet.")).toBe('');
+    expect(withoutRetracted('Write an email to Eve confirming the budget review for me to check')).toBe('');
+    expect(heldDraft('Write a text to Dan saying running late, do not send it')).toBe('running late');
+    expect(heldDraft('Email Dan saying running late')).toBeNull();
+  });
+
+  it('"Draft an email to Anna saying yes to Sintra and send it" sends the draft (the body was her contact record)', async () => {
+    const r = await run('Draft an email to Anna saying yes to Sintra and send it');
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')).toMatchObject({
+      to_email: 'anna.keller@example.com',
+      body: 'yes to Sintra',
+    });
+  });
+});
+
+describe("what the user will do is no act of the agent's", () => {
+  it('"Before I invite Alice to anything, could you check which email I\'ve got for her?" only looks her up', async () => {
+    const r = await run("Before I invite Alice to anything, could you check which email I've got for her?");
+    expect(tools(r)).toEqual(['contacts_search']);
+    expect(r.questions).toEqual([]);
+  });
+
+  it('"I\'m wondering whether to invite Carol along … - does she still live in London?" asks no start time', async () => {
+    const r = await run(
+      "I'm wondering whether to invite Carol along to the museum visit - does she still live in London?",
+    );
+    expect(tools(r)).toEqual(['contacts_search']);
+    expect(r.questions).toEqual([]);
+  });
+});
+
+describe('a wish put as a question', () => {
+  it('"Is it possible to block out Saturday 8 till 10 for my long run?" books it, titled "long run"', async () => {
+    const r = await run('Is it possible to block out Saturday 8 till 10 for my long run?');
+    expect(tools(r)).toEqual(['calendar_create_event']);
+    expect(args(r, 'calendar_create_event')).toEqual({
+      title: 'long run',
+      start_time: '2026-12-12T08:00:00',
+      end_time: '2026-12-12T10:00:00',
+    });
+  });
+
+  it('"is it possible to walk from … to …" is still a question about the world', () => {
+    expect(withoutRetracted("is it possible to walk from Alice's to the museum?")).toBe(
+      "is it possible to walk from Alice's to the museum?",
+    );
+  });
+});
+
+describe('an event asked about by its short name', () => {
+  it('"tell me when the dentist is" reads the calendar (it searched for a dentist)', async () => {
+    const r = await run('tell me when the dentist is');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+    expect(args(r, 'calendar_list_events')).toEqual({ date: '2026-12-07' });
+    expect(r.answer).toMatch(/Dentist appointment.*16:00/);
+  });
+
+  it('"where the call with Anna on Friday is meant to be" is the video call\'s place (it looked Anna up)', async () => {
+    const r = await run('Would you mind checking where the call with Anna on Friday is meant to be?');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+    expect(r.answer).toMatch(/27 Upper Street/);
+  });
+
+  it('"Tell me where the museum visit is" is a question, not a message (it also gave the weather)', async () => {
+    const r = await run('Tell me where the museum visit is');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+  });
+
+  it('"when is the museum open" is not the museum visit', async () => {
+    const r = await run('when is the museum open');
+    expect(tools(r)).not.toContain('calendar_list_events');
+  });
+});
+
+describe('several people or things at once', () => {
+  it('"email kenji and text maya: happy new year in advance!!" says it to both (the email asked for a body)', async () => {
+    const r = await run('email kenji and text maya: happy new year in advance!!');
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send', 'contacts_search', 'messages_send']);
+    expect(args(r, 'mail_send')?.body).toBe('happy new year in advance');
+    expect(args(r, 'messages_send')?.text).toBe('happy new year in advance');
+  });
+
+  it('a send naming only its recipient takes what the next send says, and only then', () => {
+    const part = (rank: number, text: string) => ({ rank, text, dependsOn: [] });
+    expect(
+      withSharedMessage([part(0, 'text carol'), part(1, 'email alice that we are hiring')]).map(
+        (p) => p.text,
+      ),
+    ).toEqual(['text carol that we are hiring', 'email alice that we are hiring']);
+    expect(withSharedMessage([part(0, 'text carol'), part(1, "what's the weather")])[0]!.text).toBe(
+      'text carol',
+    );
+  });
+
+  it('"Two reminders: pay rent on the 11th, and start my passport renewal on 5 January." sets two', async () => {
+    const r = await run('Two reminders: pay rent on the 11th, and start my passport renewal on 5 January.');
+    expect(tools(r)).toEqual(['reminders_create', 'reminders_create']);
+    expect(args(r, 'reminders_create', 0)).toEqual({ text: 'pay rent', due_time: '2026-12-11' });
+    expect(args(r, 'reminders_create', 1)).toEqual({
+      text: 'start my passport renewal',
+      due_time: '2027-01-05',
+    });
+  });
+
+  it("\"Make two notes: 'A' saying …, and 'B' saying …\" makes two, their commas kept", async () => {
+    const r = await run(
+      "Make two notes: 'Offsite menu' saying ask Ines about a vegetarian menu, and 'Launch blockers' saying payment review pending, API docs missing.",
+    );
+    expect(tools(r)).toEqual(['notes_create', 'notes_create']);
+    expect(args(r, 'notes_create', 1)).toEqual({
+      title: 'Launch blockers',
+      content: 'payment review pending, API docs missing',
+    });
+  });
+
+  it('a list that does not have as many items as counted is left as said', () => {
+    expect(withCountedItems('Three reminders: pay rent, and call Mum')).toBe(
+      'Three reminders: pay rent, and call Mum',
+    );
+  });
+});
+
+describe('words typed without their apostrophe', () => {
+  it('"whats on today" lists today (it said "None of my tools can do this")', async () => {
+    const r = await run('whats on today');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+  });
+
+  it('"dont", "im", "wheres", "isnt" are read as said; "wont" only before a verb', () => {
+    expect(withMisspeltWordsCorrected('dont text dan im late, wheres the lease, isnt it due')).toBe(
+      "don't text dan I'm late, where's the lease, isn't it due",
+    );
+    expect(withMisspeltWordsCorrected('the wont of it')).toBe('the wont of it');
+  });
+});
+
+describe('how often, said as a word', () => {
+  it('"the quarterly planning notes" is no recurrence; "remind me weekly to …" and a trailing "daily" are', () => {
+    expect(recurrenceSaid('text Carol that the quarterly planning notes say we are hiring')).toBeUndefined();
+    expect(recurrenceSaid('remind me weekly to water the plants')).toBe('weekly');
+    expect(withoutTrailingRecurrence('text Bob good morning daily')).toBe('text Bob good morning');
+  });
+});
+
+describe('questions the apostrophe fix let through to the tools', () => {
+  it('"whats the address for hugo" reads his record (it stopped at the contact search, which has no address)', async () => {
+    const r = await run('whats the address for hugo');
+    expect(tools(r)).toEqual(['contacts_search', 'contacts_get']);
+    expect(r.answer).toMatch(/80 Rue de Rivoli/);
+  });
+
+  it('"what\'s the address of the museum" is one place search, not two', async () => {
+    const r = await run("what's the address of the museum");
+    expect(tools(r)).toEqual(['places_search']);
+  });
+
+  it('"hows ur day goin lol" is small talk (it asked for a date to add days to)', async () => {
+    const r = await run('hows ur day goin lol');
+    expect(tools(r)).toEqual([]);
+    expect(r.questions).toEqual([]);
+    expect(r.answer).toMatch(/^All well here/);
+  });
+});
