@@ -30,6 +30,7 @@ import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
 import { withCountedItems } from './counted-items';
 import { withSharedMessage } from './shared-message';
+import { withClaimsKeptWithTheirActs } from './claims-done';
 import { withoutFillers } from './spoken';
 import { withMisspeltNamesCorrected } from './misspelt-names';
 import { withMisspeltWordsCorrected } from './misspelt-words';
@@ -214,7 +215,7 @@ export class Agent {
         eventDetailParts(
           slotBookingParts(
             fanOutIntents(
-              withSharedMessage(splitSubIntents(read)),
+              withClaimsKeptWithTheirActs(withSharedMessage(splitSubIntents(read))),
               (text) => findLiterals(text, today, lexicon),
               (text) => this.takesSpan(text),
             ),
@@ -624,17 +625,21 @@ export class Agent {
           : undefined;
         const context = { request: state.request, ...(fed ? { bonus: fed } : {}) };
         const ranked = inLearntOrder(si.candidates, si.learntOrder);
-        const choice = chooseTarget(
-          wording,
-          ranked,
-          toolOf,
-          state.failedApis,
-          entityKinds(si),
-          si.prior,
-          context,
-        );
+        // "email Carol Hugo's address": what was looked up is sent, by a tool that sends (the contact record
+        // was read again, "email … address" read as an email address; fourteenth QA pass).
+        const excluded =
+          (si.contentFrom !== undefined || si.dependsOn.length > 0) && SENDS_LOOKED_UP.test(si.text.trim())
+            ? new Set([
+                ...state.failedApis,
+                ...this.deps.world
+                  .tools()
+                  .filter((t) => effectOf(t) !== 'send')
+                  .map((t) => t.name),
+              ])
+            : state.failedApis;
+        const choice = chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), si.prior, context);
         const byWords = si.prior
-          ? chooseTarget(wording, ranked, toolOf, state.failedApis, entityKinds(si), undefined, context)
+          ? chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), undefined, context)
           : choice;
         // Shown with the tool the request's words chose first: the ranking is next-tool retrieval's, and a
         // question ("Any emails from Anna …?") ranks the sender high that the words rule out.
@@ -880,11 +885,13 @@ export class Agent {
     // The chain the policy read its arguments from: their references number its steps.
     const before = si.chain?.steps ?? [];
     const about = aboutOthers(si, state);
+    const aboutOtherRecipients = aboutOthers(si, state, true);
     const knownByField = (field: string): { value: unknown; source: string } | undefined => {
       if (si.answers[field] !== undefined) return { value: si.answers[field], source: 'user' };
       const node = world.paramNodeOf(target, 'in', field);
       const k = node ? state.known.get(node) : undefined;
-      return k && !about(k) ? { value: k.value, source: k.source } : undefined;
+      const whom = RECIPIENT_FIELD.test(field) && effectOf(tool) === 'send' ? aboutOtherRecipients : about;
+      return k && !whom(k) ? { value: k.value, source: k.source } : undefined;
     };
     const produced = world.producedInputs?.(target);
     const filled = fillArguments({
@@ -978,7 +985,15 @@ export class Agent {
     const known: Record<string, unknown> = {
       ...literalKnown(world.paramKinds(), si.literals, state.requestLiterals, searchWords(si, tool)),
     };
-    for (const [node, k] of state.known) if (!about(k)) known[node] = k.value;
+    const recipientNodes = new Set(
+      effectOf(tool) === 'send'
+        ? Object.keys(tool.parameters.properties ?? {})
+            .filter((f) => RECIPIENT_FIELD.test(f))
+            .map((f) => world.paramNodeOf(target, 'in', f))
+        : [],
+    );
+    for (const [node, k] of state.known)
+      if (!(recipientNodes.has(node) ? aboutOtherRecipients : about)(k)) known[node] = k.value;
     const chain = await world.toolchain({
       target,
       known,
@@ -1338,9 +1353,17 @@ export class Agent {
   ): void {
     const results = resultsReferredTo(si, state);
     if (results.length === 0) return;
+    // "text Bob the address of Anna": Anna's record holds the address to send, not whom it goes to.
+    const recipients = effectOf(tool) === 'send' ? namedRecipients(si) : [];
     for (const f of toolFields(tool.parameters)) {
       if (!f.required || f.name in args) continue;
       for (const out of results) {
+        if (
+          recipients.length > 0 &&
+          RECIPIENT_FIELD.test(f.name) &&
+          !Object.values(out).some((v) => recipients.includes(v))
+        )
+          continue;
         const value = out[f.name] ?? firstItemField(out, f.name) ?? pluralItem(out, f.name);
         if (value === undefined || value === null) continue;
         // An object goes only where the tool takes one ("book it": `hotel` is the hotel found).
@@ -1684,10 +1707,37 @@ function afterFailure(why: string, message: string): string {
  * Whether a value an earlier call returned is about someone other than the person this sub-intent
  * names: "email Anna … and Bob …" — Anna's address is known, but Bob's part needs his own look-up.
  */
-function aboutOthers(si: SubIntentState, state: TurnState): (k: KnownValue) => boolean {
-  const mine = new Set(
-    si.literals.filter((l) => l.kind === 'entity' && l.sub === 'person').map((l) => l.value),
-  );
+/**
+ * The people a part names as whom it goes to, not as whose thing it is: "text Bob Anna's address", "…
+ * the address of Anna" go to Bob (fourteenth QA pass: Anna's phone, found for her address, was texted).
+ */
+function namedRecipients(si: SubIntentState): unknown[] {
+  const owner = (l: Literal) =>
+    l.possessive === true ||
+    new RegExp(
+      String.raw`\b(?:of|from)\s+${escapeRegExp(l.text)}\b|\b${escapeRegExp(l.text)}['’]s?\s`,
+      'i',
+    ).test(si.text);
+  return si.literals
+    .filter((l) => l.kind === 'entity' && l.sub === 'person' && !owner(l))
+    .map((l) => l.value);
+}
+
+/** A part that sends something to someone: "email Carol …", "text him …", "send it to Bob". */
+const SENDS_LOOKED_UP =
+  /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you|[Aa]nd|[Tt]hen|[Aa]lso)\s+)*(?:[Ss]end|[Ee]-?mail|[Mm]ail|[Tt]ext|[Mm]essage|SMS|[Ff]orward)\s+(?:it\s+|them\s+|that\s+|this\s+)?(?:to\s+)?(?:\p{Lu}|him\b|her\b|them\b)/u;
+
+/** Inputs that say whom a message goes to. */
+const RECIPIENT_FIELD = /(?:^|_)(?:to|phone|e-?mail|recipient|number|address)(?:_|$)|^to[A-Z]/i;
+
+function aboutOthers(
+  si: SubIntentState,
+  state: TurnState,
+  recipientOnly = false,
+): (k: KnownValue) => boolean {
+  const persons = si.literals.filter((l) => l.kind === 'entity' && l.sub === 'person');
+  const recipients = recipientOnly ? namedRecipients(si) : [];
+  const mine = new Set(recipients.length > 0 ? recipients : persons.map((l) => l.value));
   if (mine.size === 0) return () => false;
   const people = new Set(
     state.requestLiterals.filter((l) => l.kind === 'entity' && l.sub === 'person').map((l) => l.value),
@@ -1695,7 +1745,9 @@ function aboutOthers(si: SubIntentState, state: TurnState): (k: KnownValue) => b
   return (k) => {
     const call = k.call !== undefined ? state.calls.find((c) => c.index === k.call) : undefined;
     if (!call) return false;
-    const named = Object.values(call.args).filter(
+    // A record read by its identifier names its person in what it returned ("name Anna Keller").
+    const output = call.output !== null && typeof call.output === 'object' ? Object.values(call.output) : [];
+    const named = [...Object.values(call.args), ...(recipients.length > 0 ? output : [])].filter(
       (v): v is string | number => (typeof v === 'string' || typeof v === 'number') && people.has(v),
     );
     return named.length > 0 && !named.some((v) => mine.has(v));

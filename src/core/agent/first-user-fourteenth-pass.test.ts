@@ -192,3 +192,66 @@ describe('questions the apostrophe fix let through to the tools', () => {
     expect(r.answer).toMatch(/^All well here/);
   });
 });
+
+describe('an act no tool can do, and a message saying it is done', () => {
+  it('"Pay Grace\'s invoice … and then tell her it\'s been paid" does neither (the text went)', async () => {
+    const r = await run("Pay Grace's invoice 1042 from my bank account and then tell her it's been paid.");
+    expect(tools(r)).toEqual([]);
+    expect(r.answer).toBe(
+      '✗ None of my tools can do this: "Pay Grace\'s invoice 1042 from my bank account and then tell her it\'s been paid".',
+    );
+  });
+
+  it('"Buy concert tickets for Bob, then email him that I\'ve bought them": no email; "concert" stays', async () => {
+    const r = await run("Buy concert tickets for Bob, then email him that I've bought them");
+    expect(tools(r)).toEqual([]);
+    expect(r.answer).toMatch(/Buy concert tickets/);
+  });
+
+  it('a message that claims nothing is still sent after a refused act', async () => {
+    const r = await run('Pay the invoice and text Carol that I am running late');
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+  });
+});
+
+describe("someone's details sent to someone else", () => {
+  it('"text Bob the address of Anna" goes to Bob (it went to Anna, whose record was read for her address)', async () => {
+    const r = await run('text Bob the address of Anna');
+    expect(args(r, 'messages_send')).toEqual({
+      phone: '+1 555 0117',
+      text: 'Anna Keller: 14 Kastanienallee, Berlin',
+    });
+  });
+
+  it('"send Anna\'s address to Bob" emails Bob (it emailed Anna)', async () => {
+    const r = await run("send Anna's address to Bob");
+    expect(args(r, 'mail_send')?.to_email).toBe('bob.chen@example.com');
+    expect(args(r, 'mail_send')?.body).toMatch(/14 Kastanienallee, Berlin/);
+  });
+
+  it('"text Bob Anna\'s phone number" sends her number (it sent the words "Anna\'s phone number")', async () => {
+    const r = await run("text Bob Anna's phone number");
+    expect(args(r, 'messages_send')).toEqual({
+      phone: '+1 555 0117',
+      text: 'Anna Keller: +49 151 5550 1234',
+    });
+  });
+
+  it('"email Carol Hugo\'s address" sends the email (it read Carol\'s record and sent nothing)', async () => {
+    const r = await run("email Carol Hugo's address");
+    expect(args(r, 'mail_send')).toMatchObject({
+      to_email: 'carol.diaz@example.com',
+      body: 'Hugo Laurent: 80 Rue de Rivoli, Paris',
+    });
+  });
+
+  it('"find Anna\'s number and text her that I\'m late" still texts Anna', async () => {
+    const r = await run("find Anna's number and text her that I'm late");
+    expect(args(r, 'messages_send')).toEqual({ phone: '+49 151 5550 1234', text: "I'm late" });
+  });
+
+  it('"Forward Frank\'s hiring plan email to Anna" forwards the email, not a note', async () => {
+    const r = await run("Forward Frank's hiring plan email to Anna.");
+    expect(tools(r)).toEqual(['contacts_search', 'mail_search', 'mail_read', 'mail_send']);
+  });
+});

@@ -11,6 +11,10 @@ import { WEEKDAY_WORDS } from './dates';
  * serves the sub-intent takes that field as an input, when "the topic of X" simply gives it.
  */
 const LOOKUP = /\bthe ([a-z]+(?: [a-z]+)?) (?:of|for) ([^,.;!?]+)/i;
+/** Someone's contact detail: "Anna's phone number", "Hugo's home address". */
+const PERSON_FIELD =
+  /^(\p{Lu}[\p{L}-]+)['’]s\s+(?:home\s+|work\s+|mobile\s+|new\s+)?(address|phone(?:\s+number)?|number|mobile|e-?mail(?:\s+address)?|birthday)$/u;
+
 /** A question that asks only for a field of someone: "what's the address for Hugo?" (not "… of the museum"). */
 const FIELD_ASKED =
   /^(?:(?:so|ok|and)\s+)?(?:what['’]s|what\s+is|tell\s+me|give\s+me)\s+the\s+((?:home\s+)?address|phone(?:\s+number)?|(?:mobile\s+)?number|e-?mail(?:\s+address)?)\s+(?:of|for)\s+(?!(?:the|a|an|my|our|this|that|your)\b)(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)\s*[?.!]*$/iu;
@@ -102,6 +106,21 @@ export function insertLookups(
         dependsOn: [...new Set([...si.dependsOn, before])],
         contentFrom: before,
         contentField: bare,
+      });
+    } else if (thing && PERSON_FIELD.test(thing)) {
+      // "text Bob Anna's phone number", "email Carol Hugo's address": her record is looked up and the one
+      // field sent (fourteenth QA pass: the words "Anna's phone number" were texted).
+      const m = PERSON_FIELD.exec(thing)!;
+      const field = fieldNamed(
+        /phone|number|mobile/i.test(m[2]!) ? 'phone' : /mail/i.test(m[2]!) ? 'email' : m[2]!,
+        outputFields,
+      );
+      out.push({ rank: 0, text: `find the ${m[2]} of ${m[1]}`, dependsOn: [] });
+      out.push({
+        ...si,
+        dependsOn: [...si.dependsOn, -1],
+        contentFrom: -1,
+        ...(field ? { contentField: field } : {}),
       });
     } else if (thing && (keptInNotes(thing) || looksUp(thing))) {
       // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
@@ -208,7 +227,8 @@ const SAYS_A_DAY = new RegExp(
 );
 
 /** Things that are documents: what is sent of one is its text. */
-const DOCUMENT_WORDS = 'report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo';
+const DOCUMENT_WORDS =
+  'report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo|invoice|receipt';
 const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENT_WORDS}|minutes|meeting\s+notes|recipe)\b`, 'i');
 
 /** A note made of a document: "put/save/copy <the document> into a note", "make a note from <it>". */
@@ -240,14 +260,18 @@ export function sentThing(text: string): string | null {
   const rest = withoutChannel(t.slice(verb[0].length))
     // "email her the notes": she is the recipient; in "email them to Carol" they are the thing.
     .replace(/^(?:to\s+)?(?:her|him|them|me)\s+(?!to\b)/i, '')
-    .replace(/^\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=(?:the|my|our)\s)/u, '')
+    .replace(/^\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=(?:the|my|our)\s|\p{Lu}[\p{L}-]+['’]s\s)/u, '')
     // "… the result to Bob": the recipient after the thing is no part of it.
     .replace(
       /\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+)[.!]?$/u,
       '',
     );
   if (/^(?:it|that|this|them)$/i.test(rest)) return rest;
-  return /^((?:the|my|our)\s+[^,;!?]+?)\.?$/i.exec(rest)?.[1] ?? null;
+  // "email Grace's invoice to Frank": someone's thing is a thing too (fourteenth QA pass: it was sent as "invoice").
+  // Not someone's email or message: that is forwarded as it is ("Forward Frank's hiring plan email to Anna").
+  if (/^\p{Lu}[\p{L}-]+['’]s\s.*\b(?:e-?mail|mail|message|text|sms|invite|reply)s?\.?$/iu.test(rest))
+    return null;
+  return /^((?:the|my|our|\p{Lu}[\p{L}-]+['’]s)\s+[^,;!?]+?)\.?$/iu.exec(rest)?.[1] ?? null;
 }
 
 /** The output field a text names in "the <field> of …", or null. */

@@ -113,6 +113,8 @@ const KEY_WORDS = [
   'december',
 ];
 const KEYS = new Set(KEY_WORDS);
+/** Words one slip from a key word that are words of their own ("concert tickets" are no "convert"). */
+const WORDS_OF_THEIR_OWN = new Set(['concert', 'concerts', 'remand']);
 
 /** A word the agent knows with an ending ("emails", "meetings", "reminded") is no slip. */
 const inflectionOf = (word: string, key: string): boolean =>
@@ -128,7 +130,7 @@ export function withMisspeltWordsCorrected(text: string): string {
   for (const [re, to] of TABLE) t = t.replace(re, to);
   t = t.replace(/(?<![\p{L}\p{N}'’-])\p{L}{4,}(?![\p{L}\p{N}'’-])/gu, (word) => {
     const lower = word.toLowerCase();
-    if (KEYS.has(lower)) return word;
+    if (KEYS.has(lower) || WORDS_OF_THEIR_OWN.has(lower)) return word;
     const fits = KEY_WORDS.filter((k) => !inflectionOf(lower, k) && oneSlipFrom(lower, k));
     return fits.length === 1 ? fits[0]! : word;
   });

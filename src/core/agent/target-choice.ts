@@ -721,7 +721,7 @@ const MY_KEPT_THING = new RegExp(String.raw`\bmy\s+(?:\p{L}+\s+){0,2}?${KEPT}\b`
 
 /** A question, or a command to show something. */
 const ASKS_ABOUT =
-  /^(?:if|unless|whether|what|what['’]s|whats|how|when|where|which|who|show|tell\s+me|remind\s+me\s+what|did|does|do|is|are|was|were|can\s+you\s+(?:show|tell|check|find|look))\b|\?$/i;
+  /^(?:if|unless|whether|what|what['’]s|whats|how|when|where|which|who|show|tell\s+me|remind\s+me\s+what|did|does|do|is|are|was|were|can\s+you\s+(?:show|tell|check|find|look)|(?:find\s+out|check|look\s+up|let\s+me\s+know)\s+(?:what|how|when|where|which|who|whether|if))\b|\?$/i;
 /** What a contact record holds: asked for, the person's record is the thing. */
 const CONTACT_FIELD = /\b(?:address|phone|number|mobile|contact|birthday|e-?mail\s+address)\b/i;
 /** A command that does something to or for someone: the person stays a person. */
@@ -870,6 +870,8 @@ export function chooseTarget(
       // (ninth QA pass asked for a street address, or called a restaurant search "reserved").
       // A tool whose name says no effect ("places_directions") must say the act somewhere of its own.
       if (commits && (does === 'none' || (does === null && !saysAct(tool, command)))) return;
+      // Nor is a message a payment or a purchase: only a command that answers someone sends.
+      if (commits && does === 'send' && !ANSWERS.has(command!) && !saysAct(tool, command!)) return;
       // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
       // pass answered with Tokyo's weather, the city being all the two shared).
       // Its name or description: a start_time output is an event's, not the clock's.
@@ -1028,10 +1030,13 @@ const CHANNEL_OF: Record<string, 'email' | 'phone'> = {
   mail: 'email',
 };
 
-/** Papers people keep as files: asked about as theirs ("my passport", "the flight I took", "invoice 1042"). */
+/**
+ * Papers people keep as files: asked about as theirs ("my passport", "the flight I took", "invoice 1042"),
+ * or as what someone sent them ("what Grace's invoice comes to", fourteenth QA pass: Grace was looked up).
+ */
 const PAPER = String.raw`(?:invoice|passport|flight|lease|itinerary|contract|receipt|ticket|booking|reservation|insurance|policy|warranty|visa|prescription|payslip|bill|statement|recipe|report|certificate|licen[cs]e|tax\s+return|deck|slides)s?`;
 const OWN_PAPER = new RegExp(
-  String.raw`\b(?:my|our)\s+(?:\p{L}+\s+){0,2}?${PAPER}\b|\b${PAPER}\s+(?:no\.?\s*|number\s+|#\s*)?\d{2,}\b|\b${PAPER}\b.*\b(?:did|do|have|had)\s+(?:i|we)\b`,
+  String.raw`\b(?:my|our)\s+(?:\p{L}+\s+){0,2}?${PAPER}\b|\b\p{Lu}\p{L}+['’]s\s+(?:\p{L}+\s+)?(?:invoice|bill|quote|receipt|contract)s?\b|\b${PAPER}\s+(?:no\.?\s*|number\s+|#\s*)?\d{2,}\b|\b${PAPER}\b.*\b(?:did|do|have|had)\s+(?:i|we)\b`,
   'iu',
 );
 
@@ -1113,7 +1118,13 @@ const COMMITS = new Set([
   'subscribe',
   'reply',
   'forward',
+  // "Pay Grace's invoice from my bank account" (fourteenth QA pass: Grace was looked up, as if it paid).
+  'pay',
+  'transfer',
 ]);
+
+/** Committing commands that a message does: "reply", "forward". */
+const ANSWERS = new Set(['reply', 'forward']);
 
 /** "Write / compose an email (a message, a text) …": a message to send, not a thing to create. */
 const WRITE_MESSAGE =
