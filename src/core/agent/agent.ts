@@ -28,7 +28,7 @@ import { literalKnown } from './literal-known';
 import { HOME_END, KEPT_IN, insertLookups, mentionedField, possessedField } from './lookups';
 import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
-import { withCountedItems } from './counted-items';
+import { withCountedItems, withRecordsListed } from './counted-items';
 import { withSharedMessage } from './shared-message';
 import { withClaimsKeptWithTheirActs } from './claims-done';
 import { withoutFillers } from './spoken';
@@ -177,9 +177,11 @@ export class Agent {
     // An offset said without its date ("three days before") is from the date or event the request names.
     const read = withAnchoredOffsets(
       numbersAsDigits(
-        withCountedItems(
-          withoutRetracted(
-            withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+        withRecordsListed(
+          withCountedItems(
+            withoutRetracted(
+              withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+            ),
           ),
         ),
       ),

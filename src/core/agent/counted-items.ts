@@ -53,3 +53,27 @@ export function withCountedItems(request: string): string {
   if (!make || !items) return request;
   return `${items.map((item) => capitalized(make(item))).join('. ')}.`;
 }
+
+/** Records one verb makes: "an event", "a reminder", "a note", "a calendar entry". */
+const RECORD = String.raw`(?:an?\s+(?:new\s+|quick\s+|separate\s+)?(?:event|reminder|note|calendar\s+(?:event|entry)|appointment))\b`;
+const TWO_RECORDS = new RegExp(
+  String.raw`^((?:(?:please|can\s+you|could\s+you)\s+)*)(add|create|make|set(?:\s+up)?|put\s+in|schedule)\s+(${RECORD}.*?)\s*,?\s+and\s+(?:also\s+)?(${RECORD}.*)$`,
+  'is',
+);
+const MAKE_ONE = (record: string) =>
+  /reminder/i.test(record) ? 'Set' : /note/i.test(record) ? 'Make' : 'Add';
+
+/**
+ * "Add an event next Saturday 10:00-12:00 called 'Garden: tulips' and a reminder on Friday at 6pm to buy
+ * compost": one verb, two records, each made (fourteenth QA pass: only the reminder was). Quoted words are
+ * never split.
+ */
+export function withRecordsListed(request: string): string {
+  const quoted: string[] = [];
+  const masked = request.replace(/(["“‘'])(?:(?!\1).)+\1/g, (q) => `\uE002${quoted.push(q) - 1}\uE002`);
+  const m = TWO_RECORDS.exec(masked.trim());
+  if (!m) return request;
+  const unmask = (t: string) => t.replace(/\uE002(\d+)\uE002/g, (_x, i: string) => quoted[Number(i)]!);
+  const first = `${m[1]}${m[2]} ${m[3]!.trim().replace(/[,.;]+$/, '')}`;
+  return unmask(`${capitalized(first)}. ${MAKE_ONE(m[4]!)} ${m[4]!.trim()}`);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
-import { withCountedItems } from './counted-items';
+import { withCountedItems, withRecordsListed } from './counted-items';
 import { withMisspeltWordsCorrected } from './misspelt-words';
 import { heldDraft, withoutRetracted } from './retractions';
 import { withSharedMessage } from './shared-message';
@@ -253,5 +253,34 @@ describe("someone's details sent to someone else", () => {
   it('"Forward Frank\'s hiring plan email to Anna" forwards the email, not a note', async () => {
     const r = await run("Forward Frank's hiring plan email to Anna.");
     expect(tools(r)).toEqual(['contacts_search', 'mail_search', 'mail_read', 'mail_send']);
+  });
+});
+
+describe('one verb, two records', () => {
+  it('"Add an event … called \'Garden: tulips\' and a reminder on Friday at 6pm to buy compost" makes both', async () => {
+    const r = await run(
+      "Add an event next Saturday 10:00-12:00 called 'Garden: tulips' and a reminder on Friday at 6pm to buy compost.",
+    );
+    expect(tools(r)).toEqual(['calendar_create_event', 'reminders_create']);
+    expect(args(r, 'calendar_create_event')).toEqual({
+      title: 'Garden: tulips',
+      start_time: '2026-12-12T10:00:00',
+      end_time: '2026-12-12T12:00:00',
+    });
+    expect(args(r, 'reminders_create')).toEqual({ text: 'buy compost', due_time: '2026-12-11T18:00:00' });
+  });
+
+  it('"a cake and a card" are no records; an "and a" inside quotes splits nothing', () => {
+    expect(withRecordsListed('Add a reminder to buy a cake and a card tomorrow')).toBe(
+      'Add a reminder to buy a cake and a card tomorrow',
+    );
+    expect(withRecordsListed("Add an event called 'Lunch and a note' at 1pm")).toBe(
+      "Add an event called 'Lunch and a note' at 1pm",
+    );
+  });
+
+  it('"Email Hugo and text Bob to confirm our plans …" writes to both', async () => {
+    const r = await run('Email Hugo and text Bob to confirm our plans in Paris on Tuesday.');
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send', 'contacts_search', 'messages_send']);
   });
 });

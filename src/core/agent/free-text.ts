@@ -185,6 +185,11 @@ export function labelledValue(text: string, label: string, labels: readonly stri
 
 /** A title given by name ("a note called Groceries", "titled 'Q3 plan'"). */
 export function namedTitle(text: string): string | null {
+  // "called 'Garden: tulips'": a quoted name is the name, colons and commas and all.
+  const quoted = /\b(?:called|titled|named|with the title)\s+(["“'‘])(.+?)(?:\1|["”’])(?=[\s,.;:!?]|$)/i.exec(
+    text,
+  );
+  if (quoted) return tidy(quoted[2]!);
   const m =
     /\b(?:called|titled|named|with the title|subject)\s+["“']?([^"”':,]+?)["”']?(?=\s+(?:saying|that says|with|about|:)|[,:]|$)/i.exec(
       text,

@@ -12,9 +12,9 @@ const SEND = String.raw`(?:(?:please|and|then|also|just|can\s+you|could\s+you)\s
 const PERSON = String.raw`(?:my\s+)?\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?`;
 
 const BARE_SEND = new RegExp(String.raw`^\s*${SEND}\s+${PERSON}\s*[.!]*\s*$`, 'iu');
-/** A send with what it says: after a colon, "that", "saying", "to say", "to let them know". */
+/** A send with what it says: after a colon, "that", "saying", "to say", "to let them know", "to confirm …". */
 const SEND_SAYING = new RegExp(
-  String.raw`^\s*${SEND}\s+${PERSON}(\s*:\s*|\s+(?:that|saying|to\s+say(?:\s+that)?|to\s+let\s+(?:him|her|them)\s+know(?:\s+that)?)\s+)(\S.*)$`,
+  String.raw`^\s*${SEND}\s+${PERSON}(\s*:\s*|\s+(?:that|saying|to\s+say(?:\s+that)?|to\s+let\s+(?:him|her|them)\s+know(?:\s+that)?)\s+|\s+(?=to\s+(?:confirm|say|ask|check|thank|wish|invite|see|remind|tell)\b))(\S.*)$`,
   'iu',
 );
 
