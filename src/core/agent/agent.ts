@@ -54,6 +54,7 @@ import {
   asksSomething,
   bestByRelevance,
   chooseTarget,
+  asksOutcome,
   contentWords,
   OWNER,
   paperWords,
@@ -1547,7 +1548,7 @@ const choiceText = (si: SubIntentState, events: readonly LexiconEntry[]): string
   let t = si.text;
   // Only in a question: in a command the event is what the act is about ("set me a reminder an hour before
   // my video call with Anna", "buy two tickets for Wednesday's museum visit"), and "event" would make one.
-  if (asksSomething(t))
+  if (asksSomething(t) && !asksOutcome(t))
     for (const e of eventsSaid(si.text, events, daysOf(si)))
       t = t.replace(new RegExp(`(?<![\\w])${escapeRegExp(e.words)}(?![\\w])`, 'gi'), 'event');
   return withoutOrdinalReference(askedPart(t));

@@ -15,6 +15,11 @@ import { escapeRegExp } from '../util/escape-regexp';
 
 const ASKS_WHERE = /\b(?:address|location|where|venue)\b/i;
 const ASKS_WHEN = /\b(?:what\s+time|when)\b/i;
+/**
+ * "if I pushed dinner with Hugo to 8pm, would that clash with anything?": what else is on the event's day
+ * (fourteenth QA pass: Hugo's contact record answered).
+ */
+const ASKS_CLASH = /\b(?:clash|conflict|overlap|collide)s?\b|\bin\s+the\s+way\b/i;
 const SENDS =
   /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:send|text|e-?mail|message|tell(?!\s+me\b)|forward|share|remind(?!\s+me\s+(?:when|where|what)\b))\b/i;
 /** Parts that make or change something: the event's words there are an argument, not a question. */
@@ -111,7 +116,10 @@ export function eventDetailParts(
       ).exec(si.text);
       out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], ...(words ? { placeWords: words[0] } : {}) });
-    } else if (!ACTS.test(si.text.trim()) && (ASKS_WHERE.test(si.text) || ASKS_WHEN.test(si.text)))
+    } else if (!ACTS.test(si.text.trim()) && ASKS_CLASH.test(si.text))
+      // Everything on that day is what it could clash with.
+      out.push({ ...si, text: `what's on my calendar on ${day}` });
+    else if (!ACTS.test(si.text.trim()) && (ASKS_WHERE.test(si.text) || ASKS_WHEN.test(si.text)))
       out.push({ ...si, text: listing(day, event.value), pickItem: event.value });
     else out.push(si);
   }

@@ -284,3 +284,20 @@ describe('one verb, two records', () => {
     expect(tools(r)).toEqual(['contacts_search', 'mail_send', 'contacts_search', 'messages_send']);
   });
 });
+
+describe('questions about a meeting', () => {
+  it('"What came out of the last quarterly planning meeting?" reads its notes (it listed today\'s events)', async () => {
+    const r = await run('What came out of the last quarterly planning meeting?');
+    expect(tools(r)).toEqual(['files_search', 'files_read']);
+    expect(r.answer).toMatch(/ship the API docs before launch/);
+  });
+
+  it('"if I pushed dinner with Hugo to 8pm, would that clash with anything?" lists that day (it looked Hugo up)', async () => {
+    const r = await run(
+      'Hypothetically, if I pushed dinner with Hugo to 8pm, would that clash with anything?',
+    );
+    expect(tools(r)).toEqual(['calendar_list_events']);
+    expect(args(r, 'calendar_list_events')).toEqual({ date: '2026-12-08' });
+    expect(r.answer).toMatch(/Catch-up with Bob.*Dinner with Hugo/);
+  });
+});

@@ -16,7 +16,7 @@ const LEAD =
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
 const STOP = new Set(
-  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged did was were will would could should can actually again really exactly just pls according says said if unless whether".split(
+  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged did was were will would could should can actually again really exactly just pls according says said if unless whether came outcome outcomes takeaway takeaways decide decided agree agreed".split(
     ' ',
   ),
 );

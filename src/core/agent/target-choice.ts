@@ -640,7 +640,14 @@ function readForTools(
     // "Do I have anything on Monday?", "Anything on tomorrow?": what the calendar holds that day (twelfth QA
     // pass: "None of my tools can do this").
     .replace(ANYTHING_ON_A_DAY, 'events on')
-    .replace(/\bmeeting\s+(?:notes|minutes)\b/gi, 'document');
+    .replace(/\bmeeting\s+(?:notes|minutes)\b/gi, 'document')
+    // "What came out of the last quarterly planning meeting?": what a meeting decided is in its notes, not
+    // in the calendar (fourteenth QA pass listed today's events).
+    .replace(
+      new RegExp(String.raw`(?:${OUTCOME_OF_MEETING.source})(.*?)\b(?:meeting|call|sync|session)\b`, 'gi'),
+      'read the document content about$1',
+    )
+    .replace(OUTCOME_OF_MEETING, 'read the document content about');
   // "What's the deadline Anna gave …?", "the risks Bob flagged?": asked about, what someone said is in
   // their message, though the question reports it in the past.
   const asked = ASKS_ABOUT.test(intent.trim());
@@ -722,6 +729,13 @@ const MY_KEPT_THING = new RegExp(String.raw`\bmy\s+(?:\p{L}+\s+){0,2}?${KEPT}\b`
 /** A question, or a command to show something. */
 const ASKS_ABOUT =
   /^(?:if|unless|whether|what|what['’]s|whats|how|when|where|which|who|show|tell\s+me|remind\s+me\s+what|did|does|do|is|are|was|were|can\s+you\s+(?:show|tell|check|find|look)|(?:find\s+out|check|look\s+up|let\s+me\s+know)\s+(?:what|how|when|where|which|who|whether|if))\b|\?$/i;
+/** What a meeting decided, asked about: "what came out of …", "the outcome of …", "what did we agree at …". */
+const OUTCOME_OF_MEETING =
+  /\b(?:what\s+came\s+out\s+of|(?:the\s+)?outcomes?\s+of|(?:the\s+)?take-?aways?\s+from|what\s+(?:did\s+)?(?:we|they)\s+(?:decide|agree)d?\s+(?:at|in|on))\b/gi;
+
+/** Whether a part asks what a meeting decided: its notes are read, the meeting is no calendar event. */
+export const asksOutcome = (text: string): boolean => new RegExp(OUTCOME_OF_MEETING.source, 'i').test(text);
+
 /** What a contact record holds: asked for, the person's record is the thing. */
 const CONTACT_FIELD = /\b(?:address|phone|number|mobile|contact|birthday|e-?mail\s+address)\b/i;
 /** A command that does something to or for someone: the person stays a person. */
