@@ -84,7 +84,9 @@ function withEventTimes(text: string, events: readonly LexiconEntry[]): string {
 
 export function withAnchoredOffsets(said: string, today: number, events: readonly LexiconEntry[]): string {
   if (ASKS_FOR_DATE.test(said)) return said;
-  const text = withEventTimes(withEventDays(said, events), events);
+  // "… remind me the day before" at the very end: the offset is read as in the middle of a sentence (it
+  // was left with no date, and the reminder's time asked for; fourteenth QA pass).
+  const text = `${withEventTimes(withEventDays(said, events), events)} `;
   const dates = findDates(text, today);
   let out = '';
   let last = 0;
@@ -100,5 +102,14 @@ export function withAnchoredOffsets(said: string, today: number, events: readonl
     out += `${text.slice(last, at)}${anchor} `;
     last = at;
   }
-  return out + text.slice(last);
+  return (
+    (out + text.slice(last))
+      .replace(/ $/, '')
+      // "the evening before 2026-12-07": the day before, in the evening (it fired at the start of the day).
+      .replace(
+        /\bthe\s+(morning|afternoon|evening|night)\s+(before|after)\s+((?:the\s+|on\s+)?\d{4}-\d{2}-\d{2})\b/gi,
+        (_m, part: string, side: string, date: string) =>
+          `in the ${/night/i.test(part) ? 'evening' : part.toLowerCase()} the day ${side} ${date}`,
+      )
+  );
 }

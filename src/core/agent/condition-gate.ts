@@ -52,7 +52,7 @@ export function conditionAction(si: SubIntentState, parts: readonly SubIntentSta
   const checked = parts
     .filter((p) => p.rank <= c.on && p.status === 'done' && p.result !== undefined)
     .sort((a, b) => (a.rank === c.on ? -1 : b.rank === c.on ? 1 : b.rank - a.rank))
-    .map((p) => ({ part: p, verdict: conditionVerdict(c.text, c.negated, p.result) }));
+    .map((p) => ({ part: p, verdict: conditionVerdict(c.text, c.negated, p.result, c.event, c.eventAt) }));
   const decided = checked.find((x) => x.verdict !== 'unknown') ?? checked[0];
   const on = decided?.part ?? parts.find((p) => p.rank === c.on);
   const result = on?.status === 'done' ? on.result : undefined;

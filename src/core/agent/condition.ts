@@ -20,6 +20,13 @@ export interface PartCondition {
    * `conditionalParts` it is an index, and −1 for none.
    */
   on: number;
+  /**
+   * "If the dentist is on Wednesday": the calendar event the condition is about, by its title. The day's
+   * listing decides it by whether the event is in it (fourteenth QA pass searched for a dentist).
+   */
+  event?: string;
+  /** "If lunch with Alice tomorrow is at 1": the start the event must have too, HH:MM. */
+  eventAt?: string;
 }
 
 export type ConditionVerdict = 'holds' | 'fails' | 'unknown';
@@ -112,15 +119,45 @@ function leavesOf(value: unknown, path = '', depth = 0, out: Leaf[] = []): Leaf[
 const lastName = (path: string): string => path.split('.').pop() ?? path;
 
 /** The verdict on `condition` (without its "if") from `result`; negated by "unless". */
-export function conditionVerdict(condition: string, negated: boolean, result: unknown): ConditionVerdict {
+export function conditionVerdict(
+  condition: string,
+  negated: boolean,
+  result: unknown,
+  event?: string,
+  eventAt?: string,
+): ConditionVerdict {
   const said = condition.trim().replace(/[.!?]+$/, '');
   const turned = NEGATION.test(said) !== negated;
+  if (event !== undefined) {
+    const listed = itemsOf(result).some(
+      (item) =>
+        Object.values(item).some(
+          (v) => typeof v === 'string' && v.trim().toLowerCase() === event.toLowerCase(),
+        ) &&
+        (eventAt === undefined ||
+          Object.values(item).some(
+            (v) => typeof v === 'string' && new RegExp(String.raw`T${eventAt}(?::00)?\b`).test(v),
+          )),
+    );
+    return listed !== turned ? 'holds' : 'fails';
+  }
   // "If not, reserve it": a bare "not" is "if not so".
   const bare = said.replace(NEGATION, ' ').replace(/\s+/g, ' ').trim();
   // "… on Friday afternoon": the morning's events do not decide it.
   const positive = positiveVerdict(bare || 'so', narrowToPeriod(said, result));
   if (positive === 'unknown' || !turned) return positive;
   return positive === 'holds' ? 'fails' : 'holds';
+}
+
+/** Every object inside a result: the events of a day's listing, a record. */
+function itemsOf(value: unknown, depth = 0, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (depth > 4 || value === null || typeof value !== 'object') return out;
+  if (Array.isArray(value)) for (const v of value) itemsOf(v, depth + 1, out);
+  else {
+    out.push(value as Record<string, unknown>);
+    for (const v of Object.values(value)) itemsOf(v, depth + 1, out);
+  }
+  return out;
 }
 
 function positiveVerdict(condition: string, result: unknown): ConditionVerdict {

@@ -7,7 +7,7 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
-import { findDates, WEEKDAY_WORDS } from './dates';
+import { findDates, findTimes, WEEKDAY_WORDS } from './dates';
 import { eventsSaid } from './events-said';
 import { SAID_BY_SOMEONE } from './reports';
 import type { SplitIntent } from './sub-intents';
@@ -84,7 +84,16 @@ export function eventDetailParts(
 ): SplitIntent[] {
   if (events.length === 0) return [...intents];
   const out: SplitIntent[] = [];
+  const checkedEvents = new Map<number, { title: string; at?: string }>();
   for (const si of intents) {
+    const checked = eventChecked(si, events, today);
+    if (checked) {
+      // "If the dentist is on Wednesday, …": the day said is listed, and the event looked for in it.
+      checkedEvents.set(si.rank, { title: checked.event, ...(checked.at ? { at: checked.at } : {}) });
+      // The title stays in the words: "text her …" after it still means Alice.
+      out.push({ ...si, text: listing(checked.day, checked.event) });
+      continue;
+    }
     const days = new Set(findDates(si.text, today).map((d) => d.date));
     const said =
       eventsSaid(si.text, events, days).find((e) => e.entry.on !== undefined) ??
@@ -123,8 +132,49 @@ export function eventDetailParts(
       out.push({ ...si, text: listing(day, event.value), pickItem: event.value });
     else out.push(si);
   }
-  return out;
+  return out.map((si) =>
+    si.condition && checkedEvents.has(si.condition.on)
+      ? {
+          ...si,
+          condition: {
+            ...si.condition,
+            event: checkedEvents.get(si.condition.on)!.title,
+            ...atOf(checkedEvents.get(si.condition.on)!),
+          },
+        }
+      : si,
+  );
 }
+
+/**
+ * A part that checks whether an event is on a day: "If the dentist is on Wednesday", "if my lunch with
+ * Alice is still tomorrow", "unless the museum visit is on Thursday". The event by its title, or by its short
+ * name when one coming event has it; the day as said.
+ */
+function eventChecked(
+  si: SplitIntent,
+  events: readonly LexiconEntry[],
+  today: number,
+): { event: string; day: string; at?: string } | null {
+  const t = si.text.trim();
+  if (!/^(?:if|unless|whether|in\s+case)\b/i.test(t) || !/\b(?:is|was|'s|’s|falls|happens)\b/i.test(t))
+    return null;
+  const days = findDates(t, today);
+  if (days.length !== 1) return null;
+  const from = new Date(today).toISOString().slice(0, 10);
+  const coming = events.filter((e) => e.on !== undefined && e.on >= from);
+  const said = eventsSaid(t, coming, new Set(coming.map((e) => e.on!)));
+  const names = new Set(said.map((e) => e.words.toLowerCase()));
+  if (said.length === 0 || names.size !== 1) return null;
+  const titles = new Set(said.map((e) => e.entry.value));
+  if (titles.size !== 1) return null;
+  // "If lunch with Alice tomorrow is at 1": the time said must be the event's too.
+  const times = findTimes(t.replace(said[0]!.words, ' '));
+  const at = times.length === 1 ? times[0]!.time : undefined;
+  return { event: said[0]!.entry.value, day: days[0]!.date, ...(at ? { at } : {}) };
+}
+
+const atOf = (e: { at?: string }) => (e.at ? { eventAt: e.at } : {});
 
 /** The item of a listing whose title is `title` (a list anywhere in the result), or undefined. */
 export function itemTitled(result: unknown, title: string): Record<string, unknown> | undefined {

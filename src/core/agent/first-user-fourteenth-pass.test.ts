@@ -301,3 +301,31 @@ describe('questions about a meeting', () => {
     expect(r.answer).toMatch(/Catch-up with Bob.*Dinner with Hugo/);
   });
 });
+
+describe('a condition on a calendar event', () => {
+  it('"If the dentist is on Wednesday, set a reminder for the evening before" checks Wednesday: not done', async () => {
+    const r = await run('If the dentist is on Wednesday, set a reminder for the evening before.');
+    expect(tools(r)).toEqual(['calendar_list_events']);
+    expect(args(r, 'calendar_list_events')).toEqual({ date: '2026-12-09' });
+    expect(r.questions).toEqual([]);
+    expect(r.answer).toMatch(/Not done/);
+  });
+
+  it('"If the dentist appointment is on Monday, remind me to floss the evening before" holds: Sunday 19:00', async () => {
+    const r = await run('If the dentist appointment is on Monday, remind me to floss the evening before');
+    expect(tools(r)).toEqual(['calendar_list_events', 'reminders_create']);
+    expect(args(r, 'reminders_create')).toEqual({ text: 'floss', due_time: '2026-12-06T19:00:00' });
+  });
+
+  it('"If lunch with Alice tomorrow is at 1, text her …": it is at 12:30, so nothing is sent; at 12:30 it is', async () => {
+    const no = await run("If lunch with Alice tomorrow is at 1, text her that I'll be 15 minutes late.");
+    expect(tools(no)).toEqual(['calendar_list_events']);
+    const yes = await run("If lunch with Alice tomorrow is at 12:30, text her that I'll be 15 minutes late.");
+    expect(args(yes, 'messages_send')).toEqual({ phone: '+1 555 0110', text: "I'll be 15 minutes late" });
+  });
+
+  it('"unless lunch with Alice is tomorrow, text Carol …": it is, so nothing is sent', async () => {
+    const r = await run("unless lunch with Alice is tomorrow, text Carol I'm free");
+    expect(tools(r)).toEqual(['calendar_list_events']);
+  });
+});
