@@ -34,6 +34,12 @@ import {
   WRITTEN_READING,
   WRITTEN_VOICES,
 } from '../src/core/agent/fixtures/written-requests-thirteenth';
+import {
+  WRITTEN_ASKING,
+  WRITTEN_HELDOUT_8,
+  WRITTEN_HELDOUT_9,
+  WRITTEN_SEVERAL,
+} from '../src/core/agent/fixtures/written-requests-fourteenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -194,6 +200,10 @@ async function main(): Promise<void> {
     ['writtenVoices', WRITTEN_VOICES],
     ['writtenHeldout6', WRITTEN_HELDOUT_6],
     ['writtenHeldout7', WRITTEN_HELDOUT_7],
+    ['writtenSeveral', WRITTEN_SEVERAL],
+    ['writtenAsking', WRITTEN_ASKING],
+    ['writtenHeldout8', WRITTEN_HELDOUT_8],
+    ['writtenHeldout9', WRITTEN_HELDOUT_9],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
