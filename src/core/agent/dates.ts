@@ -166,7 +166,7 @@ export const OFFSET =
 
 /** A request for a date worked out: the offset and its date stay apart, for a tool that adds days. */
 export const ASKS_FOR_DATE =
-  /\b(?:what|which|give\s+me|tell\s+me|calculate|compute|work\s+out|figure\s+out|find|get)\b[^.?!]*\b(?:date|day)\b|\bwhen\s+(?:is|will|would|does)\b/i;
+  /\b(?:what|which|give\s+me|tell\s+me|calculate|compute|work\s+out|figure\s+out|find|get)\b[^.?!]*\b(?:date|day)\b|\bwhen\s+(?:is|will|would|does)\b|\bwhat(?:['’]s|\s+is|\s+will\s+it\s+be)\s+\d{1,3}\s+(?:days?|weeks?)\s+(?:after|before|from)\b/i;
 
 /** Where an OFFSET match's own words end: before "the" or "on" ("the day before the 14th"). */
 export const offsetEnd = (m: RegExpMatchArray): number =>

@@ -207,10 +207,21 @@ export function fillArguments(input: FillInput): FilledArgs {
         const q = lit('quantity');
         // "10 pounds" is read as money first; for a unit input its word is the unit.
         const moneyUnit = lit('money')?.text.replace(/[\d.,\s]/g, '');
+        // "How many kilos is 12 stone?", "convert 5 US gallons to litres": a unit said on its own word is
+        // the other end (fourteenth QA pass asked for it).
+        const unitLits = intentLiterals.filter((l) => l.kind === 'entity' && l.sub === 'unit');
+        const units = unitLits.map((l) => l.value);
+        // The source is the unit said right after a number ("5 US gallons"), not "5k" (thousands, or km?).
+        const afterNumber = unitLits.find((l) => /\d[\d.,]*\s+$/.test(intent.slice(0, l.start)))?.value;
+        const target = targetWord(intent, unitOf, q?.sub);
         value =
           f.side === 'to'
-            ? (targetWord(intent, unitOf, q?.sub) ?? (q ? otherUnitSaid(intent, q.sub) : undefined))
-            : (q?.sub ?? (moneyUnit ? (unitOf(moneyUnit) ?? undefined) : undefined));
+            ? (target ??
+              (q ? otherUnitSaid(intent, q.sub) : undefined) ??
+              (q ? units.find((u) => u !== q.sub) : undefined))
+            : (q?.sub ??
+              (moneyUnit ? (unitOf(moneyUnit) ?? undefined) : undefined) ??
+              (afterNumber !== target ? afterNumber : undefined));
         break;
       }
       case 'number': {

@@ -329,3 +329,47 @@ describe('a condition on a calendar event', () => {
     expect(tools(r)).toEqual(['calendar_list_events']);
   });
 });
+
+describe('held-out-8, read this time', () => {
+  it('"convert 5 US gallons to litres" and "How many kilos is 12 stone?" convert (each asked for a unit)', async () => {
+    const a = await run('convert 5 US gallons to litres');
+    expect(args(a, 'units_convert')).toMatchObject({ value: 5, from_unit: 'gallons' });
+    const b = await run('How many kilos is 12 stone?');
+    expect(args(b, 'units_convert')).toEqual({ value: 12, from_unit: 'stone', to_unit: 'kg' });
+  });
+
+  it('"Add Jonas\'s long run … to my calendar" invites nobody (Jonas was looked up to be invited)', async () => {
+    const r = await run(
+      "Add Jonas's long run next Sunday to my calendar, 8 to 10:30, Hyde Park, 10 Park Lane",
+    );
+    expect(tools(r)).toEqual(['calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.attendee_email).toBeUndefined();
+  });
+
+  it('"Budget review is on the 14th now. What date is three weeks after that?" adds 21 days to the 14th', async () => {
+    const r = await run('Budget review is on the 14th now. What date is three weeks after that?');
+    expect(args(r, 'date_add')).toEqual({ date: '2026-12-14', days: 21 });
+    const s = await run("The review is on the 14th. What's 3 weeks after that?");
+    expect(args(s, 'date_add')).toEqual({ date: '2026-12-14', days: 21 });
+  });
+
+  it('"Make a new note called Q3 summary with the headline numbers from the Q3 report" reads the report first', async () => {
+    const r = await run('Make a new note called Q3 summary with the headline numbers from the Q3 report');
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'notes_create']);
+    expect(args(r, 'notes_create')?.title).toBe('Q3 summary');
+    expect(args(r, 'notes_create')?.content).toMatch(/revenue up 8%/);
+  });
+
+  it('"I need a free two hour block on Friday the 11th to prep for …. Find one and book it." books it', async () => {
+    const r = await run(
+      'I need a free two hour block on Friday the 11th to prep for the budget review. Find one and book it.',
+    );
+    expect(tools(r)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.title).toBe('Prep for the budget review');
+  });
+
+  it('"Open Frank\'s email about hiring and copy the interview loop into a new note" reads the mail first', async () => {
+    const r = await run("Open Frank's email about hiring and copy the interview loop into a new note");
+    expect(tools(r)).toEqual(['mail_search', 'mail_read', 'notes_create']);
+  });
+});

@@ -233,7 +233,7 @@ const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENT_WORDS}|minutes|meeting\s+
 
 /** A note made of a document: "put/save/copy <the document> into a note", "make a note from <it>". */
 const SAVES_DOCUMENT =
-  /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:(?:put|save|copy|add|jot\s+down|write\s+down)\s+((?:the|my|our)\s+[^,.;!?]+?)\s+(?:into|in|as|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note\b|(?:make|create|write)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:from|of|with)\s+((?:the|my|our)\s+[^,.;!?]+?)(?=\s+(?:called|titled|named)\b|[,.;!?]|$))/i;
+  /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:(?:put|save|copy|add|jot\s+down|write\s+down)\s+((?:the|my|our)\s+[^,.;!?]+?)\s+(?:into|in|as|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note\b|(?:make|create|write|start)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:(?:called|titled|named)\s+(?:"[^"]+"|'[^']+'|[^,.;!?]+?)\s+)?(?:from|of|with)\s+((?:the|my|our)\s+[^,.;!?]+?)(?=\s+(?:called|titled|named)\b|[,.;!?]|$))/i;
 
 /** "Grab the Q3 report", "Dig out the launch slides": a command that only finds a document. */
 const FOUND_DOCUMENT = new RegExp(

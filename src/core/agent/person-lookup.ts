@@ -32,7 +32,10 @@ export function personLookup(
   args: Readonly<Record<string, unknown>>,
 ): PersonLookup | null {
   const used = new Set(Object.values(args));
-  const person = literals.find((l) => l.kind === 'entity' && l.sub === 'person' && !used.has(l.value));
+  // "Add Jonas's long run to my calendar": whose thing it is, not someone to invite (fourteenth QA pass).
+  const person = literals.find(
+    (l) => l.kind === 'entity' && l.sub === 'person' && !used.has(l.value) && l.possessive !== true,
+  );
   if (!person) return null;
   const field = toolFields(target.parameters).find(
     (f) =>

@@ -13,7 +13,7 @@ import { WEEKDAY_WORDS } from './dates';
 
 /** A part that looks for free time: "find 45 minutes", "a 2-hour gap", "a free hour", "the first free slot". */
 const SLOT_ASKED =
-  /\b(?:free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
+  /\b(?:free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
 
 /** A part that books what was found, by referring to it: "put it in my calendar", "book it", "call it 'X'". */
 const BOOKS_IT =
@@ -79,7 +79,9 @@ function titleFor(booking: string | undefined, slot: string): string {
   const title = named
     ? unquote((named[1] ?? named[2] ?? named[3])!)
     : (purposeOf(slot)?.words ?? BLOCK_OF.exec(slot)?.[1] ?? 'Busy');
-  return `"${title.charAt(0).toUpperCase()}${title.slice(1)}"`;
+  // "… to prep for the budget review. Find one and book it": the sentence after it is no part of the name.
+  const line = title.split('\n')[0]!.trim();
+  return `"${line.charAt(0).toUpperCase()}${line.slice(1)}"`;
 }
 
 /**

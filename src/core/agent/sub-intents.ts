@@ -29,6 +29,8 @@ const QUESTION_OPENERS = [
 
 const ACTION_VERBS = [
   'add',
+  // "Open Frank's email about hiring and copy the interview loop into a new note" (fourteenth QA pass).
+  'copy',
   'ask',
   'book',
   'calculate',
@@ -676,7 +678,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
     .flatMap((s) =>
       s.split(
         new RegExp(
-          `\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that|afterwards|and finally|finally|and lastly|lastly)\\b\\s*`,
+          `\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that(?=\\s*[,;]?\\s*[a-z])|afterwards|and finally|finally|and lastly|lastly)\\b\\s*`,
           'i',
         ),
       ),
