@@ -1707,10 +1707,6 @@ function afterFailure(why: string, message: string): string {
 }
 
 /**
- * Whether a value an earlier call returned is about someone other than the person this sub-intent
- * names: "email Anna … and Bob …" — Anna's address is known, but Bob's part needs his own look-up.
- */
-/**
  * The people a part names as whom it goes to, not as whose thing it is: "text Bob Anna's address", "…
  * the address of Anna" go to Bob (fourteenth QA pass: Anna's phone, found for her address, was texted).
  */
@@ -1733,6 +1729,11 @@ const SENDS_LOOKED_UP =
 /** Inputs that say whom a message goes to. */
 const RECIPIENT_FIELD = /(?:^|_)(?:to|phone|e-?mail|recipient|number|address)(?:_|$)|^to[A-Z]/i;
 
+/**
+ * Whether a value an earlier call returned is about someone other than the person this sub-intent
+ * names: "email Anna … and Bob …" — Anna's address is known, but Bob's part needs his own look-up. With
+ * `recipientOnly`, only the people it names as recipients count (for the inputs that say whom it goes to).
+ */
 function aboutOthers(
   si: SubIntentState,
   state: TurnState,

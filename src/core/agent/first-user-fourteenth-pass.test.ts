@@ -34,6 +34,17 @@ describe('a draft the user reads first is never sent', () => {
     expect(heldDraft('Email Dan saying running late')).toBeNull();
   });
 
+  it('a long pasted text is not read for a draft, and costs no more than before (it took 160 ms at 10k characters)', () => {
+    const long = Array.from(
+      { length: 1500 },
+      (_, i) => ['draft', 'a', 'message', 'to', 'Hugo', "don't", 'send'][i % 7],
+    ).join(' ');
+    const t0 = performance.now();
+    expect(heldDraft(long)).toBeNull();
+    withoutRetracted(long);
+    expect(performance.now() - t0).toBeLessThan(100);
+  });
+
   it('"Draft an email to Anna saying yes to Sintra and send it" sends the draft (the body was her contact record)', async () => {
     const r = await run('Draft an email to Anna saying yes to Sintra and send it');
     expect(tools(r)).toEqual(['contacts_search', 'mail_send']);

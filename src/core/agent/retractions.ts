@@ -58,6 +58,8 @@ const DRAFT_HELD = new RegExp(
   String.raw`(?:^|(?<=[.!?;]\s*))[^.!?;]*\b(?:draft|compose|write(?:\s+up)?|prepare|put\s+together)\b[^.!?;]*?\b(?:message|text|e-?mail|reply|sms|response|invite)\b[^.!?;]*?(?:(?:[.!?;,—–]|\s-)?\s*(?:but\s+|and\s+|please\s+|just\s+)*(?:don['’]?t|do\s+not|without)\s+(?:send(?:ing)?|e-?mail(?:ing)?|text(?:ing)?|messag(?:e|ing))\s+(?:it|that|this|them|anything)\b|\s+(?:for\s+me\s+to|so\s+(?:that\s+)?i\s+can)\s+(?:check|read|look\s+(?:it\s+)?over|review|approve|see)\b)[^.!?;]*[.!?]?`,
   'gi',
 );
+/** The longest request read for a draft. */
+const DRAFT_TEXT_LIMIT = 600;
 /** "Draft an email to Anna saying yes to Sintra and send it": the draft is what is sent (it was sent empty). */
 const DRAFT_THEN_SENT =
   /\b(?:draft|compose|write(?:\s+up)?|prepare)\s+(an?\s+(?:\p{L}+\s+)?(?:e-?mail|message|text|reply))\b([^.!?;]*?)[,\s]+(?:and\s+)?(?:then\s+)?send\s+it(?:\s+(?:off|over|now|straight\s+away|right\s+away))?\b/giu;
@@ -206,6 +208,7 @@ function withRestartsAndRemakes(request: string): string {
 
 /** The words of a draft the user holds back ("… saying I'm running late - but don't send it"); null for none. */
 export function heldDraft(request: string): string | null {
+  if (request.length > DRAFT_TEXT_LIMIT) return null;
   const held = new RegExp(DRAFT_HELD.source, 'i').exec(request);
   if (!held) return null;
   const said =
@@ -225,8 +228,12 @@ export function withoutRetracted(request: string): string {
   for (const [re, to] of POLITE_LEAD_INS) t = t.replace(re, (...m: unknown[]) => to(m.map(String)));
   // "Don't email Bob about it, just text him …": the person named in what is taken back is "him" after it.
   const named: string[] = [];
-  t = t.replace(DRAFT_HELD, ' ');
-  t = t.replace(DRAFT_THEN_SENT, (_m, what: string, rest: string) => `send ${what}${rest}`);
+  // Drafts are said in a sentence or two: a long pasted text is not read for one (the patterns scan it
+  // many times over).
+  if (t.length <= DRAFT_TEXT_LIMIT)
+    t = t
+      .replace(DRAFT_HELD, ' ')
+      .replace(DRAFT_THEN_SENT, (_m, what: string, rest: string) => `send ${what}${rest}`);
   t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => takenBack(clause, named));
   if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
   t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ').replace(FORGET_ACT, ' ').replace(USER_SENDS, ' ');
