@@ -384,3 +384,26 @@ describe('held-out-8, read this time', () => {
     expect(tools(r)).toEqual(['mail_search', 'mail_read', 'notes_create']);
   });
 });
+
+describe('what someone sent or asked, asked about', () => {
+  it('"find out what Grace\'s invoice comes to" reads her email (it looked Grace up)', async () => {
+    const r = await run("find out what Grace's invoice comes to");
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
+    expect(r.answer).toMatch(/total 3230 EUR/);
+  });
+
+  it('"tell me what jonas wants to do next sunday" reads his email (it looked Jonas up)', async () => {
+    const r = await run('tell me what jonas wants to do next sunday');
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
+    expect(args(r, 'mail_search')).toEqual({ query: 'Jonas' });
+    expect(r.answer).toMatch(/Long run Sunday 24 km/);
+  });
+});
+
+describe('whether the user wrote to someone', () => {
+  it('"did I already email Anna about the offsite?" searches the mail for her and the offsite (it looked her up)', async () => {
+    const r = await run('did I already email Anna about the offsite?');
+    expect(tools(r)).toEqual(['mail_search']);
+    expect(args(r, 'mail_search')).toEqual({ query: 'Anna offsite' });
+  });
+});

@@ -16,7 +16,7 @@ const LEAD =
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
 const STOP = new Set(
-  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged did was were will would could should can actually again really exactly just pls according says said if unless whether came outcome outcomes takeaway takeaways decide decided agree agreed".split(
+  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged did was were will would could should can actually again really exactly just pls according says said wants wanted asked suggested proposed already yet if unless whether came outcome outcomes takeaway takeaways decide decided agree agreed".split(
     ' ',
   ),
 );
@@ -48,7 +48,10 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
   let at = 0;
   // "remind me to reply to Anna": a reminder or a note goes to nobody, so "to Anna" is what it says
   // (thirteenth QA pass: the reminder said "reply about the offsite").
-  const toSelf = /\bremind\s+me\b|\bset\s+(?:a|me\s+a)\s+reminder\b|^\s*(?:note\s+down|jot)\b/i.test(text);
+  // "Have I replied to Eve yet?": asked whether it was sent, the person is what the search is for.
+  const toSelf =
+    /\bremind\s+me\b|\bset\s+(?:a|me\s+a)\s+reminder\b|^\s*(?:note\s+down|jot)\b/i.test(text) ||
+    /^\s*(?:did|have|had)\s+i\s+/i.test(text);
   for (const l of [...literals].sort((a, b) => a.start - b.start)) {
     // "…to Anna": a recipient is another argument; "call Anna" keeps the name.
     const recipient =

@@ -44,7 +44,7 @@ export const RECORD_NAMED =
  * contact record (thirteenth QA pass: "When did Eve say the budget review is?" listed the calendar).
  */
 export const SAID_BY_SOMEONE =
-  /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b|(?<!\b(?:to|with|for|and)\s+)\b\p{Lu}[\p{L}-]+\s+(?:gave|flagged|mentioned|wrote|said)\b|\baccording\s+to\s+\p{Lu}[\p{L}-]+|\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+(?:say|mention|write|tell)\b/u;
+  /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b|\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:wants|wanted|asked|suggested|proposed|is\s+asking|is\s+suggesting)\s+(?:me\s+|us\s+)?to\b|(?<!\b(?:to|with|for|and)\s+)\b\p{Lu}[\p{L}-]+\s+(?:gave|flagged|mentioned|wrote|said)\b|\baccording\s+to\s+\p{Lu}[\p{L}-]+|\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+(?:say|mention|write|tell)\b/u;
 
 /**
  * "… and put the distance in the title", "include the address in the body": what goes into the thing the

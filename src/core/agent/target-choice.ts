@@ -688,17 +688,26 @@ function readForTools(
   // "Did Grace send …?" is answered by the search.
   const text =
     withoutMessageText(mailed) +
-    (sentBy && asked && /(?:^|[\n.?!])\s*(?:what|when|where|which|how|who)\b/i.test(intent.trim())
+    // "What does Grace's invoice come to?": what someone sent, asked about, is read too (fourteenth QA pass
+    // answered with the message's subject).
+    ((sentBy || theirThing) &&
+    asked &&
+    /(?:^|[\n.?!]|\b(?:find\s+out|check|tell\s+me|let\s+me\s+know))\s*(?:what|when|where|which|how|who)\b/i.test(
+      intent.trim(),
+    )
       ? ' read'
       : '') +
     (theirThing && !sentBy && entityKinds.some(isPersonKind) ? ' mail' : keptThing ? ' notes' : '');
   // "Did Grace ever send me that invoice?": who sent or said it is the message's sender, not a contact
   // to look up (eleventh QA pass: the contact search answered).
+  // "Did I already email Anna about the offsite?": whether it was written is in the mail, not her record
+  // (fourteenth QA pass looked Anna up).
+  const didI = DID_I_WRITE.test(intent.trim());
   const kinds =
-    EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine)
+    EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine) || didI
       ? entityKinds.filter((k) => !isPersonKind(k))
       : entityKinds;
-  return { text, kinds };
+  return { text: didI ? `${text} mail` : text, kinds };
 }
 
 /**
@@ -736,6 +745,10 @@ const OUTCOME_OF_MEETING =
 /** Whether a part asks what a meeting decided: its notes are read, the meeting is no calendar event. */
 export const asksOutcome = (text: string): boolean => new RegExp(OUTCOME_OF_MEETING.source, 'i').test(text);
 
+/** "Did I already email Anna …?", "have I replied to Eve yet?": asked of the mail. */
+const DID_I_WRITE =
+  /^(?:(?:so|and|wait)[,\s]+)?(?:did|have|had)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?:e-?mail(?:ed)?|wr(?:ote|itten)\s+(?:to|back)|repl(?:ied|y)\s+to|answer(?:ed)?|sen[dt])\b/i;
+
 /** What a contact record holds: asked for, the person's record is the thing. */
 const CONTACT_FIELD = /\b(?:address|phone|number|mobile|contact|birthday|e-?mail\s+address)\b/i;
 /** A command that does something to or for someone: the person stays a person. */
@@ -753,7 +766,7 @@ const ANYTHING_ON_A_DAY = new RegExp(
  * ask?": what someone wanted of the user, they wrote (twelfth QA pass).
  */
 const SAID_WORDS =
-  /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|ask|gave|flagged|according\s+to)\b/gi;
+  /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|wants|wanted|ask|asked(?=\s+(?:me|us)\s+to\b)|suggested|proposed|gave|flagged|according\s+to)\b/gi;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
 const WRITTEN_DOWN =
   /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b|\b(?:wrote|written|made|jotted|saved)\s+(?:a|an|some)\s+note\b/giu;
