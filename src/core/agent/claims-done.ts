@@ -7,16 +7,17 @@ import type { SplitIntent } from './sub-intents';
  * answered together: neither done.
  */
 
-/** Acts no tool of a personal assistant's does, with the word that says each is done. */
+/**
+ * Acts no tool of a personal assistant's does, with the word that says each is done. Not "book" or
+ * "cancel": "Book a meeting with Anna … and tell her it's booked" is done by the calendar, and the message
+ * must go too.
+ */
 const DONE_WORD: Record<string, string> = {
   pay: 'paid',
   transfer: 'transferred',
   buy: 'bought',
   purchase: 'purchased',
   order: 'ordered',
-  renew: 'renewed',
-  cancel: 'cancelled|canceled',
-  book: 'booked',
 };
 
 const LEAD = String.raw`^(?:(?:please|can\s+you|could\s+you|would\s+you|and|then|also|just)\s+)*`;

@@ -407,3 +407,12 @@ describe('whether the user wrote to someone', () => {
     expect(args(r, 'mail_search')).toEqual({ query: 'Anna offsite' });
   });
 });
+
+describe('a message saying a doable act is done still goes', () => {
+  it('"Book a meeting with Anna tomorrow at 3 and tell her it\'s booked" books it and tells her', async () => {
+    const r = await run("Book a meeting with Anna tomorrow at 3 and tell her it's booked");
+    expect(tools(r)).toContain('calendar_create_event');
+    expect(args(r, 'calendar_create_event')?.title).toBe('Meeting with Anna');
+    expect(tools(r)).toContain('messages_send');
+  });
+});
