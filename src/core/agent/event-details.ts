@@ -7,7 +7,7 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
-import { findDates, findTimes, WEEKDAY_WORDS } from './dates';
+import { findDates, findTimes, isoDate, WEEKDAY_WORDS } from './dates';
 import { eventsSaid } from './events-said';
 import { SAID_BY_SOMEONE } from './reports';
 import type { SplitIntent } from './sub-intents';
@@ -57,11 +57,7 @@ function askedByShortName(
     );
   if (!/^(?:when|what\s+time|where)\b/i.test(t)) return undefined;
   if (ACTS.test(t) || SENDS.test(t)) return undefined;
-  const from = new Date(today).toISOString().slice(0, 10);
-  const coming = events.filter((e) => e.on !== undefined && e.on >= from);
-  const found = eventsSaid(t, coming, new Set(coming.map((e) => e.on!))).filter(
-    (e) => e.words !== e.entry.value,
-  );
+  const found = comingEventsSaid(t, events, today).filter((e) => e.words !== e.entry.value);
   const names = new Set(found.map((e) => e.words.toLowerCase()));
   if (found.length === 0 || names.size !== 1) return undefined;
   const first = found.sort((a, b) => a.entry.on!.localeCompare(b.entry.on!))[0]!;
@@ -84,12 +80,13 @@ export function eventDetailParts(
 ): SplitIntent[] {
   if (events.length === 0) return [...intents];
   const out: SplitIntent[] = [];
-  const checkedEvents = new Map<number, { title: string; at?: string }>();
+  const checkedEvents = new Map<number, { event: string; eventAt?: string }>();
   for (const si of intents) {
     const checked = eventChecked(si, events, today);
     if (checked) {
       // "If the dentist is on Wednesday, …": the day said is listed, and the event looked for in it.
-      checkedEvents.set(si.rank, { title: checked.event, ...(checked.at ? { at: checked.at } : {}) });
+      const { day: _day, ...about } = checked;
+      checkedEvents.set(si.rank, about);
       // The title stays in the words: "text her …" after it still means Alice.
       out.push({ ...si, text: listing(checked.day, checked.event) });
       continue;
@@ -136,11 +133,7 @@ export function eventDetailParts(
     si.condition && checkedEvents.has(si.condition.on)
       ? {
           ...si,
-          condition: {
-            ...si.condition,
-            event: checkedEvents.get(si.condition.on)!.title,
-            ...atOf(checkedEvents.get(si.condition.on)!),
-          },
+          condition: { ...si.condition, ...checkedEvents.get(si.condition.on)! },
         }
       : si,
   );
@@ -155,15 +148,13 @@ function eventChecked(
   si: SplitIntent,
   events: readonly LexiconEntry[],
   today: number,
-): { event: string; day: string; at?: string } | null {
+): { event: string; eventAt?: string; day: string } | null {
   const t = si.text.trim();
   if (!/^(?:if|unless|whether|in\s+case)\b/i.test(t) || !/\b(?:is|was|'s|’s|falls|happens)\b/i.test(t))
     return null;
   const days = findDates(t, today);
   if (days.length !== 1) return null;
-  const from = new Date(today).toISOString().slice(0, 10);
-  const coming = events.filter((e) => e.on !== undefined && e.on >= from);
-  const said = eventsSaid(t, coming, new Set(coming.map((e) => e.on!)));
+  const said = comingEventsSaid(t, events, today);
   const names = new Set(said.map((e) => e.words.toLowerCase()));
   if (said.length === 0 || names.size !== 1) return null;
   const titles = new Set(said.map((e) => e.entry.value));
@@ -171,10 +162,14 @@ function eventChecked(
   // "If lunch with Alice tomorrow is at 1": the time said must be the event's too.
   const times = findTimes(t.replace(said[0]!.words, ' '));
   const at = times.length === 1 ? times[0]!.time : undefined;
-  return { event: said[0]!.entry.value, day: days[0]!.date, ...(at ? { at } : {}) };
+  return { event: said[0]!.entry.value, day: days[0]!.date, ...(at ? { eventAt: at } : {}) };
 }
 
-const atOf = (e: { at?: string }) => (e.at ? { eventAt: e.at } : {});
+/** The coming events (today on) a text names, by title or by short name, whatever day it says. */
+function comingEventsSaid(text: string, events: readonly LexiconEntry[], today: number) {
+  const coming = events.filter((e) => e.on !== undefined && e.on >= isoDate(today));
+  return eventsSaid(text, coming, new Set(coming.map((e) => e.on!)));
+}
 
 /** The item of a listing whose title is `title` (a list anywhere in the result), or undefined. */
 export function itemTitled(result: unknown, title: string): Record<string, unknown> | undefined {
