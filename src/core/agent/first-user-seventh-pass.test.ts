@@ -137,9 +137,12 @@ describe('what a later part sends or goes to', () => {
     expect(String(mail?.args.body)).toMatch(/^Offsite: Offsite shortlist/);
   });
 
-  it('"… email it to Anna" names the file it sends; "Who emailed me about …" searches the topic', async () => {
+  it('"… email it to Anna" sends what the file says, named by it; "Who emailed me about …" searches the topic', async () => {
     const file = await run('Find the file about banana bread and email it to Anna');
-    expect(call(file, 'mail_send')?.args.subject).toBe('banana-bread.txt');
+    // The file is read and what it says is sent (fifteenth QA pass; it sent the file's path before).
+    const read = call(file, 'files_read')?.output as { content: string };
+    expect(call(file, 'mail_send')?.args.body).toBe(read.content);
+    expect(call(file, 'mail_send')?.args.subject).toBe('Banana bread');
     const who = await run('Who emailed me about the invoice?');
     expect(call(who, 'mail_search')?.args.query).toBe('invoice');
   });

