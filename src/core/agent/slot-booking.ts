@@ -13,7 +13,7 @@ import { WEEKDAY_WORDS } from './dates';
 
 /** A part that looks for free time: "find 45 minutes", "a 2-hour gap", "a free hour", "the first free slot". */
 const SLOT_ASKED =
-  /\b(?:free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
+  /\b(?:when(?:ever)?\s+(?:i'?m|i\s+am)\s+free\b|wherever\s+(?:it\s+fits|there'?s\s+(?:room|space|a\s+gap))|free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
 
 /** A part that books what was found, by referring to it: "put it in my calendar", "book it", "call it 'X'". */
 const BOOKS_IT =
@@ -52,10 +52,17 @@ const BLOCK_OF = new RegExp(
   'i',
 );
 
+const WHEN_FREE_TAIL =
+  /\s*,?\s+(?:when(?:ever)?\s+(?:i'?m|i\s+am)\s+free|wherever\s+(?:it\s+fits|there'?s\s+(?:room|space|a\s+gap)))\b.*$/i;
+
 /** What the slot is for: "… for coffee with Jonas", "… to work on the API docs" (not "for 45 minutes"). */
 function purposeOf(slot: string): { words: string; at: number } | null {
   for (const m of slot.matchAll(/\b(?:for|to)\s+/gi)) {
-    const rest = slot.slice(m.index + m[0].length).replace(/[.!]$/, '');
+    // "… for focus time whenever I'm free": when is no part of what it is for.
+    const rest = slot
+      .slice(m.index + m[0].length)
+      .replace(/[.!]$/, '')
+      .replace(WHEN_FREE_TAIL, '');
     if (NOT_A_PURPOSE.test(rest)) continue;
     return { words: rest, at: m.index };
   }
@@ -103,6 +110,12 @@ function slotSearch(text: string): string {
     .trim()}`;
 }
 
+/** A part that only names what the part before makes: "call it 'Travel to dinner'", "title it Prep". */
+const NAMES_IT = /^(?:(?:and|then|please)\s+)*(?:call|name|title|label)\s+it\s+(?:as\s+)?(\S.*)$/i;
+/** A part that makes an event or a note: "Block out 30 minutes …", "add a note …", "book …". */
+const MAKES_ONE =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|schedule|add|put|create|make|pencil\s+in|set\s+up)\b/i;
+
 /** "Book my Tuesday tempo session into the first free hour from 7am": the thing booked, before the slot words. */
 const THING_BEFORE_SLOT =
   /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|grab|reserve|pencil\s+in)\s+(?:my\s+|the\s+|a\s+|an\s+)?(.+?)\s+(?:into|in|at|for)\s+(?:the\s+|a\s+|an\s+)?(?:first|next|earliest|free)\b/i;
@@ -119,6 +132,18 @@ export function slotBookingParts(intents: readonly SplitIntent[]): SplitIntent[]
     const remap = (ds: readonly number[]) => ds.map((d) => rankOf.get(d) ?? d);
     const base = { ...si, dependsOn: remap(si.dependsOn) };
     if (!SLOT_ASKED.test(si.text) || si.condition) {
+      // "Block out 30 minutes … from 18:30 to 19:00, call it 'Travel to dinner'": the name of the event
+      // the part makes, not a part of its own (getting-around set: "None of my tools can do this").
+      const name = NAMES_IT.exec(intents[i + 1]?.text ?? '');
+      if (name && MAKES_ONE.test(si.text) && !intents[i + 1]!.condition) {
+        rankOf.set(
+          si.rank,
+          pushed({ ...base, text: `${base.text} called ${name[1]!.replace(/[.!]$/, '')}` }),
+        );
+        rankOf.set(intents[i + 1]!.rank, out.length);
+        i++;
+        continue;
+      }
       rankOf.set(si.rank, pushed(base));
       continue;
     }

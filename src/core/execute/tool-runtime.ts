@@ -36,6 +36,8 @@ export interface LexiconEntry {
   on?: string;
   /** The time an event starts (HH:MM): "an hour before the dentist" is an hour before it. */
   at?: string;
+  /** The time an event ends (HH:MM): "after my lunch with Alice" is when it is over. */
+  until?: string;
   /** Short names of an event that mean it only when its day is said ("the dentist tomorrow"). */
   dayAliases?: string[];
   /**

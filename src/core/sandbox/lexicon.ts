@@ -53,13 +53,19 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
         .toLowerCase();
       // "Video call with Anna" → also "call with Anna" ("where is the call with Anna on Friday").
       const without = /^\S+\s+(\S+\s+with\s+.+)$/i.exec(e.title)?.[1]?.toLowerCase();
-      const dayAliases = unique([head, without ?? ''].filter((a) => a && a !== e.title.toLowerCase()));
+      // "Offsite planning with Ines" → also "offsite with Ines" ("2 days before the offsite with Ines").
+      const firstWith = /^(\S+)\s+\S+\s+(with\s+.+)$/i.exec(e.title);
+      const shortWith = firstWith ? `${firstWith[1]} ${firstWith[2]}`.toLowerCase() : '';
+      const dayAliases = unique(
+        [head, without ?? '', shortWith].filter((a) => a && a !== e.title.toLowerCase()),
+      );
       return {
         kind: 'event',
         value: e.title,
         aliases: unique([e.title]),
         on: e.start.slice(0, 10),
         at: e.start.slice(11, 16),
+        until: e.end.slice(11, 16),
         ...(dayAliases.length ? { dayAliases } : {}),
       };
     });

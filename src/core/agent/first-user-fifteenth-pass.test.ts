@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { withMisspeltWordsCorrected } from './misspelt-words';
+import { splitSubIntents } from './sub-intents';
+import { withoutFillers } from './spoken';
+
+// Requests from sets written without the agent in view (fifteenth QA pass: replies and follow-ups, getting
+// around, and held-out-9 read at last); each was answered wrongly, or with something done that nobody
+// asked for, before.
+
+const TODAY = Date.parse('2026-12-06T10:00:00Z');
+const run = async (request: string) => (await graphOnlySandboxAgent(() => TODAY)).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+const args = (r: Awaited<ReturnType<typeof run>>, tool: string, nth = 0) =>
+  r.calls.filter((c) => c.tool === tool)[nth]?.args as Record<string, unknown> | undefined;
+const output = (r: Awaited<ReturnType<typeof run>>, tool: string) =>
+  r.calls.find((c) => c.tool === tool)?.output as Record<string, string> | undefined;
+
+describe('what was found is sent whole, to the person named', () => {
+  it('"find Frank\'s email about hiring and send it to Alice" reads it and sends its body to Alice', async () => {
+    const r = await run("find Frank's email about hiring and send it to Alice");
+    expect(tools(r)).toEqual(['mail_search', 'mail_read', 'contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')).toMatchObject({
+      to_email: 'alice.martin@example.com',
+      subject: 'Hiring plan next steps',
+      body: output(r, 'mail_read')!.body,
+    });
+  });
+
+  it('"fwd it to alice", lower case, forwards by email', async () => {
+    const r = await run('find franks email abt hiring and fwd it to alice');
+    expect(args(r, 'mail_send')?.to_email).toBe('alice.martin@example.com');
+    expect(args(r, 'mail_send')?.body).toBe(output(r, 'mail_read')!.body);
+  });
+
+  it('"forward Frank\'s email about hiring to Alice" sends the email, not the list of messages found', async () => {
+    const r = await run("forward Frank's email about hiring to Alice");
+    expect(tools(r)).toContain('mail_read');
+    expect(args(r, 'mail_send')?.body).toBe(output(r, 'mail_read')!.body);
+  });
+
+  it('"find the banana bread recipe and text it to Dan" texts the recipe, not its path', async () => {
+    const r = await run('find the banana bread recipe and text it to Dan');
+    expect(args(r, 'messages_send')?.text).toBe(output(r, 'files_read')!.content);
+  });
+
+  it('"find Anna\'s email address and text it to Bob" texts the address, not her whole record', async () => {
+    const r = await run("find Anna's email address and text it to Bob");
+    expect(args(r, 'messages_send')).toEqual({
+      phone: '+1 555 0117',
+      text: 'Anna Keller: anna.keller@example.com',
+    });
+  });
+
+  it('"… email Bob the name and address" sends the restaurant found, not Bob\'s own record', async () => {
+    const r = await run(
+      'Could you find a good restaurant near 2 Rue Oberkampf in Paris and email Bob the name and address?',
+    );
+    const place = output(r, 'places_search')!;
+    expect(args(r, 'mail_send')?.to_email).toBe('bob.chen@example.com');
+    expect(args(r, 'mail_send')?.body).toContain(place.name);
+    expect(args(r, 'mail_send')?.body).toContain(place.address);
+  });
+
+  it('"send Jonas my schedule from the marathon note" searches the notes and makes no note', async () => {
+    const r = await run('Jonas asked about my tempo sessions, send him my schedule from the marathon note');
+    expect(tools(r)).not.toContain('notes_create');
+    expect(tools(r)).toContain('notes_search');
+    expect(args(r, 'mail_send')?.body).toContain('Tempo sessions Tuesday and Thursday');
+  });
+
+  it('"Pass Anna\'s offsite shortlist along to Ines and ask her …" sends the shortlist and the question', async () => {
+    const r = await run(
+      "Pass Anna's offsite shortlist along to Ines and ask her which of the two places would be easier for the vegetarian menu",
+    );
+    expect(tools(r)).toEqual(['notes_search', 'contacts_search', 'mail_send']);
+    const body = args(r, 'mail_send')?.body as string;
+    expect(body).toContain('Sintra guesthouse');
+    expect(body).toContain('Which of the two places would be easier for the vegetarian menu');
+  });
+});
+
+describe('replies and thanks', () => {
+  it('"I want to reply to Anna but I\'m not sure what she asked. Just show me her email first, don\'t send anything." sends nothing', async () => {
+    const r = await run(
+      "I want to reply to Anna but I'm not sure what she asked. Just show me her email first, don't send anything.",
+    );
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
+    expect(output(r, 'mail_read')?.from_email).toBe('anna.keller@example.com');
+  });
+
+  it('"Thank Carol for lunch yesterday. Short email, something warm" emails her thanks (it forecast the weather)', async () => {
+    const r = await run('Thank Carol for lunch yesterday. Short email, something warm');
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.body).toBe('thank you for lunch yesterday');
+  });
+
+  it('"Answer Alice\'s lunch question by text instead of email: yes 12:30 …" texts her the answer', async () => {
+    const r = await run(
+      "Answer Alice's lunch question by text instead of email: yes 12:30 tomorrow, thanks for booking",
+    );
+    expect(args(r, 'messages_send')).toEqual({
+      phone: '+1 555 0110',
+      text: 'yes 12:30 tomorrow, thanks for booking',
+    });
+  });
+
+  it('"just tell alice yes" tells her (Alice was looked up and nothing sent)', async () => {
+    const r = await run('just tell alice yes');
+    expect(args(r, 'messages_send')?.text).toBe('yes');
+  });
+
+  it('"Open Frank\'s email and summarise it" reads his message, not his contact', async () => {
+    const r = await run("Open Frank's email and summarise it for me");
+    expect(tools(r)).toEqual(['mail_search', 'mail_read']);
+  });
+
+  it('"text Anna I\'m on the train and will be 5 minutes late" is one message', async () => {
+    expect(
+      splitSubIntents("Text Anna I'm on the train and will be 5 minutes late").map((s) => s.text),
+    ).toEqual(["Text Anna I'm on the train and will be 5 minutes late"]);
+    expect(splitSubIntents('email Bob and is there anything from Eve').length).toBe(2);
+  });
+
+  it('"text alice running 5 late no wait make it 15" sends 15', async () => {
+    const r = await run('text alice running 5 late no wait make it 15');
+    expect(args(r, 'messages_send')?.text).toBe('running 15 late');
+  });
+});
+
+describe("times said by the calendar's events", () => {
+  it('"tmrw after my lunch w alice remind me to get toothpaste" fires when lunch is over, saying what', async () => {
+    const r = await run('ok so tmrw after my lunch w alice remind me to get toothpaste');
+    expect(args(r, 'reminders_create')).toEqual({ text: 'get toothpaste', due_time: '2026-12-07T13:30:00' });
+  });
+
+  it('"remind me 2 days b4 the offsite w ines to pack" counts from the offsite with Ines', async () => {
+    const r = await run('remind me 2 days b4 the offsite w ines to pack');
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-08');
+  });
+
+  it('"Block out 30 minutes … right before the dinner with Hugo, call it \'Travel to dinner\'" ends as dinner starts, invites nobody', async () => {
+    const r = await run(
+      "Block out 30 minutes in my calendar right before the dinner with Hugo, call it 'Travel to dinner'",
+    );
+    expect(tools(r)).toEqual(['calendar_create_event']);
+    expect(args(r, 'calendar_create_event')).toEqual({
+      title: 'Travel to dinner',
+      start_time: '2026-12-08T18:30:00',
+      end_time: '2026-12-08T19:00:00',
+    });
+  });
+
+  it('"block out 2 hrs tmrw afternoon for focus time whenever im free" books the slot it finds', async () => {
+    const r = await run('block out 2 hrs tmrw afternoon for focus time whenever im free');
+    expect(tools(r)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.title).toBe('Focus time');
+  });
+
+  it('"Add \'Walk to Baker Street\' to my calendar …" makes the event (a quoted name chose a route)', async () => {
+    const r = await run("Add 'Walk to Baker Street' to my calendar today from 10:40 to 11:00");
+    expect(tools(r)).toEqual(['calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.title).toBe('Walk to Baker Street');
+  });
+});
+
+describe('conversions said in other words', () => {
+  it('"How far is 24 km in miles" converts (it asked for a destination)', async () => {
+    const r = await run('How far is 24 km in miles');
+    expect(args(r, 'units_convert')).toEqual({ value: 24, from_unit: 'km', to_unit: 'miles' });
+  });
+
+  it('"it\'s 12 degrees …, what\'s that in fahrenheit?" converts from celsius', async () => {
+    const r = await run("Kenji says it's 12 degrees in Tokyo at the moment, what's that in fahrenheit?");
+    expect(args(r, 'units_convert')).toEqual({ value: 12, from_unit: 'celsius', to_unit: 'fahrenheit' });
+  });
+
+  it('leaves degrees alone when no scale is named, and reads "w", "fwd" and "6 wks"', () => {
+    expect(withoutFillers('it is 12 degrees outside')).toBe('it is 12 degrees outside');
+    expect(withMisspeltWordsCorrected('lunch w alice, fwd it, 6 wks before')).toBe(
+      'lunch with alice, forward it, 6 weeks before',
+    );
+  });
+});
