@@ -9,6 +9,7 @@
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { ASKS_FOR_DATE, OFFSET, findDates, findTimes, offsetEnd } from './dates';
 import { escapeRegExp } from '../util/escape-regexp';
+import { eventsSaid } from './events-said';
 
 /**
  * The one calendar event named at the start of `text`, by title or short name, with the length of the
@@ -58,7 +59,18 @@ function withEventDays(text: string, events: readonly LexiconEntry[]): string {
 
 /** "an hour before", "30 minutes before", "half an hour ahead of": a shift of the clock. */
 const TIME_OFFSET =
-  /\b(\d{1,3}|an?|half\s+an)\s*(minutes?|mins?|hours?|hrs?)\s+(before|ahead\s+of|prior\s+to|after)\s+/gi;
+  /\b(\d{1,3}|an?|half\s+an)\s*(minutes?|mins?|hours?|hrs?)\s+(before|ahead\s+of|prior\s+to|after)(?:\s+|\s*(?:[.!]\s*)?$)/gi;
+
+/** The one calendar event `text` names anywhere (a short name only with its day said), if just one. */
+function onlyEventSaid(
+  text: string,
+  events: readonly LexiconEntry[],
+  today: number,
+): LexiconEntry | undefined {
+  const days = new Set(findDates(text, today).map((d) => d.date));
+  const named = new Set(eventsSaid(text, events, days).map((e) => e.entry));
+  return named.size === 1 ? [...named][0] : undefined;
+}
 
 /** "right before the dinner", "just before my lunch with Alice" (not "an hour before", read as an offset). */
 const RIGHT_BEFORE = /\b(?:right|just|immediately|directly)\s+before\s+(?=(?:the|my|our)\s+)/gi;
@@ -75,7 +87,7 @@ const AFTER_EVENT =
  * so the reminder fires then and still says what it is for (thirteenth QA pass asked when, or set it for
  * the start of the day). A part that says its own time keeps it.
  */
-function withEventTimes(text: string, events: readonly LexiconEntry[]): string {
+function withEventTimes(text: string, events: readonly LexiconEntry[], today: number): string {
   if (findTimes(text).length > 0) return text;
   let out = '';
   let last = 0;
@@ -107,13 +119,22 @@ function withEventTimes(text: string, events: readonly LexiconEntry[]): string {
   // The length is in the times now ("Block out 30 minutes" searched for a free half hour instead).
   if (last > 0) return (out + text.slice(last)).replace(DURATION, '').replace(/\s{2,}/g, ' ');
   for (const m of text.matchAll(TIME_OFFSET)) {
-    const event = eventAtStart(text.slice(m.index + m[0].length), events)?.entry;
+    const after = text.slice(m.index + m[0].length);
+    // "Confirm to Alice that lunch tomorrow is on and add a reminder an hour before": before the one event
+    // the request names elsewhere (reply set asked when).
+    const atStart = eventAtStart(after, events)?.entry;
+    const event = atStart ?? (after.trim() === '' ? onlyEventSaid(text, events, today) : undefined);
     if (!event?.on || !event.at) continue;
     const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : /^half/i.test(m[1]!) ? 0.5 : 1;
     const minutes = Math.round(/^h/i.test(m[2]!) ? n * 60 : n) * (/^after$/i.test(m[3]!) ? 1 : -1);
     const at = new Date(Date.parse(`${event.on}T${event.at}:00Z`) + minutes * 60_000).toISOString();
     out += `${text.slice(last, m.index)}at ${at.slice(11, 16)} on ${at.slice(0, 10)} `;
     last = m.index;
+    // Named elsewhere, the event is said after the offset too, so the reminder still says what it is for.
+    if (!atStart) {
+      out += event.value;
+      last = m.index + m[0].length;
+    }
   }
   return out + text.slice(last);
 }
@@ -122,7 +143,7 @@ export function withAnchoredOffsets(said: string, today: number, events: readonl
   if (ASKS_FOR_DATE.test(said)) return said;
   // "… remind me the day before" at the very end: the offset is read as in the middle of a sentence (it
   // was left with no date, and the reminder's time asked for; fourteenth QA pass).
-  const text = `${withEventTimes(withEventDays(said, events), events)} `;
+  const text = `${withEventTimes(withEventDays(said, events), events, today)} `;
   const dates = findDates(text, today);
   let out = '';
   let last = 0;

@@ -182,3 +182,63 @@ describe('conversions said in other words', () => {
     );
   });
 });
+
+describe('follow-ups, confirmations and what the user will do', () => {
+  it('"chase Noah re invoice 1038. unpaid 2 wks, £1,200. polite email." emails him the follow-up with the notes', async () => {
+    const r = await run('chase Noah re invoice 1038. unpaid 2 wks, £1,200. polite email.');
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')).toEqual({
+      to_email: 'noah.brooks@example.com',
+      subject: 'Following up on invoice 1038',
+      body: 'just following up about invoice 1038 — unpaid 2 weeks, £1,200',
+    });
+  });
+
+  it('"Chase Ines about the vegetarian menu, it\'s been days" emails her (it asked for a date to count from)', async () => {
+    const r = await run("Chase Ines about the vegetarian menu, it's been days");
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.to_email).toBe('ines.silva@example.com');
+  });
+
+  it('"Confirm to Alice that lunch tomorrow is on and add a reminder an hour before" — before that lunch', async () => {
+    const r = await run('Confirm to Alice that lunch tomorrow is on and add a reminder an hour before');
+    expect(args(r, 'mail_send')?.body).toBe('lunch tomorrow is on');
+    expect(args(r, 'reminders_create')).toEqual({
+      text: 'Lunch with Alice',
+      due_time: '2026-12-07T11:30:00',
+    });
+  });
+
+  it('"I\'ll call Frank tomorrow about the hiring plan myself. Remind me at 10." reminds of the call', async () => {
+    const r = await run("I'll call Frank tomorrow about the hiring plan myself. Remind me at 10.");
+    expect(args(r, 'reminders_create')).toEqual({
+      text: 'call Frank about the hiring plan',
+      due_time: '2026-12-07T10:00:00',
+    });
+  });
+
+  it('"set a reminder 3 days from now to follow up w Bob …" fires in 3 days', async () => {
+    const r = await run('set a reminder 3 days from now to follow up w Bob on the payment provider review');
+    expect(args(r, 'reminders_create')).toEqual({
+      text: 'follow up with Bob on the payment provider review',
+      due_time: '2026-12-09',
+    });
+  });
+
+  it('"compose and send a formal reply to Mr Weber …" emails Frank Weber', async () => {
+    const r = await run(
+      'Kindly compose and send a formal reply to Mr Weber acknowledging receipt of the hiring plan',
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.to_email).toBe('frank.weber@example.com');
+  });
+
+  it('"check if Kenji wrote back about the restaurant" searches the mail, not for a restaurant', async () => {
+    const r = await run('can you check if Kenji wrote back about the restaurant');
+    expect(tools(r)).toEqual(['mail_search']);
+    const asked = await run(
+      "Noah said he's flying over from New York next week and asked what the weather's like here.",
+    );
+    expect(tools(asked)).toEqual(['places_weather']);
+  });
+});

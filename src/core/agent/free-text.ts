@@ -203,6 +203,14 @@ export function namedTitle(text: string): string | null {
 /** The content words of a sub-intent, command and object words removed ("call Anna"). */
 export function residualText(text: string, literals: readonly Literal[]): string {
   let s = withoutStructured(text, literals);
+  // "After my lunch with Alice remind me to get toothpaste": the words before "remind me to" said when
+  // (the time is read from them), not what (held-out-9: the reminder said "after my lunch … remind me to …").
+  const remindAt = /[\s,;:]\s*remind\s+me\s+(?=(?:to|that|about|of)\s)/i.exec(s);
+  if (remindAt)
+    s = s
+      .slice(remindAt.index)
+      .trimStart()
+      .replace(/^[,;:]\s*/, '');
   const lead = LEAD.exec(s)?.[0] ?? '';
   s = s.replace(LEAD, '');
   // "Text Bob …", "email Anna …": right after a sending verb, a person is the recipient.

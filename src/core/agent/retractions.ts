@@ -240,6 +240,18 @@ export function withoutRetracted(request: string): string {
       .replace(DRAFT_THEN_SENT, (_m, what: string, rest: string) => `send ${what}${rest}`);
   t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => takenBack(clause, named));
   if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
+  // "I'll call Frank tomorrow about the hiring plan myself. Remind me at 10.": what the user will do is
+  // what the bare reminder is of (reply set asked what to be reminded of).
+  const mine = new RegExp(MYSELF.source, 'i').exec(t);
+  const bareRemind = /\bremind\s+me\b(?!\s+(?:\S+\s+){0,4}?(?:to|about|that|of)\b)/i;
+  if (mine && bareRemind.test(t.slice(mine.index + mine[0].length))) {
+    const act = mine[0]
+      .replace(/^[\s,;:—–]*(?:i['’]ll|i\s+will|i['’]m\s+going\s+to)\s+/i, '')
+      .replace(/\s*\bmyself\b/i, '')
+      .trim();
+    const rest = t.slice(mine.index + mine[0].length).replace(/^[\s.,;!]+/, '');
+    t = `${t.slice(0, mine.index)}${rest.replace(/[.!]?\s*$/, '')} to ${act}`;
+  }
   t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ').replace(FORGET_ACT, ' ').replace(USER_SENDS, ' ');
   t = t.replace(/\bi['’]ll\s+remember(?:\s+(?:it|that|myself))?\s*[.,;!]?/gi, ' ');
   // "Should I email Frank or just call him …? What did he actually ask me?": he is Frank.

@@ -109,6 +109,11 @@ const SLANG: [RegExp, string][] = [
     /\b[Oo]pen\s+(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:latest\s+|last\s+|new\s+)?e-?mail\b(?!\s+address)/gu,
     'read the email from $1',
   ],
+  // "Confirm to Alice that lunch tomorrow is on": telling her so (reply set: she was looked up only).
+  // A confirmation goes by email, as the question it answers came (the reply set's labels).
+  [/\bconfirm\s+(?:to|with)\s+(\p{Lu}[\p{L}'’-]*|him|her|them)\s+(?=that\b)/giu, 'email $1 '],
+  // "Kindly compose and send a formal reply to …": one act ("compose" was a part no tool could do).
+  [/\b(?:compose|draft|write(?:\s+up)?|prepare)\s+and\s+(send|e-?mail|text)\b/gi, '$1'],
   // "Put the launch checklist from my notes into an email to Noah": an email to Noah with it (thirteenth QA
   // pass made a note of it).
   [
@@ -168,6 +173,44 @@ function withDegreesScale(text: string): string {
   );
 }
 
+/** A sentence with its own subject or command, not a note for a message. */
+const OWN_SENTENCE =
+  /^(?:i|i['’]\w+|we|he|she|they|it|please|also|and|then|remind|add|text|e-?mail|send|book|put|schedule|check|find|what|when|where|how|can|could|would|will|is|are|do|does|did)\b/i;
+
+/**
+ * "Chase Ines about the vegetarian menu, it's been days", "Chase Hugo for me - I asked him last week …": a
+ * follow-up email to them; what the user did before is their situation (reply set: Hugo was looked up and
+ * nothing sent, "it's been days" was a date to compute).
+ */
+function withChaseSent(text: string): string {
+  const t = text.replace(
+    /,?\s*(?:it['’]s|it\s+has)\s+been\s+(?:days|ages|weeks|a\s+(?:while|week)|forever)\b[.!]?/gi,
+    '',
+  );
+  const chase =
+    /^((?:(?:please|can\s+you|could\s+you)\s+)*)chase\s+(?:up\s+)?(\p{Lu}[\p{L}'’-]*|him|her|them)(?:\s+up)?(?:\s+for\s+me)?(?:\s+(?:about|on|re|regarding|for)\s+([^.!?;—–]+?))?\s*(?=$|[.!?;—–]|\s-\s)/iu.exec(
+      t,
+    );
+  if (!chase) return t;
+  const about = chase[3] ? `about ${chase[3]}` : 'on my last message';
+  // "chase Noah re invoice 1038. unpaid 2 wks, £1,200. polite email.": notes without a subject are what the
+  // message says, "polite email" how it reads; a sentence of the user's own ("I asked him …") or another
+  // request stays apart.
+  const sentences = t
+    .slice(chase[0].length)
+    .replace(/^\s*(?:[.!?;—–]|\s-)\s*/, '')
+    .split(/(?<=[.!?;])\s+|\s+[—–-]\s+/)
+    .map((x) => x.trim())
+    .filter((x) => x !== '' && !STYLE_ONLY.test(x));
+  const own = (x: string) => !OWN_SENTENCE.test(x);
+  const said = sentences.filter(own).map((x) => x.replace(/[.;]+$/, ''));
+  const apart = sentences.filter((x) => !own(x));
+  const message = `just following up ${about}${said.length > 0 ? ` — ${said.join(', ')}` : ''}`;
+  const rest = apart.join(' ');
+  const subject = chase[3] ? `Following up on ${chase[3]}` : 'Following up';
+  return `${chase[1]}email ${chase[2]} with the subject ${subject} saying ${message}${rest ? `. ${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : ''}`;
+}
+
 /** "Short email, something warm": how the message should read, said on its own — no request of its own. */
 const STYLE_ONLY =
   /(?:^|(?<=[.!?]\s*))\s*(?:(?:make\s+it|keep\s+it)\s+)?(?:an?\s+)?(?:(?:short|brief|quick|warm|formal|friendly|polite|casual|nice|kind)\s*,?\s*)+(?:e-?mail|message|text|note|one)?(?:\s*,\s*(?:something|nothing|keep\s+it)\s+(?:\p{L}+\s*){1,3})?\s*[.!]?\s*$/iu;
@@ -199,6 +242,7 @@ export function withoutFillers(request: string): string {
   t = t.replace(/^(.{1,60}?)\s+rem\s*[.!]?\s*$/i, 'remind me about $1');
   for (const [re, to] of SLANG) t = t.replace(re, to);
   t = withThanksSent(t);
+  t = withChaseSent(t);
   t = withDegreesScale(t);
   // "How far is 24 km in miles?", "how heavy is 3 kg in pounds": a conversion, not a route.
   t = t.replace(

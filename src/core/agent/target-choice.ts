@@ -697,6 +697,8 @@ function readForTools(
     )
       ? ' read'
       : '') +
+    // "Did Kenji write back about the restaurant?": the message, not the place it is about.
+    (WROTE_ABOUT.test(intent) && entityKinds.some((k) => /^(?:place|city)$/.test(k)) ? ' mail message' : '') +
     (theirThing && !sentBy && entityKinds.some(isPersonKind)
       ? ' mail'
       : keptThing || IN_A_NOTE.test(intent)
@@ -711,9 +713,12 @@ function readForTools(
   // the thing, not their contact record (reply set: Jonas's contact was sent as the plan).
   const searchedWhereKept =
     SEARCHES_KEPT.test(intent.trim()) && THEIR_THING.test(intent) && !CONTACT_FIELD.test(intent);
+  // "Did Kenji write back about the restaurant?": the place is what the message is about (it was searched).
   const kinds =
     EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine) || didI || searchedWhereKept
-      ? entityKinds.filter((k) => !isPersonKind(k))
+      ? entityKinds.filter(
+          (k) => !isPersonKind(k) && !(WROTE_ABOUT.test(intent) && /^(?:place|city)$/.test(k)),
+        )
       : entityKinds;
   return { text: didI ? `${text} mail` : text, kinds };
 }
@@ -723,7 +728,10 @@ function readForTools(
  * a thing someone sent, or said in a message.
  */
 const SENT_BY =
-  /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask)\b/u;
+  /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer)\b/u;
+/** "Did Kenji write back about the restaurant?": whether someone wrote, about something. */
+const WROTE_ABOUT =
+  /\b\p{Lu}[\p{L}-]+\s+(?:wrote(?:\s+back)?|replied|emailed|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:write|reply|replied|email|emailed|answer|answered|get\s+back)\b/u;
 /** "Look up what Frank wrote about …": what someone said or wrote, outside a question. */
 const SAID_BY = SAID_BY_SOMEONE;
 const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.test(k);

@@ -16,7 +16,15 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
   const people = state.contacts.map((c) => ({
     kind: 'person',
     value: c.name,
-    aliases: unique([c.name.split(' ')[0] ?? c.name, c.name]),
+    // "a formal reply to Mr Weber": a surname after a title names them too.
+    aliases: unique([
+      c.name.split(' ')[0] ?? c.name,
+      c.name,
+      ...['mr', 'ms', 'mrs', 'dr'].flatMap((title) => {
+        const last = c.name.split(' ').slice(1).join(' ');
+        return last ? [`${title} ${last}`, `${title}. ${last}`] : [];
+      }),
+    ]),
   }));
   const cities = CITY_GEO.map((c) => ({
     kind: 'city',

@@ -218,7 +218,19 @@ describe('createSandboxRuntime', () => {
     expect(lexicon).toContainEqual({
       kind: 'person',
       value: 'Anna Keller',
-      aliases: ['anna', 'anna keller'],
+      // "a formal reply to Mr Keller": a surname after a title names her too.
+      aliases: [
+        'anna',
+        'anna keller',
+        'mr keller',
+        'mr. keller',
+        'ms keller',
+        'ms. keller',
+        'mrs keller',
+        'mrs. keller',
+        'dr keller',
+        'dr. keller',
+      ],
     });
     expect(lexicon).toContainEqual({
       kind: 'city',
