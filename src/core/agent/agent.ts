@@ -1048,7 +1048,14 @@ export class Agent {
       );
       // The kinds of everything the request names ("Anna" → a contact), not only this sub-intent's: "send
       // her the address" reaches Anna's email through a contact look-up.
-      const kinds = state.subIntents.flatMap(entityKinds);
+      // A person the request names, though a part's words were rewritten without them ("Jonas asked when
+      // my dentist appointment is" became the day's listing): "text him" still reaches Jonas.
+      const kinds = [
+        ...state.subIntents.flatMap(entityKinds),
+        ...(state.requestLiterals.some((l) => l.kind === 'entity' && l.sub === 'person')
+          ? (KIND_WORDS.person ?? [])
+          : []),
+      ];
       // Without the sub-intents' command words: "retrieve …" is in every "Retrieves …" description.
       const commands = new Set(state.subIntents.map((x) => contentWords(x.text)[0]));
       const groundingText = contentWords(state.request)

@@ -242,3 +242,56 @@ describe('follow-ups, confirmations and what the user will do', () => {
     expect(tools(asked)).toEqual(['places_weather']);
   });
 });
+
+describe('what someone wants, what the user did, and who "him" is', () => {
+  it('"Ines wants me to confirm the offsite agenda. Reply that …, and ask whether …" emails Ines both, makes no event', async () => {
+    const r = await run(
+      'Ines wants me to confirm the offsite agenda. Reply that day 1 roadmap and day 2 retro + team dinner works for me, and ask whether the vegetarian menu is sorted',
+    );
+    expect(tools(r)).not.toContain('calendar_create_event');
+    expect(args(r, 'mail_send')).toMatchObject({
+      to_email: 'ines.silva@example.com',
+      body: 'day 1 roadmap and day 2 retro + team dinner works for me, and can you let me know whether the vegetarian menu is sorted',
+    });
+  });
+
+  it('"After Friday\'s design review I promised Carol … Email her what\'s in launch-slides.md" sends that file', async () => {
+    const r = await run(
+      "After Friday's design review I promised Carol the outline of the launch deck. Email her what's in launch-slides.md",
+    );
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'contacts_search', 'mail_send']);
+    expect(args(r, 'files_search')?.query).toBe('launch slides');
+    expect(args(r, 'mail_send')?.to_email).toBe('carol.diaz@example.com');
+  });
+
+  it('"Follow up on yesterday\'s design review: email Carol and Dan …" emails both', async () => {
+    const r = await run(
+      "Follow up on yesterday's design review: email Carol and Dan to say thanks and that I'll circulate the launch deck on Monday",
+    );
+    expect(r.calls.filter((c) => c.tool === 'mail_send').map((c) => c.args.to_email)).toEqual([
+      'carol.diaz@example.com',
+      'dan.okafor@example.com',
+    ]);
+  });
+
+  it('"Remind me on Thursday to chase Frank … if I still haven\'t replied" keeps the condition in the reminder', async () => {
+    const r = await run(
+      "Remind me on Thursday to chase Frank about the interview loop if I still haven't replied",
+    );
+    expect(r.questions).toEqual([]);
+    expect(args(r, 'reminders_create')).toEqual({
+      text: 'chase Frank about the interview loop (unless I have replied)',
+      due_time: '2026-12-10',
+    });
+  });
+
+  it('"Jonas asked when my dentist appointment is. Text him …" texts Jonas', async () => {
+    const r = await run('Jonas asked when my dentist appointment is. Text him hello');
+    expect(args(r, 'messages_send')).toEqual({ phone: '+1 555 0173', text: 'hello' });
+  });
+
+  it('"There is some message from Anna about the offsite?" searches the mail and sends nothing', async () => {
+    const r = await run('There is some message from Anna about the offsite? What she want from me?');
+    expect(tools(r)).toEqual(['mail_search']);
+  });
+});

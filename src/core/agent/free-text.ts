@@ -11,7 +11,7 @@ import { capitalize } from '../util/capitalize';
 
 /** Command phrases that only say which tool to use ("remind me to", "send an email to"). */
 const LEAD =
-  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set(?: up)?|send|email|e-mail|mail|text|message|tell|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
+  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set(?: up)?|send|email|e-mail|mail|text|message|tell|reply|respond|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
 /** Nouns that name the tool's kind of object right after the command ("a note", "an email"). */
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
@@ -257,6 +257,13 @@ export function keywords(
     text,
   );
   if (path) return path[1]!.replace(/[_\-.]+/g, ' ').trim();
+  // "what's in launch-slides.md": a file named by its name is searched by its name's words (reply set: the
+  // sentence before it was searched).
+  const named =
+    /(?:^|\s)([\p{L}\p{N}][\p{L}\p{N}_-]*)\.(?:md|txt|pdf|docx?|csv|xlsx?|pptx?|json)(?=[\s?!,.]|$)/iu.exec(
+      text,
+    );
+  if (named) return named[1]!.replace(/[_-]+/g, ' ').trim();
   // "What does my lease say about the notice period?": the lease is what is searched; what it says about
   // the notice period is read in it.
   const says = /^what\s+(?:does|do|did)\s+.+?\s+(?:say|says|said|mention|contain)\b/i.test(text.trim());

@@ -214,15 +214,32 @@ function severalFields(thing: string, outputFields: ReadonlySet<string>): boolea
     m[1]!
       .split(/\s*,\s*|\s+and\s+/)
       .map((w) => w.replace(/^the\s+/i, ''))
-      .every((w) => fieldNamed(w, outputFields) !== null)
+      .every((w) => fieldNamed(w, outputFields, true) !== null)
   );
 }
 
+/** Other names a tool may give the field a word asks for. */
+const FIELD_SENSES: Record<string, string[]> = {
+  address: ['location'],
+  place: ['location'],
+  where: ['location'],
+};
+
 /** The output field some words name: all of them joined ("phone number"), else the last or the first. */
-function fieldNamed(text: string, outputFields: ReadonlySet<string>): string | null {
+function fieldNamed(text: string, outputFields: ReadonlySet<string>, loose = false): string | null {
   const words = text.toLowerCase();
-  for (const f of [words.replace(/ /g, '_'), words.split(' ').pop()!, words.split(' ')[0]!])
-    if (outputFields.has(f)) return f;
+  const tries = [words.replace(/ /g, '_'), words.split(' ').pop()!, words.split(' ')[0]!];
+  for (const f of tries) if (outputFields.has(f)) return f;
+  if (!loose) return null;
+  // "the time" of an event is its start_time; "the address" where it is, its location (reply set: "Text him
+  // the time and the address" of the dentist looked for a free slot).
+  for (const f of tries) {
+    const fields = [...outputFields].filter((o) => o.endsWith(`_${f}`));
+    const first = fields.length === 1 ? fields[0] : fields.find((o) => o.startsWith('start_'));
+    if (first) return first;
+    const same = FIELD_SENSES[f]?.find((o) => outputFields.has(o));
+    if (same) return same;
+  }
   return null;
 }
 

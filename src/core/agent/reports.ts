@@ -13,20 +13,24 @@
 /** "Bob", "Eve has", "Dan just": someone else, first in the sentence. */
 const SOMEONE = String.raw`\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?`;
 /** What the user says they already did. */
-const DID = 'emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid';
+const DID =
+  'emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid|promised|asked';
 
 export const SOMEONE_SAID = new RegExp(
-  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know)\b`,
+  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|(?:wants|wanted|needs|expects)\s+me\s+to)\b`,
   'u',
 );
 
+/** "After Friday's design review, I …", "Last week we …": when, said before what the user did. */
+const WHEN_FIRST = String.raw`(?:(?:after|before|at|on|since|last|yesterday|earlier)\b[^,.;!?]{0,40}?,?\s+)?`;
+
 export const I_DID = new RegExp(
-  String.raw`^(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|'ve\s+already\s+)?(?:${DID})\b(?!.*\b(?:can\s+you|could\s+you|please)\b)`,
+  String.raw`^${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|'ve\s+already\s+)?(?:${DID})\b(?!.*\b(?:can\s+you|could\s+you|please)\b)`,
   'iu',
 );
 
 export const REPORTED = new RegExp(
-  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent)|(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
+  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|(?:wants|wanted|needs|expects)\s+me\s+to)|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
   'iu',
 );
 

@@ -13,7 +13,9 @@ const FILLER = /(^|[\s,;])(?<!\d\s?)(?:u+m+|u+h+m*|e+r+m*|e+h+|hmm+|ah+)(?=[\s,.
 const OPENING =
   /^(?:(?:\s*(?:hey|hi|hello|ok|okay|so|well|right|yeah|alright|thanks|thank\s+you|cheers|great|perfect|cool|actually)\b[,!.]?\s+)+(?:(?:now|next)\b,?\s+)?|\s*(?:now|next)\s*,\s+)(?=\S)/i;
 const CLOSING = /[,\s]*(?:and\s*,?\s*)?(?:yeah\s*,?\s*)?(?:that'?s|that is)\s+(?:it|all)\s*[.!]*\s*$/i;
-const SLANG: [RegExp, string][] = [
+/** What a hurried phrase stands for: a replacement string, or a function of the match and its groups. */
+type Replacement = string | ((match: string, ...groups: string[]) => string);
+const SLANG: [RegExp, Replacement][] = [
   [/\bgimme\b/gi, 'give me'],
   [/\bwanna\b/gi, 'want to'],
   [/\bgonna\b/gi, 'going to'],
@@ -108,6 +110,16 @@ const SLANG: [RegExp, string][] = [
   [
     /\b[Oo]pen\s+(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:latest\s+|last\s+|new\s+)?e-?mail\b(?!\s+address)/gu,
     'read the email from $1',
+  ],
+  // "Follow up on yesterday's design review: email Carol and Dan …": what the command is about, said
+  // first (reply set: the whole line was one part, and only Carol was looked up).
+  [/^\s*(?:a\s+)?follow(?:ing)?[- ]up\s+(?:on|after|from|to)\s+[^:.!?]{1,80}:\s*(?=\p{L})/iu, ''],
+  // "Remind me on Thursday to chase Frank … if I still haven't replied": the user's own doing, which only
+  // they can check, is part of what the reminder says (reply set asked whether it was so).
+  [
+    /(\bremind\s+me\b[^.?!]*?)\s*,?\s+if\s+(?:i\s+)?(?:still\s+)?(haven['’]t|have\s+not|didn['’]t|don['’]t|am\s+not|['’]m\s+not)\s+([^.?!]*)/gi,
+    (_m: string, head: string, not: string, rest: string) =>
+      `${head} (unless I ${/^(?:haven['’]t|have\s+not)$/i.test(not) ? 'have' : /^(?:am\s+not|['’]m\s+not)$/i.test(not) ? 'am' : 'did'} ${rest.replace(/^(?:yet|already)\s+/i, '')})`,
   ],
   // "Confirm to Alice that lunch tomorrow is on": telling her so (reply set: she was looked up only).
   // A confirmation goes by email, as the question it answers came (the reply set's labels).
@@ -240,7 +252,7 @@ export function withoutFillers(request: string): string {
   if (findTimes(t.replace(FIRST_THING, ' ')).length > 0) t = t.replace(FIRST_THING, ' ');
   // "dentist thu 3pm rem": a short note to self ending in "rem" asks to be reminded of the rest.
   t = t.replace(/^(.{1,60}?)\s+rem\s*[.!]?\s*$/i, 'remind me about $1');
-  for (const [re, to] of SLANG) t = t.replace(re, to);
+  for (const [re, to] of SLANG) t = typeof to === 'string' ? t.replace(re, to) : t.replace(re, to);
   t = withThanksSent(t);
   t = withChaseSent(t);
   t = withDegreesScale(t);

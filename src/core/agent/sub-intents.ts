@@ -342,10 +342,18 @@ function toldInMessage(parts: readonly string[]): string[] {
       out[out.length - 1] = `${before} and invite ${named}`;
     } else if (told && writes) out[out.length - 1] = `${before} saying ${told[1]}`;
     else if (asked && writes) out[out.length - 1] = `${before} asking ${asked[1]}`;
+    // "Reply that day 1 … works for me, and ask whether the vegetarian menu is sorted": the question goes in
+    // the same message (reply set: "None of my tools can do this").
+    else if (asked && before !== undefined && WRITES_THAT.test(before))
+      out[out.length - 1] = `${before}, and can you let me know ${asked[1]!.replace(/[.!?]+$/, '')}`;
     else out.push(p);
   }
   return out;
 }
+
+/** A message said as a clause: "Reply that …", "email Anna that …", "tell Bob that …". */
+const WRITES_THAT =
+  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|reply|respond|answer|tell)\b[^.?!\n]*\bthat\b/i;
 
 /** A part that sends someone a message: "Send an email to Carol …", "Text Bob …", "Write Anna a note". */
 const WRITES_TO_SOMEONE =

@@ -4,7 +4,7 @@ import { splitWords } from '../embed/tokenize';
 import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 import { findTimes, MONTH_WORDS, WEEKDAY_WORDS } from './dates';
 import { currencyOf, unitOf } from './literals';
-import { INTO_A_FIELD, RECORD_NAMED, REPORTED, SAID_BY_SOMEONE } from './reports';
+import { INTO_A_FIELD, I_DID, RECORD_NAMED, REPORTED, SAID_BY_SOMEONE } from './reports';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -579,8 +579,9 @@ function withoutWord(text: string, word: string): string {
 const SEE_ONLY = new Set(['show', 'list', 'view', 'browse', 'display']);
 
 /** A question for information: a wh-word first, not "can you / could you …" (a request said politely). */
+// "There is some message from Anna about the offsite?": said as a statement, asked by its question mark.
 const QUESTION =
-  /^(?:what|what's|whats|where|where's|who|who's|whose|which|when|when's|how|how's|is|are|does|do|did|has|have|had|was|were|any|anything|anyone)\b/i;
+  /^(?:what|what's|whats|where|where's|who|who's|whose|which|when|when's|how|how's|is|are|does|do|did|has|have|had|was|were|any|anything|anyone|there\s+(?:is|are|was|were)\b(?=[^\n]*\?\s*$))\b/i;
 
 /**
  * A question that asks the agent to act ("When can you schedule …", "What would you send …"): its verbs
@@ -883,6 +884,9 @@ export function chooseTarget(
   // "… and put the distance in the title": what goes into the thing made before; no tool does that alone.
   if (INTO_A_FIELD.test(intent.trim())) return null;
   const reported = REPORTED.test(intent.trim()) || RECORD_NAMED.test(intent.trim());
+  // "After Friday's design review I promised Carol the outline …": what the user did is no request, not
+  // even to look something up (reply set: its search fed the file read of the part after it).
+  if (I_DID.test(intent.trim()) && !question && !/\?\s*$/.test(intent)) return null;
   const checksCondition = CHECKS_CONDITION.test(intent.trim());
   // The words of the whole request (`context.request`, else the sub-intent), with their synonyms
   // ("change" → modify, update): "… flights …, and book a ticket for Li Si" says which ticket.
