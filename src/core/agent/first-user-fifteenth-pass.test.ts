@@ -295,3 +295,62 @@ describe('what someone wants, what the user did, and who "him" is', () => {
     expect(tools(r)).toEqual(['mail_search']);
   });
 });
+
+describe('a kept thing named is read, not made', () => {
+  it('"How deep do tulip bulbs go? It\'s in my garden note …" searches the notes (it made a note)', async () => {
+    const r = await run("How deep do tulip bulbs go? It's in my garden note, I need it in inches though");
+    expect(tools(r)).toEqual(['notes_search']);
+  });
+
+  it('"Email Frank the interview loop from my hiring plan note and ask whether he wants to add …" makes no note', async () => {
+    const r = await run(
+      'Email Frank the interview loop from my hiring plan note and ask whether he wants to add a pairing session',
+    );
+    expect(tools(r)).toEqual(['notes_search', 'contacts_search', 'mail_send']);
+    const body = args(r, 'mail_send')?.body as string;
+    expect(body).toContain('Interview loop: screening call, take-home, system design, team chat.');
+    expect(body).toContain('Do you want to add a pairing session?');
+  });
+
+  it('"What launch risks did Bob flag? Same as … my product launch note or something new?" reads his email and the note', async () => {
+    const r = await run(
+      'What launch risks did Bob flag? Same as the ones in my product launch note or something new?',
+    );
+    expect(tools(r)).toEqual(['mail_search', 'mail_read', 'notes_search']);
+  });
+
+  it('"how many hours did Grace bill?" reads her email; "did anyone ask me to confirm something by friday?" searches', async () => {
+    expect(tools(await run('how many hours did Grace bill?'))).toEqual(['mail_search', 'mail_read']);
+    const anyone = await run('did anyone ask me to confirm something by friday?');
+    expect(args(anyone, 'mail_search')).toEqual({ query: 'confirm' });
+  });
+
+  it('"Text Alice the address from my lease, she wants to send a housewarming card" texts her and sends nothing else', async () => {
+    const r = await run('Text Alice the address from my lease, she wants to send a housewarming card');
+    expect(tools(r)).toEqual(['files_search', 'files_read', 'contacts_search', 'messages_send']);
+  });
+
+  it('a making act said anywhere still makes ("Make for me a reminder …", "in 90 minutes remind me …")', async () => {
+    expect(tools(await run('Make for me a reminder tuesday 9 hour of morning: call the bank'))).toEqual([
+      'reminders_create',
+    ]);
+    expect(args(await run('in 90 minutes remind me to take the bread out'), 'reminders_create')).toEqual({
+      text: 'take the bread out',
+      due_time: '2026-12-06T11:30:00',
+    });
+  });
+});
+
+describe('how things stand is no act put off', () => {
+  it('"… containing: (1) …, (3) press kit and status page banner not yet done. Nothing else …" makes the note with the list', async () => {
+    const r = await run(
+      "I've been meaning to write down a consolidated view of the launch. Please create a note titled 'Launch - open items' containing: (1) payment provider review still pending, (2) API docs missing, (3) press kit and status page banner not yet done. Nothing else needs to happen, just the note.",
+    );
+    expect(tools(r)).toEqual(['notes_create']);
+    expect(args(r, 'notes_create')).toEqual({
+      title: 'Launch - open items',
+      content:
+        '(1) payment provider review still pending, (2) API docs missing, (3) press kit and status page banner not yet done',
+    });
+  });
+});

@@ -16,7 +16,7 @@ const LEAD =
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
 const STOP = new Set(
-  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged did was were will would could should can actually again really exactly just pls according says said wants wanted asked suggested proposed already yet if unless whether came outcome outcomes takeaway takeaways decide decided agree agreed".split(
+  "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged did was were will would could should can actually again really exactly just pls according says said wants wanted asked suggested proposed already yet if unless whether came outcome outcomes takeaway takeaways decide decided agree agreed anyone anybody someone somebody ask".split(
     ' ',
   ),
 );
@@ -81,9 +81,11 @@ const tidy = (s: string) =>
     .replace(/^[\s,:;-]+|[\s,:;.?!-]+$/g, '');
 
 /** The words after "saying", "that says", ":" …, when the request spells the content out. */
+// To the end of its line: a line after it is the user's situation, merged beside the command (held-out-11:
+// "containing: (1) …" was lost for "I've been meaning to …" on the next line).
 export function spelledOutContent(text: string): string | null {
   const m =
-    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+(.+)$/i.exec(
+    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+([^\n]+)(?:\n|$)/i.exec(
       text,
     );
   if (m) return tidy(m[1]!.replace(/^["“']|["”']$/g, ''));

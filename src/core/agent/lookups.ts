@@ -337,15 +337,18 @@ export function sentThing(text: string): string | null {
     .replace(/\s*[?!]+$/, '');
   const verb = /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|forward|share)\s+/i.exec(t);
   if (!verb) return null;
-  const rest = withoutChannel(t.slice(verb[0].length))
+  let rest = withoutChannel(t.slice(verb[0].length))
     // "email her the notes": she is the recipient; in "email them to Carol" they are the thing.
     .replace(/^(?:to\s+)?(?:her|him|them|me)\s+(?!to\b)/i, '')
     .replace(/^\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?=(?:the|my|our)\s|\p{Lu}[\p{L}-]+['’]s\s)/u, '')
     // "… the result to Bob": the recipient after the thing is no part of it.
     .replace(
-      /\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+)(?:[.!]?$|\s+(?=(?:asking|saying|telling)\b).*$)/u,
+      /\s+to\s+(?:her|him|them|me|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+)(?:[.!]?$|\s+(?=(?:asking|saying|telling|with)\b).*$)/u,
       '',
     );
+  // "… the interview loop from my hiring plan note asking whether he wants …": the question asked is the
+  // message's words, not part of the thing (sources set: "wants to add" made a note).
+  rest = rest.replace(/\s+(?:asking|saying|telling\s+(?:him|her|them))\b.*$/i, '');
   // "email it to alice": whom it goes to, written in lower case, is no part of it either.
   const pronoun =
     /^(it|that|this|them)(?:\s+(?:on\s+)?to\s+(?!(?:the|my|our|your|a|an)\b)\p{L}[\p{L}'’-]*)?[.!]?$/iu.exec(

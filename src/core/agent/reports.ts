@@ -17,7 +17,7 @@ const DID =
   'emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid|promised|asked';
 
 export const SOMEONE_SAID = new RegExp(
-  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|(?:wants|wanted|needs|expects)\s+me\s+to)\b`,
+  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to)\b`,
   'u',
 );
 
@@ -30,7 +30,7 @@ export const I_DID = new RegExp(
 );
 
 export const REPORTED = new RegExp(
-  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|(?:wants|wanted|needs|expects)\s+me\s+to)|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
+  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to)|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
   'iu',
 );
 
@@ -48,7 +48,7 @@ export const RECORD_NAMED =
  * contact record (thirteenth QA pass: "When did Eve say the budget review is?" listed the calendar).
  */
 export const SAID_BY_SOMEONE =
-  /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b|\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:wants|wanted|asked|suggested|proposed|is\s+asking|is\s+suggesting)\s+(?:me\s+|us\s+)?to\b|(?<!\b(?:to|with|for|and)\s+)\b\p{Lu}[\p{L}-]+\s+(?:gave|flagged|mentioned|wrote|said)\b|\baccording\s+to\s+\p{Lu}[\p{L}-]+|\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+(?:say|mention|write|tell)\b/u;
+  /\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:said|wrote|says|writes|mentioned)\b|\b[Ww]hat\s+\p{Lu}[\p{L}-]+\s+(?:wants|wanted|asked|suggested|proposed|is\s+asking|is\s+suggesting)\s+(?:me\s+|us\s+)?to\b|(?<!\b(?:to|with|for|and)\s+)\b\p{Lu}[\p{L}-]+\s+(?:gave|flagged|mentioned|wrote|said)\b|\baccording\s+to\s+\p{Lu}[\p{L}-]+|\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+(?:say|mention|write|tell|flag|raise|suggest|propose|bill|charge|list|ask\s+for)\b/u;
 
 /**
  * "… and put the distance in the title", "include the address in the body": what goes into the thing the

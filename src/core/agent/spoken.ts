@@ -11,7 +11,7 @@ import { findTimes } from './dates';
 const FILLER = /(^|[\s,;])(?<!\d\s?)(?:u+m+|u+h+m*|e+r+m*|e+h+|hmm+|ah+)(?=[\s,.!?;]|$)[,]?/gi;
 // "Thanks, now text Dan …", "Great. Next, email Anna …": a word to the agent before the command.
 const OPENING =
-  /^(?:(?:\s*(?:hey|hi|hello|ok|okay|so|well|right|yeah|alright|thanks|thank\s+you|cheers|great|perfect|cool|actually)\b[,!.]?\s+)+(?:(?:now|next)\b,?\s+)?|\s*(?:now|next)\s*,\s+)(?=\S)/i;
+  /^(?:(?:\s*(?:hey|hi|hello|ok|okay|so|well|right|yeah|alright|thanks|thank\s+you|cheers|great|perfect|cool|actually|like)\b[,!.]?\s+)+(?:(?:now|next)\b,?\s+)?|\s*(?:now|next)\s*,\s+)(?=\S)/i;
 const CLOSING = /[,\s]*(?:and\s*,?\s*)?(?:yeah\s*,?\s*)?(?:that'?s|that is)\s+(?:it|all)\s*[.!]*\s*$/i;
 /** What a hurried phrase stands for: a replacement string, or a function of the match and its groups. */
 type Replacement = string | ((match: string, ...groups: string[]) => string);
@@ -86,7 +86,7 @@ const SLANG: [RegExp, Replacement][] = [
   // "None of my tools can do this"). An email or message forwarded, or anything forwarded to an address,
   // is read and sent on as before.
   [
-    /(?<![./@\w-])(?<!\blook(?:ing)?\s+)forward\b(?!\s+(?:(?:the|this|that|his|her|their|my|an?|\S+['’]s)\s+)?(?:\S+\s+)?(?:e-?mails?|mails?|messages?|texts?|it|them)\b)(?=\s+(?:\S+\s+){1,8}?to\s+(?:\p{Lu}[\p{L}'’-]+|him|her|them)(?![\p{L}\p{N}@.-]))/giu,
+    /(?<![./@\w-])(?<!\blook(?:ing)?\s+)forward\b(?!\s+(?:(?:the|this|that|his|her|their|my|an?|\S+['’]s)\s+)?(?:\S+\s+){0,3}?(?:e-?mails?|mails?|messages?|texts?|it|them)\b)(?=\s+(?:\S+\s+){1,8}?to\s+(?:\p{Lu}[\p{L}'’-]+|him|her|them)(?![\p{L}\p{N}@.-]))/giu,
     'email',
   ],
   // "find Frank's email about hiring and forward it to alice": what the part before found goes on by

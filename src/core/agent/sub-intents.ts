@@ -377,6 +377,8 @@ function isContext(text: string): boolean {
   // "the gift ideas note, what did I put for Bob?": a record named and nothing done with it is what the
   // part beside it is about (thirteenth QA pass made a note called "gift ideas note").
   if (RECORD_NAMED.test(t)) return true;
+  // "Nothing else needs to happen, just the note": what is not asked, said after what is.
+  if (/^(?:nothing|no\s+need\s+for\s+anything)\s+(?:else|more)\b/i.test(t) && !/\?$/.test(t)) return true;
   // "did Jonas email me about …? what did he say": the same message, read by the part before.
   if (
     /^(?:and\s+|so\s+)?what\s+did\s+(?:he|she|they)\s+(?:say|write|want|ask)(?:\s+exactly)?\s*\??$/i.test(t)

@@ -729,7 +729,14 @@ function readForTools(
  * a thing someone sent, or said in a message.
  */
 const SENT_BY =
-  /\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer)\b/u;
+  /\b(?:[Dd]id|[Hh]as|[Hh]ave|[Hh]ad|[Ii]s)\s+(?:anyone|anybody|someone|somebody|people)\s+(?:\p{Ll}+\s+){0,2}?(?:send|sent|email|emailed|mail|ask|asked|asking|write|written|want|wanted|reply|replied|mention|mentioned)\b|\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer)\b/u;
+/** A record the user keeps, named: "my garden note", "the lease file", "my product launch note". */
+const KEPT_RECORD =
+  /\b(?:my|the|your|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|file|files|list|e-?mail|document|doc|reminder|reminders)\b|\bno\s+(?:reminder|note|event)\b/iu;
+/** A making act said anywhere: "so like remind me …", "Please make for me a reminder …", "note to self". */
+const ACT_OF_MAKING =
+  /\b(?:remind|jot|block(?:\s+out|\s+off)?|book|schedule|add|put|make|create|save|set\s+up|(?<!\b(?:is|are|was|were|been|be)\s)set|write\s+down|pencil|log|invite|note\s+(?:down|that|to\s+self)|note(?=\s*:)|new\s+note|(?:want|need|like|get)\s+(?:a|an)\s+(?:new\s+)?(?:reminder|note|event|entry))\b/i;
+
 /** "Did Kenji write back about the restaurant?": whether someone wrote, about something. */
 const WROTE_ABOUT =
   /\b\p{Lu}[\p{L}-]+\s+(?:wrote(?:\s+back)?|replied|emailed|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:write|reply|replied|email|emailed|answer|answered|get\s+back)\b/u;
@@ -789,7 +796,7 @@ const ANYTHING_ON_A_DAY = new RegExp(
  * ask?": what someone wanted of the user, they wrote (twelfth QA pass).
  */
 const SAID_WORDS =
-  /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|wants|wanted|ask|asked(?=\s+(?:me|us)\s+to\b)|suggested|proposed|gave|flagged|according\s+to)\b/gi;
+  /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|wants|wanted|ask|asked(?=\s+(?:me|us)\s+to\b)|suggested|proposed|gave|flagged|according\s+to|(?<=\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+)(?:flag|raise|suggest|propose|bill|charge|list|ask\s+for))\b/giu;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
 const WRITTEN_DOWN =
   /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b|\b(?:wrote|written|made|jotted|saved)\s+(?:a|an|some)\s+note\b/giu;
@@ -827,9 +834,11 @@ export function chooseTarget(
   // A word after "my", "the", "a" is a thing: "get the schedule from the marathon note" names no
   // scheduling (reply set: it made a note, "get" being no content word).
   const things = new Set(
-    [...intent.matchAll(/\b(?:my|the|a|an|our|your|his|her|their|this|that)\s+(\p{L}+)/giu)].map((m) =>
-      m[1]!.toLowerCase(),
-    ),
+    [
+      ...intent.matchAll(
+        /\b(?:my|the|a|an|our|your|his|her|their|this|that|something|anything|nothing)\s+(\p{L}+)/giu,
+      ),
+    ].map((m) => m[1]!.toLowerCase()),
   );
   const first = contentWords(intent)[0];
   const command = first;
@@ -965,6 +974,19 @@ export function chooseTarget(
       // "Bob texted that he's running late for our catch-up on Tuesday", "I already emailed Anna": what
       // someone did is reported, not asked for (act-risk set, twelfth QA pass: Bob was texted back).
       if (reported && does !== null && does !== 'none') return;
+      // "It's in my garden note, I need it in inches", "Same as the ones in my product launch note?": a
+      // kept thing named, no act of making said and no command — nothing is made (sources set: each made a
+      // note). Date arithmetic's "add" makes nothing.
+      if (
+        does === 'create' &&
+        KEPT_RECORD.test(intent) &&
+        !names('create') &&
+        // A command, when its word is a verb ("Same as the ones in my … note?" starts with no command).
+        !(commanded && (verbEffect(command!) !== null || ACT_OF_MAKING.test(command!))) &&
+        !ACT_OF_MAKING.test(intent) &&
+        !contentWords(tool.name).includes('add')
+      )
+        return;
       // "If my budget note says there's a hiring freeze, …": the part that checks a condition reads; it
       // makes, sends or changes nothing (thirteenth QA pass made a note of the condition).
       if (checksCondition && does !== null && does !== 'none' && !contentWords(tool.name).includes('add'))
