@@ -17,7 +17,7 @@ const DID =
   'emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid|promised|asked';
 
 export const SOMEONE_SAID = new RegExp(
-  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to)\b`,
+  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|keeps\s+asking|(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to)\b`,
   'u',
 );
 

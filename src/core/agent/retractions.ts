@@ -42,7 +42,7 @@ const PUT_OFF = new RegExp(
  * sent or saved). The clause goes; a question after it stays.
  */
 const ONLY_THOUGHT = new RegExp(
-  String.raw`(?:^|(?<=[.!?;—–]\s*))(?:just\s+thinking\s+(?:out\s+loud|aloud)\s*[—–,:-]?\s*)?(?:should\s+i|shall\s+i|do\s+you\s+think\s+i\s+should|(?:i['’]m\s+|i\s+am\s+)?(?:wondering|debating|not\s+sure)\s+(?:whether|if)\s+(?:i\s+should|to)|(?:before|after|once|when|until)\s+i|would\s+it\s+be\s+better\s+to|i\s+might|i\s+may|i\s+could|i\s+should\s+probably|maybe\s+i\s+should|(?:i['’]m\s+)?thinking\s+(?:about|of)|i['’]ll\s+probably|i\s+will\s+probably|i\s+(?:want|need|have|would\s+like|['’]d\s+like)\s+to(?=[^.!?;]*\bbut\s+(?:i['’]m\s+not\s+sure|i\s+am\s+not\s+sure|i\s+don['’]?t\s+know)\b))\s+(?:\p{L}+\s+){0,2}?${ACT_VERB}\w*\b.*?(?=\s*(?:[—–;.!?]|\s-\s|,\s*(?:but|and|so|could|can|would|will|please)\b)|$)[.!?]?`,
+  String.raw`(?:^|(?<=[.!?;—–]\s*))(?:just\s+thinking\s+(?:out\s+loud|aloud)\s*[—–,:-]?\s*)?(?:should\s+i|shall\s+i|do\s+you\s+think\s+i\s+should|(?:i['’]m\s+|i\s+am\s+)?(?:wondering|debating|not\s+sure)\s+(?:whether|if)\s+(?:i\s+should|to)|(?:before|after|once|when|until)\s+i|would\s+it\s+be\s+better\s+to|i\s+might|i\s+may|i\s+could|what\s+would\s+i\s+(?:even\s+)?|i\s+should\s+probably|maybe\s+i\s+should|(?:i['’]m\s+)?thinking\s+(?:about|of)|i['’]ll\s+probably|i\s+will\s+probably|i\s+(?:want|need|have|would\s+like|['’]d\s+like)\s+to(?=[^.!?;]*\bbut\s+(?:i['’]m\s+not\s+sure|i\s+am\s+not\s+sure|i\s+don['’]?t\s+know)\b))\s+(?:\p{L}+\s+){0,2}?${ACT_VERB}\w*\b.*?(?=\s*(?:[—–;.!?]|\s-\s|,\s*(?:but|and|so|could|can|would|will|please)\b)|$)[.!?]?`,
   'giu',
 );
 /** "Nothing to do now", "no action needed": the whole request asks for nothing to be done. */

@@ -108,7 +108,7 @@ const SLANG: [RegExp, Replacement][] = [
   ],
   // "Open Frank's email and summarise it": his message, not his address (reply set: a contact search).
   [
-    /\b[Oo]pen\s+(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:latest\s+|last\s+|new\s+)?e-?mail\b(?!\s+address)/gu,
+    /\b(?:[Oo]pen|[Rr]ead|[Ss]ummari[sz]e|[Cc]heck)\s+(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:latest\s+|last\s+|new\s+)?e-?mail\b(?!\s+address)/gu,
     'read the email from $1',
   ],
   // "Follow up on yesterday's design review: email Carol and Dan …": what the command is about, said
@@ -120,6 +120,20 @@ const SLANG: [RegExp, Replacement][] = [
     /(\bremind\s+me\b[^.?!]*?)\s*,?\s+if\s+(?:i\s+)?(?:still\s+)?(haven['’]t|have\s+not|didn['’]t|don['’]t|am\s+not|['’]m\s+not)\s+([^.?!]*)/gi,
     (_m: string, head: string, not: string, rest: string) =>
       `${head} (unless I ${/^(?:haven['’]t|have\s+not)$/i.test(not) ? 'have' : /^(?:am\s+not|['’]m\s+not)$/i.test(not) ? 'am' : 'did'} ${rest.replace(/^(?:yet|already)\s+/i, '')})`,
+  ],
+  // "Before I do anything — has the offsite budget been approved?": the question after it is what is asked
+  // (risk set: the question was made into a note).
+  [
+    /(^|[.!?]\s+)(?:but\s+)?before\s+i\s+(?:do|decide|reply|answer|say|send)\s+anything(?:\s+else)?\s*[,—–:-]+\s*/gi,
+    '$1',
+  ],
+  // "Send Noah a text, not an email: …", "text her, not email": the channel not taken is said no more
+  // (risk set: it emailed him).
+  [/\s*,?\s+(?:and\s+)?not\s+(?:an?\s+|by\s+)?(?:e-?mail|text|sms|message)(?=\s*[:,.;!]|\s*$)/gi, ''],
+  // "Bob keeps messaging about Tuesday": what he does, not a message to send (risk set: Bob was texted).
+  [
+    /\b(\p{Lu}[\p{L}'’-]+)\s+keeps\s+(?:on\s+)?(?:messaging|texting|emailing|e-mailing|calling|ringing|asking|bugging\s+me)\b/gu,
+    '$1 keeps asking',
   ],
   // "Confirm to Alice that lunch tomorrow is on": telling her so (reply set: she was looked up only).
   // A confirmation goes by email, as the question it answers came (the reply set's labels).
@@ -223,6 +237,22 @@ function withChaseSent(text: string): string {
   return `${chase[1]}email ${chase[2]} with the subject ${subject} saying ${message}${rest ? `. ${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : ''}`;
 }
 
+/**
+ * "What would I even say to Eve? Summarise her email for me.": wondering what to say is no message; "her"
+ * after it is Eve (risk set: Eve was emailed her own address).
+ */
+function withoutWhatToSay(text: string): string {
+  const m =
+    /^(?:so\s+)?what\s+(?:would|should|could|do|shall)\s+i\s+(?:even\s+|actually\s+)?(?:say|write|tell|reply|answer)\s+(?:to\s+|back\s+to\s+)?(\p{Lu}[\p{L}'’-]*)\s*\?\s*(?=\S)/iu.exec(
+      text,
+    );
+  if (!m) return text;
+  return text
+    .slice(m[0].length)
+    .replace(/\b(?:her|his|their)\s+(e-?mail|message|text)\b/i, `${m[1]}'s $1`)
+    .replace(/\b(?:her|him|them)\b/i, m[1]!);
+}
+
 /** "Short email, something warm": how the message should read, said on its own — no request of its own. */
 const STYLE_ONLY =
   /(?:^|(?<=[.!?]\s*))\s*(?:(?:make\s+it|keep\s+it)\s+)?(?:an?\s+)?(?:(?:short|brief|quick|warm|formal|friendly|polite|casual|nice|kind)\s*,?\s*)+(?:e-?mail|message|text|note|one)?(?:\s*,\s*(?:something|nothing|keep\s+it)\s+(?:\p{L}+\s*){1,3})?\s*[.!]?\s*$/iu;
@@ -252,6 +282,7 @@ export function withoutFillers(request: string): string {
   if (findTimes(t.replace(FIRST_THING, ' ')).length > 0) t = t.replace(FIRST_THING, ' ');
   // "dentist thu 3pm rem": a short note to self ending in "rem" asks to be reminded of the rest.
   t = t.replace(/^(.{1,60}?)\s+rem\s*[.!]?\s*$/i, 'remind me about $1');
+  t = withoutWhatToSay(t);
   for (const [re, to] of SLANG) t = typeof to === 'string' ? t.replace(re, to) : t.replace(re, to);
   t = withThanksSent(t);
   t = withChaseSent(t);
