@@ -1266,10 +1266,14 @@ export class Agent {
       findLiterals(withoutFillers(clause), state.today).find(
         (l) => l.kind === 'money' || l.kind === 'quantity',
       );
-    const clause = clauseRead(
-      si.amountOf,
-      clausesOf(read).filter((c) => amountIn(c) !== undefined),
-    );
+    const withAmount = clausesOf(read).filter((c) => amountIn(c) !== undefined);
+    // "Grace's invoice total": the clause that names the thing's head word ("total 3230 EUR"), of several
+    // about the invoice ("… at 85 EUR" was converted).
+    const head = /([\p{L}]+)\s*$/u.exec(si.amountOf)?.[1];
+    const named = head
+      ? withAmount.filter((c) => new RegExp(`\\b${escapeRegExp(head)}\\b`, 'i').test(c))
+      : [];
+    const clause = named.length === 1 ? named[0] : clauseRead(si.amountOf, withAmount);
     const said = clause === undefined ? undefined : amountIn(clause);
     if (!said) return;
     fillFromEarlier(tool, args, sources, (f) =>

@@ -379,3 +379,31 @@ describe('risks: wondering, reporting and the channel not taken', () => {
     expect(tools(r)).not.toContain('notes_create');
   });
 });
+
+describe('amounts and notes someone keeps', () => {
+  it('"Convert Grace\'s invoice total to pounds please" converts the total her email gives (it asked for it)', async () => {
+    const r = await run("Convert Grace's invoice total to pounds please");
+    expect(tools(r)).toEqual(['mail_search', 'mail_read', 'currency_convert']);
+    expect(args(r, 'currency_convert')).toEqual({ amount: 3230, from_currency: 'EUR', to_currency: 'GBP' });
+  });
+
+  it('"How much is Grace\'s invoice in pounds?" sends nothing', async () => {
+    const r = await run("How much is Grace's invoice in pounds?");
+    expect(tools(r)).not.toContain('mail_send');
+  });
+
+  it('"My training note says … - remind me on Monday 14 December to take it easy" sets the reminder, makes no note', async () => {
+    const r = await run(
+      'My training note says rest day after the long run - remind me on Monday 14 December to take it easy',
+    );
+    expect(tools(r)).toEqual(['reminders_create']);
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-14');
+  });
+
+  it('"Offsite budget is 9k for 18 people, right? …" makes no note', async () => {
+    const r = await run(
+      "Offsite budget is 9k for 18 people, right? How much is that per head, and what's it in GBP?",
+    );
+    expect(tools(r)).not.toContain('notes_create');
+  });
+});

@@ -256,8 +256,9 @@ export const KEPT_IN =
   /\b(?:from|in|on)\s+(?:my|the|our|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:note|notes|file|document|doc|e-?mail|inbox)\b/iu;
 
 /** "Convert the travel cap in my budget note to US dollars". */
+// Someone's too: "Convert Grace's invoice total to pounds please" (sources set asked for the amount).
 const CONVERT_THING =
-  /^(?:(?:please|can\s+you|could\s+you)\s+)*convert\s+((?:the|my|our)\s+[^\d]+)\s+(?:to|into)\s+\S+(?:\s+\S+)?\s*[.!]?$/i;
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*convert\s+((?:the|my|our|\p{Lu}[\p{L}-]*['’]s)\s+[^\d]+)\s+(?:to|into)\s+\S+(?:\s+\S+)?\s*[.!]?$/iu;
 /** "What's the offsite budget in GBP?", "how much is the tooling budget in dollars". */
 const WHATS_IN =
   /^(?:what(?:'s|’s|\s+is)|how\s+much\s+is)\s+((?:the|my|our)\s+[^\d]+?)\s+in\s+\S+(?:\s+\S+)?\s*\??$/i;
@@ -274,10 +275,24 @@ export function amountKept(text: string): { thing: string; lookup: string } | nu
   const t = text.trim();
   const thing = (CONVERT_THING.exec(t) ?? WHATS_IN.exec(t) ?? THAT_IN.exec(t))?.[1]?.trim();
   if (!thing) return null;
+  // "Grace's invoice total": what she sent, read from her ("read Grace's …" looked her up as a contact).
+  const theirs = /^(\p{Lu}[\p{L}-]*)['’]s\s+(.+)$/u.exec(thing);
+  if (theirs) return { thing, lookup: `read the ${theirs[2]} from ${theirs[1]}` };
   if (/\b(?:file|document|doc|recipe|report|invoice)\b/i.test(thing))
     return { thing, lookup: `read ${thing}` };
   if (/\bnotes?\b/i.test(thing) || keptInNotes(thing))
     return { thing, lookup: `search my notes for ${thing}` };
+  // "The passport renewal fee, what's that in euros?": an amount kept somewhere no word says is read
+  // where a reading tool finds it (sources set asked for the amount).
+  // Named by more than its kind: "the fee" alone says nothing of where it is.
+  if (
+    /\b(?:fee|cost|price|total|amount|rate|charge|deposit|rent|salary|budget|cap|bill)\b/i.test(thing) &&
+    thing
+      .replace(/^(?:the|my|our)\s+/i, '')
+      .trim()
+      .split(/\s+/).length >= 2
+  )
+    return { thing, lookup: `read ${thing}` };
   return null;
 }
 

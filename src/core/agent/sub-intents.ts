@@ -667,8 +667,9 @@ function splitAtDash(text: string, verbs: string): string[] {
   if (!m) return [text];
   const before = text.slice(0, m.index);
   const after = text.slice(m.index + m[0].length);
+  // "… - remind me Monday to take it easy": "it" in a saying refers to nothing before the dash.
   if (
-    /\b(?:it|them|this|that|those|these)\b/i.test(after) &&
+    /\b(?:it|them|this|that|those|these)\b/i.test(after.replace(/\btake\s+it\s+(?:easy|slow)\b/gi, '')) &&
     !isExplicitRequest(before) &&
     !isAmountStatement(before)
   )

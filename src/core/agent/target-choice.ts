@@ -848,7 +848,10 @@ export function chooseTarget(
   // "Write an email to Anna about …" sends one (seventh QA pass: "write" chose the calendar's create).
   const writes = WRITE_MESSAGE.test(intent.trim());
   const asked = writes ? 'send' : makes ? 'create' : command ? verbEffect(command) : null;
-  const question = QUESTION.test(intent.trim());
+  // "Offsite budget is 9k for 18 people, right?": a statement put as a question by its tag.
+  const question =
+    QUESTION.test(intent.trim()) ||
+    /,\s*(?:right|correct|yes|no|isn['’]t\s+it|aren['’]t\s+they|don['’]t\s+i)\s*\?\s*$/i.test(intent.trim());
   const clock = ASKS_CLOCK.test(intent.trim());
   // The command word said as a command, first: "I need the last update date of …" names no update
   // (toolalpaca test: the airport lookup was skipped for it).
