@@ -732,7 +732,7 @@ const SENT_BY =
   /\b(?:[Dd]id|[Hh]as|[Hh]ave|[Hh]ad|[Ii]s)\s+(?:anyone|anybody|someone|somebody|people)\s+(?:\p{Ll}+\s+){0,2}?(?:send|sent|email|emailed|mail|ask|asked|asking|write|written|want|wanted|reply|replied|mention|mentioned)\b|\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer)\b/u;
 /** A record the user keeps, named: "my garden note", "the lease file", "my product launch note". */
 const KEPT_RECORD =
-  /\b(?:my|the|your|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|file|files|list|e-?mail|document|doc|reminder|reminders)\b|\bno\s+(?:reminder|note|event)\b/iu;
+  /\b(?:my|the|your|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|file|files|list|document|doc|reminder|reminders)\b|\bno\s+(?:reminder|note|event)\b/iu;
 /** A making act said anywhere: "so like remind me …", "Please make for me a reminder …", "note to self". */
 const ACT_OF_MAKING =
   /\b(?:remind|jot|block(?:\s+out|\s+off)?|book|schedule|add|put|make|create|save|set\s+up|(?<!\b(?:is|are|was|were|been|be)\s)set|write\s+down|pencil|log|invite|note\s+(?:down|that|to\s+self)|note(?=\s*:)|new\s+note|(?:want|need|like|get)\s+(?:a|an)\s+(?:new\s+)?(?:reminder|note|event|entry))\b/i;
