@@ -40,6 +40,14 @@ import {
   WRITTEN_HELDOUT_9,
   WRITTEN_SEVERAL,
 } from '../src/core/agent/fixtures/written-requests-fourteenth';
+import {
+  WRITTEN_GETTING_AROUND,
+  WRITTEN_HELDOUT_10,
+  WRITTEN_HELDOUT_11,
+  WRITTEN_REPLIES,
+  WRITTEN_RISKY_2,
+  WRITTEN_SOURCES,
+} from '../src/core/agent/fixtures/written-requests-fifteenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -204,6 +212,12 @@ async function main(): Promise<void> {
     ['writtenAsking', WRITTEN_ASKING],
     ['writtenHeldout8', WRITTEN_HELDOUT_8],
     ['writtenHeldout9', WRITTEN_HELDOUT_9],
+    ['writtenReplies', WRITTEN_REPLIES],
+    ['writtenGettingAround', WRITTEN_GETTING_AROUND],
+    ['writtenRisky2', WRITTEN_RISKY_2],
+    ['writtenSources', WRITTEN_SOURCES],
+    ['writtenHeldout10', WRITTEN_HELDOUT_10],
+    ['writtenHeldout11', WRITTEN_HELDOUT_11],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
