@@ -442,3 +442,17 @@ describe("acts taken back, put off, or no tool's to do (read from held-out-10 an
     expect(tools(r)).toEqual([]);
   });
 });
+
+describe('what showed in the regression diffs', () => {
+  it('"I already emailed Anna, so no email — but do set me a reminder …" sets the reminder', async () => {
+    const r = await run(
+      'I already emailed Anna, so no email — but do set me a reminder for Thursday at 5pm to confirm the offsite choice.',
+    );
+    expect(tools(r)).toEqual(['reminders_create']);
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-10T17:00:00');
+  });
+
+  it('"Rua Augusta" is a street, not the month of August', () => {
+    expect(withMisspeltWordsCorrected('walk from 20 rua augusta')).toBe('walk from 20 rua augusta');
+  });
+});

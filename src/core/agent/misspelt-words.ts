@@ -122,7 +122,7 @@ const KEY_WORDS = [
 ];
 const KEYS = new Set(KEY_WORDS);
 /** Words one slip from a key word that are words of their own ("concert tickets" are no "convert"). */
-const WORDS_OF_THEIR_OWN = new Set(['concert', 'concerts', 'remand']);
+const WORDS_OF_THEIR_OWN = new Set(['concert', 'concerts', 'remand', 'augusta', 'augustus']);
 
 /** A word the agent knows with an ending ("emails", "meetings", "reminded") is no slip. */
 const inflectionOf = (word: string, key: string): boolean =>

@@ -660,7 +660,7 @@ function sentences(text: string): string[] {
  */
 function splitAtDash(text: string, verbs: string): string[] {
   const dash = new RegExp(
-    `\\s+[-–—]\\s+(?=(?:please\\s+|(?:can|could|would)\\s+you\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
+    `\\s+[-–—]\\s+(?:but\\s+do\\s+(?=(?:please\\s+)?(?:${verbs})\\b))?(?=(?:please\\s+|(?:can|could|would)\\s+you\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
     'i',
   );
   const m = dash.exec(text);
