@@ -72,6 +72,12 @@ function onlyEventSaid(
   return named.size === 1 ? [...named][0] : undefined;
 }
 
+/** "30" "minutes", "an" "hour", "half an" "hour": the length said, in minutes. */
+const minutesSaid = (count: string, unit: string): number => {
+  const n = /^\d+$/.test(count) ? Number(count) : /^half/i.test(count) ? 0.5 : 1;
+  return Math.round(/^h/i.test(unit) ? n * 60 : n);
+};
+
 /** "right before the dinner", "just before my lunch with Alice" (not "an hour before", read as an offset). */
 const RIGHT_BEFORE = /\b(?:right|just|immediately|directly)\s+before\s+(?=(?:the|my|our)\s+)/gi;
 /** "30 minutes", "an hour", "half an hour": how long the thing takes. */
@@ -108,8 +114,7 @@ function withEventTimes(text: string, events: readonly LexiconEntry[], today: nu
       const named = eventAtStart(text.slice(m.index + m[0].length), events);
       const event = named?.entry;
       if (!event?.on || !event.at) continue;
-      const n = /^\d+$/.test(length[1]!) ? Number(length[1]) : /^half/i.test(length[1]!) ? 0.5 : 1;
-      const minutes = Math.round(/^h/i.test(length[2]!) ? n * 60 : n);
+      const minutes = minutesSaid(length[1]!, length[2]!);
       const end = Date.parse(`${event.on}T${event.at}:00Z`);
       const start = new Date(end - minutes * 60_000).toISOString();
       // The event's words go: "with Hugo" in them is no invitation to what is made before it.
@@ -125,8 +130,7 @@ function withEventTimes(text: string, events: readonly LexiconEntry[], today: nu
     const atStart = eventAtStart(after, events)?.entry;
     const event = atStart ?? (after.trim() === '' ? onlyEventSaid(text, events, today) : undefined);
     if (!event?.on || !event.at) continue;
-    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : /^half/i.test(m[1]!) ? 0.5 : 1;
-    const minutes = Math.round(/^h/i.test(m[2]!) ? n * 60 : n) * (/^after$/i.test(m[3]!) ? 1 : -1);
+    const minutes = minutesSaid(m[1]!, m[2]!) * (/^after$/i.test(m[3]!) ? 1 : -1);
     const at = new Date(Date.parse(`${event.on}T${event.at}:00Z`) + minutes * 60_000).toISOString();
     out += `${text.slice(last, m.index)}at ${at.slice(11, 16)} on ${at.slice(0, 10)} `;
     last = m.index;

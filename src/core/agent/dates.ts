@@ -68,13 +68,11 @@ export function findDates(text: string, today: number): DateSpan[] {
     }
   };
   scan(/\b(\d{4})-(\d{2})-(\d{2})(?!\d)/, (m) => validDate(+m[1]!, +m[2]!, +m[3]!));
-  // "3 days from now", "two weeks from today" (reply set asked when; "from today" read as today).
-  scan(/\b(\d{1,3}|a|one|two|three|four|five|six)\s+(days?|weeks?)\s+from\s+(?:now|today)\b/, (m) => {
-    const n = /^\d+$/.test(m[1]!)
-      ? Number(m[1])
-      : ['a', 'one', 'two', 'three', 'four', 'five', 'six'].indexOf(m[1]!) || 1;
-    return isoDate(base + n * (m[2]!.startsWith('week') ? 7 : 1) * DAY_MS);
-  });
+  // "3 days from now", "a week from today" (reply set asked when; "from today" read as today). Numbers said
+  // in words are digits by now (`numbersAsDigits`).
+  scan(/\b(\d{1,3}|a)\s+(days?|weeks?)\s+from\s+(?:now|today)\b/, (m) =>
+    isoDate(base + (m[1] === 'a' ? 1 : Number(m[1])) * (m[2]!.startsWith('week') ? 7 : 1) * DAY_MS),
+  );
   scan(/\bthe day after tomorrow\b|\bday after tomorrow\b/, () => isoDate(base + 2 * DAY_MS));
   scan(/\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b/, () => isoDate(base));
   scan(/\btomorrow\b/, () => isoDate(base + DAY_MS));

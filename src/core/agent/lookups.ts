@@ -15,6 +15,10 @@ const LOOKUP = /\bthe ([a-z]+(?: [a-z]+)?) (?:of|for) ([^,.;!?]+)/i;
 const PERSON_FIELD =
   /^(\p{Lu}[\p{L}-]+)['’]s\s+(?:home\s+|work\s+|mobile\s+|new\s+)?(address|phone(?:\s+number)?|number|mobile|e-?mail(?:\s+address)?|birthday)$/u;
 
+/** The output word a contact detail said is kept under: "phone number"/"mobile" → phone, "email address" → email. */
+const contactFieldWord = (said: string): string =>
+  /phone|number|mobile/i.test(said) ? 'phone' : /mail/i.test(said) ? 'email' : said;
+
 /** A question that asks only for a field of someone: "what's the address for Hugo?" (not "… of the museum"). */
 const FIELD_ASKED =
   /^(?:(?:so|ok|and)\s+)?(?:what['’]s|what\s+is|tell\s+me|give\s+me)\s+the\s+((?:home\s+)?address|phone(?:\s+number)?|(?:mobile\s+)?number|e-?mail(?:\s+address)?)\s+(?:of|for)\s+(?!(?:the|a|an|my|our|this|that|your)\b)(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)\s*[?.!]*$/iu;
@@ -104,16 +108,7 @@ export function insertLookups(
               .replace(/[.!?]+$/, ''),
           )
         : null;
-      const field = person
-        ? fieldNamed(
-            /phone|number|mobile/i.test(person[2]!)
-              ? 'phone'
-              : /mail/i.test(person[2]!)
-                ? 'email'
-                : person[2]!,
-            outputFields,
-          )
-        : null;
+      const field = person ? fieldNamed(contactFieldWord(person[2]!), outputFields) : null;
       out.push({
         ...si,
         dependsOn: [...new Set([...si.dependsOn, from])],
@@ -145,10 +140,7 @@ export function insertLookups(
       // "text Bob Anna's phone number", "email Carol Hugo's address": her record is looked up and the one
       // field sent (fourteenth QA pass: the words "Anna's phone number" were texted).
       const m = PERSON_FIELD.exec(thing)!;
-      const field = fieldNamed(
-        /phone|number|mobile/i.test(m[2]!) ? 'phone' : /mail/i.test(m[2]!) ? 'email' : m[2]!,
-        outputFields,
-      );
+      const field = fieldNamed(contactFieldWord(m[2]!), outputFields);
       out.push({ rank: 0, text: `find the ${m[2]} of ${m[1]}`, dependsOn: [] });
       out.push({
         ...si,
@@ -316,8 +308,11 @@ const SAVES_DOCUMENT =
   /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:(?:put|save|copy|add|jot\s+down|write\s+down)\s+((?:the|my|our)\s+[^,.;!?]+?)\s+(?:into|in|as|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note\b|(?:make|create|write|start)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:(?:called|titled|named)\s+(?:"[^"]+"|'[^']+'|[^,.;!?]+?)\s+)?(?:from|of|with)\s+((?:the|my|our)\s+[^,.;!?]+?)(?=\s+(?:called|titled|named)\b|[,.;!?]|$))/i;
 
 /** "Grab the Q3 report", "Dig out the launch slides": a command that only finds a document. */
+/** The commands that find a thing, after "please", "and", "then". */
+const FIND_LEAD = String.raw`^(?:(?:please|and|also|then)\s+)*(?:grab|find|get|fetch|pull(?:\s+up|\s+out)?|dig\s+(?:out|up)|look\s+up|open`;
+
 const FOUND_DOCUMENT = new RegExp(
-  String.raw`^(?:(?:please|and|also|then)\s+)*(?:grab|find|get|fetch|pull(?:\s+up|\s+out)?|dig\s+(?:out|up)|look\s+up|open)\s+(?=.*\b(?:${DOCUMENT_WORDS}|spreadsheet)\b)`,
+  String.raw`${FIND_LEAD})\s+(?=.*\b(?:${DOCUMENT_WORDS}|spreadsheet)\b)`,
   'i',
 );
 
@@ -327,7 +322,7 @@ const FINDS =
 
 /** A document, a recipe or a message found, which "send it" sends whole. */
 const FOUND_WHOLE = new RegExp(
-  String.raw`^(?:(?:please|and|also|then)\s+)*(?:grab|find|get|fetch|pull(?:\s+up|\s+out)?|dig\s+(?:out|up)|look\s+up|search\s+for|open)\s+(?=.*\b(?:${DOCUMENT_WORDS}|spreadsheet|recipe|minutes|(?:e-?mail|mail|message)\s+(?:from|about|on|re|regarding)|\p{Lu}[\p{L}-]+['’]s\s+(?:\S+\s+)?(?:e-?mail|mail|message)(?!\s+address))\b)`,
+  String.raw`${FIND_LEAD}|search\s+for)\s+(?=.*\b(?:${DOCUMENT_WORDS}|spreadsheet|recipe|minutes|(?:e-?mail|mail|message)\s+(?:from|about|on|re|regarding)|\p{Lu}[\p{L}-]+['’]s\s+(?:\S+\s+)?(?:e-?mail|mail|message)(?!\s+address))\b)`,
   'iu',
 );
 

@@ -12,12 +12,14 @@
 
 /** "Bob", "Eve has", "Dan just": someone else, first in the sentence. */
 const SOMEONE = String.raw`\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?`;
+/** What someone wants of the user, or means to do: "Ines wants me to confirm …", "she wants to send a card". */
+const WANTS = String.raw`(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to`;
 /** What the user says they already did. */
 const DID =
   'emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid|promised|asked';
 
 export const SOMEONE_SAID = new RegExp(
-  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|keeps\s+asking|(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to)\b`,
+  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|keeps\s+asking|${WANTS})\b`,
   'u',
 );
 
@@ -30,7 +32,7 @@ export const I_DID = new RegExp(
 );
 
 export const REPORTED = new RegExp(
-  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to)|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
+  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|${WANTS})|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
   'iu',
 );
 

@@ -258,7 +258,7 @@ export function withoutRetracted(request: string): string {
     const rest = t.slice(mine.index + mine[0].length).replace(/^[\s.,;!]+/, '');
     t = `${t.slice(0, mine.index)}${rest.replace(/[.!]?\s*$/, '')} to ${act}`;
   }
-  t = t.replace(MYSELF, ' ').replace(PUT_OFF, ' ').replace(FORGET_ACT, ' ').replace(USER_SENDS, ' ');
+  t = t.replace(MYSELF, ' ').replace(FORGET_ACT, ' ').replace(USER_SENDS, ' ');
   t = t.replace(/\bi['’]ll\s+remember(?:\s+(?:it|that|myself))?\s*[.,;!]?/gi, ' ');
   // "Should I email Frank or just call him …? What did he actually ask me?": he is Frank.
   const thought: string[] = [];

@@ -692,6 +692,8 @@ function readForTools(
     (mine || !entityKinds.some(isPersonKind));
   // What they said is the message's text: read, not only found ("When did Eve say …?" showed a subject);
   // "Did Grace send …?" is answered by the search.
+  // "Did Kenji write back about the restaurant?": the message, not the place it is about.
+  const wroteAbout = WROTE_ABOUT.test(intent);
   const text =
     withoutMessageText(mailed) +
     // "What does Grace's invoice come to?": what someone sent, asked about, is read too (fourteenth QA pass
@@ -703,8 +705,7 @@ function readForTools(
     )
       ? ' read'
       : '') +
-    // "Did Kenji write back about the restaurant?": the message, not the place it is about.
-    (WROTE_ABOUT.test(intent) && entityKinds.some((k) => /^(?:place|city)$/.test(k)) ? ' mail message' : '') +
+    (wroteAbout && entityKinds.some((k) => /^(?:place|city)$/.test(k)) ? ' mail message' : '') +
     (theirThing && !sentBy && entityKinds.some(isPersonKind)
       ? ' mail'
       : keptThing || IN_A_NOTE.test(intent)
@@ -719,12 +720,10 @@ function readForTools(
   // the thing, not their contact record (reply set: Jonas's contact was sent as the plan).
   const searchedWhereKept =
     SEARCHES_KEPT.test(intent.trim()) && THEIR_THING.test(intent) && !CONTACT_FIELD.test(intent);
-  // "Did Kenji write back about the restaurant?": the place is what the message is about (it was searched).
+  // The place such a message is about is no place to search for (it was searched).
   const kinds =
     EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine) || didI || searchedWhereKept
-      ? entityKinds.filter(
-          (k) => !isPersonKind(k) && !(WROTE_ABOUT.test(intent) && /^(?:place|city)$/.test(k)),
-        )
+      ? entityKinds.filter((k) => !isPersonKind(k) && !(wroteAbout && /^(?:place|city)$/.test(k)))
       : entityKinds;
   return { text: didI ? `${text} mail` : text, kinds };
 }
@@ -735,6 +734,7 @@ function readForTools(
  */
 const SENT_BY =
   /\b(?:[Dd]id|[Hh]as|[Hh]ave|[Hh]ad|[Ii]s)\s+(?:anyone|anybody|someone|somebody|people)\s+(?:\p{Ll}+\s+){0,2}?(?:send|sent|email|emailed|mail|ask|asked|asking|write|written|want|wanted|reply|replied|mention|mentioned)\b|\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer)\b/u;
+/** A thing sent by post: "send her a postcard", "send Bob some flowers". */
 const PHYSICAL_SENT =
   /\b(?:send|post|mail)\s+(?:(?:him|her|them|me|\p{Lu}[\p{L}'’-]*)\s+)?(?:a|an|some|the)\s+(?:(?:birthday|thank[- ]you|christmas|housewarming|nice|little|small|big)\s+)*(?:postcard|card|letter|parcel|package|gift|present|flowers|bouquet|cake|hamper)s?\b/iu;
 
@@ -784,10 +784,10 @@ export const asksOutcome = (text: string): boolean => new RegExp(OUTCOME_OF_MEET
 const DID_I_WRITE =
   /^(?:(?:so|and|wait)[,\s]+)?(?:did|have|had)\s+i\s+(?:already\s+|ever\s+|actually\s+)?(?:e-?mail(?:ed)?|wr(?:ote|itten)\s+(?:to|back)|repl(?:ied|y)\s+to|answer(?:ed)?|sen[dt])\b/i;
 
-/** What a contact record holds: asked for, the person's record is the thing. */
 /** "search my notes for …", "look in my files for …": where the thing is kept, said. */
 const SEARCHES_KEPT =
   /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:search|check|look\s+(?:in|through)|go\s+through)\s+(?:my|the)\s+(?:notes|files|inbox|e-?mails|mail|documents)\b/i;
+/** What a contact record holds: asked for, the person's record is the thing. */
 const CONTACT_FIELD = /\b(?:address|phone|number|mobile|contact|birthday|e-?mail\s+address)\b/i;
 /** A command that does something to or for someone: the person stays a person. */
 const ACTS_ON_SOMEONE =
@@ -848,8 +848,7 @@ export function chooseTarget(
       ),
     ].map((m) => m[1]!.toLowerCase()),
   );
-  const first = contentWords(intent)[0];
-  const command = first;
+  const command = contentWords(intent)[0];
   // "Make a calendar event …": "make" is too common a word to match a tool by, but as the command it
   // asks to create (seventh QA pass: the word "calendar" alone chose the day's listing).
   const makes = MAKE_COMMAND.test(intent.trim());
