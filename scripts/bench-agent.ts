@@ -48,6 +48,14 @@ import {
   WRITTEN_RISKY_2,
   WRITTEN_SOURCES,
 } from '../src/core/agent/fixtures/written-requests-fifteenth';
+import {
+  WRITTEN_LIMITS,
+  WRITTEN_NUMBERS,
+  WRITTEN_WHO,
+  WRITTEN_ORGANISING,
+  WRITTEN_HELDOUT_12,
+  WRITTEN_HELDOUT_13,
+} from '../src/core/agent/fixtures/written-requests-sixteenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -218,6 +226,12 @@ async function main(): Promise<void> {
     ['writtenSources', WRITTEN_SOURCES],
     ['writtenHeldout10', WRITTEN_HELDOUT_10],
     ['writtenHeldout11', WRITTEN_HELDOUT_11],
+    ['writtenLimits', WRITTEN_LIMITS],
+    ['writtenNumbers', WRITTEN_NUMBERS],
+    ['writtenWho', WRITTEN_WHO],
+    ['writtenOrganising', WRITTEN_ORGANISING],
+    ['writtenHeldout12', WRITTEN_HELDOUT_12],
+    ['writtenHeldout13', WRITTEN_HELDOUT_13],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
