@@ -640,7 +640,9 @@ export class Agent {
                   .map((t) => t.name),
               ])
             : state.failedApis;
-        const choice = chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), si.prior, context);
+        const choice =
+          chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), si.prior, context) ??
+          madeInWhatWasFound(si.text, fed, toolOf, excluded);
         const byWords = si.prior
           ? chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), undefined, context)
           : choice;
@@ -1555,6 +1557,26 @@ const DAY_MINUTES = 24 * 60;
  * event of the calendar said by its title as just "event" — the words of "the long run in Hyde Park" or
  * "the dinner with Hugo" are its name, not what is asked (eleventh QA pass: "park" chose the place search).
  */
+/** "put 'Gift shopping' in it", "book it", "block that": something made in what the part before found. */
+const PUTS_IN_FOUND =
+  /^(?:if\s+(?:so|it\s+is|there\s+is|yes)\s*,?\s*)?(?:(?:and|then|so|please|just)\s+)*(?:put|add|book|block|pencil|schedule|use|take|hold)\b.*\b(?:it|that|this|there)\b/i;
+
+/**
+ * "Is there a free hour on the 18th after lunch? If so put 'Gift shopping' in it": no tool's words match
+ * "put … in it", but "it" is what the part before found, and the tool that takes it to make something is
+ * meant (sixteenth QA pass: "None of my tools can do this"). Only a making tool fed by that part's output.
+ */
+function madeInWhatWasFound(
+  text: string,
+  fed: ReadonlyMap<string, number> | undefined,
+  toolOf: (name: string) => Tool | undefined,
+  excluded: ReadonlySet<string>,
+): TargetChoice | null {
+  if (!fed || !PUTS_IN_FOUND.test(text.trim())) return null;
+  const made = [...fed.keys()].filter((t) => !excluded.has(t) && effectOf(toolOf(t)!) === 'create');
+  return made.length === 1 ? { tool: made[0]!, relevance: 0 } : null;
+}
+
 const choiceText = (si: SubIntentState, events: readonly LexiconEntry[]): string => {
   // "Add 'Walk to Baker Street' to my calendar": a name given in quotes says nothing of the tool (the
   // getting-around set routed a walk).

@@ -59,7 +59,7 @@ function withEventDays(text: string, events: readonly LexiconEntry[]): string {
 
 /** "an hour before", "30 minutes before", "half an hour ahead of": a shift of the clock. */
 const TIME_OFFSET =
-  /\b(\d{1,3}|an?|half\s+an)\s*(minutes?|mins?|hours?|hrs?)\s+(before|ahead\s+of|prior\s+to|after)(?:\s+|\s*(?:[.!]\s*)?$)/gi;
+  /\b(\d{1,3}|an?|half\s+an)\s*(minutes?|mins?|hours?|hrs?)\s+(before|ahead\s+of|prior\s+to|after)(?:\s+|(?=[,;])|\s*(?:[.!]\s*)?$)/gi;
 
 /** The one calendar event `text` names anywhere (a short name only with its day said), if just one. */
 function onlyEventSaid(
@@ -94,41 +94,77 @@ const AFTER_EVENT =
  * the start of the day). A part that says its own time keeps it.
  */
 function withEventTimes(text: string, events: readonly LexiconEntry[], today: number): string {
-  if (findTimes(text).length > 0) return text;
   let out = '';
   let last = 0;
   // "after my lunch with Alice remind me to get toothpaste": when the event is over (held-out-9: the
   // reminder fired at the start of the day).
-  for (const m of text.matchAll(AFTER_EVENT)) {
-    const event = eventAtStart(text.slice(m.index + m[0].length), events)?.entry;
-    if (!event?.on || !event.until) continue;
-    out += `${text.slice(last, m.index)}at ${event.until} on ${event.on} `;
-    last = m.index;
-  }
-  if (last > 0) return out + text.slice(last);
-  // "Block out 30 minutes right before the dinner with Hugo": the time said ends as the event starts
-  // (getting-around set asked when).
-  const length = DURATION.exec(text);
-  if (length)
-    for (const m of text.matchAll(RIGHT_BEFORE)) {
-      const named = eventAtStart(text.slice(m.index + m[0].length), events);
-      const event = named?.entry;
-      if (!event?.on || !event.at) continue;
-      const minutes = minutesSaid(length[1]!, length[2]!);
-      const end = Date.parse(`${event.on}T${event.at}:00Z`);
-      const start = new Date(end - minutes * 60_000).toISOString();
-      // The event's words go: "with Hugo" in them is no invitation to what is made before it.
-      out += `${text.slice(last, m.index)}from ${start.slice(11, 16)} to ${event.at} on ${event.on} `;
-      last = m.index + m[0].length + named!.length;
+  if (findTimes(text).length === 0) {
+    for (const m of text.matchAll(AFTER_EVENT)) {
+      const event = eventAtStart(text.slice(m.index + m[0].length), events)?.entry;
+      if (!event?.on || !event.until) continue;
+      out += `${text.slice(last, m.index)}at ${event.until} on ${event.on} `;
+      last = m.index;
     }
-  // The length is in the times now ("Block out 30 minutes" searched for a free half hour instead).
-  if (last > 0) return (out + text.slice(last)).replace(DURATION, '').replace(/\s{2,}/g, ' ');
+    if (last > 0) return out + text.slice(last);
+  }
+  // "Block out 30 minutes right before the dinner with Hugo": the time said ends as the event starts
+  // (getting-around set asked when). In its own clause: "Remind me tomorrow at 8 …, and put a 20 minute
+  // travel buffer right before the dentist" (sixteenth QA pass asked when, for the 8 said elsewhere).
+  for (const m of text.matchAll(RIGHT_BEFORE)) {
+    const clause = clauseAt(text, m.index);
+    const said = text.slice(clause.from, clause.to);
+    const length = DURATION.exec(said);
+    if (!length || findTimes(said).length > 0) continue;
+    const named = eventAtStart(text.slice(m.index + m[0].length), events);
+    const event = named?.entry;
+    if (!event?.on || !event.at) continue;
+    const minutes = minutesSaid(length[1]!, length[2]!);
+    const end = Date.parse(`${event.on}T${event.at}:00Z`);
+    const start = new Date(end - minutes * 60_000).toISOString();
+    // The length is in the times now ("Block out 30 minutes" searched for a free half hour instead).
+    const at = clause.from + length.index;
+    const before =
+      at >= last && at < m.index
+        ? `${text.slice(last, at)}${text.slice(at + length[0].length, m.index)}`
+        : text.slice(last, m.index);
+    // The event's words go: "with Hugo" in them is no invitation to what is made before it.
+    out += `${before}from ${start.slice(11, 16)} to ${event.at} on ${event.on} `;
+    last = m.index + m[0].length + named!.length;
+  }
+  if (last > 0) return withClauseOffsets((out + text.slice(last)).replace(/\s{2,}/g, ' '), events, today);
+  return withClauseOffsets(text, events, today);
+}
+
+/** The clause around `index`: from the punctuation before it to the punctuation after it. */
+function clauseAt(text: string, index: number): { from: number; to: number } {
+  const from = Math.max(0, ...[...text.slice(0, index).matchAll(/[,;.!?]/g)].map((c) => c.index + 1));
+  const to = /[,;.!?]/.exec(text.slice(index))?.index;
+  return { from, to: to === undefined ? text.length : index + to };
+}
+
+/**
+ * Each clock offset from its event. A clause that says its own time keeps it: "For tomorrow's dentist, add
+ * a reminder an hour before, and text Alice that I have to leave lunch at 1:15" — the 1:15 is the text's
+ * (sixteenth QA pass: the reminder was set for the start of the day).
+ */
+function withClauseOffsets(text: string, events: readonly LexiconEntry[], today: number): string {
+  let out = '';
+  let last = 0;
   for (const m of text.matchAll(TIME_OFFSET)) {
+    const clause = clauseAt(text, m.index);
+    if (findTimes(text.slice(clause.from, clause.to)).length > 0) continue;
     const after = text.slice(m.index + m[0].length);
     // "Confirm to Alice that lunch tomorrow is on and add a reminder an hour before": before the one event
     // the request names elsewhere (reply set asked when).
     const atStart = eventAtStart(after, events)?.entry;
-    const event = atStart ?? (after.trim() === '' ? onlyEventSaid(text, events, today) : undefined);
+    // "For tomorrow's dentist, add a reminder an hour before, and text Alice …": at the end of its clause too.
+    // The one event said up to the offset's clause's end, else in the whole request.
+    const clauseEnd = clause.to;
+    const event =
+      atStart ??
+      (/^\s*(?:$|[,;.]|and\b)/.test(after)
+        ? (onlyEventSaid(text.slice(0, clauseEnd), events, today) ?? onlyEventSaid(text, events, today))
+        : undefined);
     if (!event?.on || !event.at) continue;
     const minutes = minutesSaid(m[1]!, m[2]!) * (/^after$/i.test(m[3]!) ? 1 : -1);
     const at = new Date(Date.parse(`${event.on}T${event.at}:00Z`) + minutes * 60_000).toISOString();
@@ -143,8 +179,49 @@ function withEventTimes(text: string, events: readonly LexiconEntry[], today: nu
   return out + text.slice(last);
 }
 
+/** A command that puts a time in the calendar: the event an offset at the end of the request is from. */
+const MAKES_EVENT =
+  /^(?:(?:please|can you|could you|would you)\s+)*(?:block|schedule|book|put|add|pencil|set\s+up|plan|arrange|organi[sz]e|create)\b/i;
+
+/**
+ * "Block Friday 2-4pm for the launch slides and remind me an hour before": an offset at the very end is
+ * from the event the request makes, at the time and day it says (sixteenth QA pass asked when). Written
+ * as that time, so the reminder fires then; one day and a time said, or nothing is changed.
+ */
+function withMadeEventOffset(text: string, today: number): string {
+  const m = [...text.matchAll(TIME_OFFSET)].find((o) => text.slice(o.index + o[0].length).trim() === '');
+  if (!m) return text;
+  const before = text.slice(0, m.index);
+  if (!MAKES_EVENT.test(before.trim())) return text;
+  const time = findTimes(before)[0]?.time;
+  const days = new Set(findDates(before, today).map((d) => d.date));
+  if (!time || days.size !== 1) return text;
+  const minutes = minutesSaid(m[1]!, m[2]!) * (/^after$/i.test(m[3]!) ? 1 : -1);
+  const at = new Date(Date.parse(`${[...days][0]}T${time}:00Z`) + minutes * 60_000).toISOString();
+  // What the reminder is for: the event's own words, its command, length, day and time taken out.
+  const cut = [...before.matchAll(REMINDER_AFTER_EVENT)].pop();
+  const made = cut ? before.slice(0, cut.index) : '';
+  const spans = [...findDates(made, today), ...findTimes(made)].sort((a, b) => b.start - a.start);
+  let what = made;
+  for (const span of spans) what = `${what.slice(0, span.start)} ${what.slice(span.end)}`;
+  what = what
+    .replace(MAKES_EVENT, '')
+    .replace(DURATION, '')
+    .replace(/\b(?:on|at|from|the)\s*(?=[,-]|\s*$)/gi, '')
+    .replace(/^[\s,\-–—]*(?:(?:out|off|in|up)\s+)?(?:(?:a|an|some)\s+)?(?:time\s+)?(?:for|as)\s+/i, '')
+    .replace(/[\s,-]+$/, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  return `${before}at ${at.slice(11, 16)} on ${at.slice(0, 10)}${what ? ` about ${what}` : ''}`;
+}
+
+/** ", and remind me", "and set a reminder": where the reminder's part starts after the event's. */
+const REMINDER_AFTER_EVENT =
+  /\s*,?\s*(?:and|then)\s+(?=(?:please\s+)?(?:remind|set\s+(?:me\s+)?a\s+reminder|add\s+a\s+reminder|put\s+a\s+reminder))/gi;
+
 export function withAnchoredOffsets(said: string, today: number, events: readonly LexiconEntry[]): string {
   if (ASKS_FOR_DATE.test(said)) return said;
+  said = withMadeEventOffset(said, today);
   // "… remind me the day before" at the very end: the offset is read as in the middle of a sentence (it
   // was left with no date, and the reminder's time asked for; fourteenth QA pass).
   const text = `${withEventTimes(withEventDays(said, events), events, today)} `;

@@ -14,8 +14,15 @@ export function dateForInput(
   text: string,
   literals: readonly Literal[],
 ): string | undefined {
-  const dates = literals.filter((l) => l.kind === 'date').sort((a, b) => a.start - b.start);
+  let dates = literals.filter((l) => l.kind === 'date').sort((a, b) => a.start - b.start);
   if (dates.length < 2) return undefined;
+  // "add another reminder 3 days before 2026-12-12 …" with "My rent reminder is on the 12th" merged after
+  // it: the situation's lines come after the asking line, whose own dates are the ones meant (sixteenth QA
+  // pass: the reminder took the rent's own day).
+  const lineEnd = text.indexOf('\n');
+  const asked = lineEnd > 0 ? dates.filter((d) => d.end <= lineEnd) : dates;
+  if (asked.length === 1) return asked[0]!.value as string;
+  if (asked.length > 1) dates = asked;
   const own = ownWords(field.name);
   if (own.length > 0) {
     const said = new RegExp(`\\b${own.map(escapeRegExp).join(String.raw`[\s_-]*`)}\\b`, 'gi');

@@ -70,9 +70,14 @@ export function findDates(text: string, today: number): DateSpan[] {
   scan(/\b(\d{4})-(\d{2})-(\d{2})(?!\d)/, (m) => validDate(+m[1]!, +m[2]!, +m[3]!));
   // "3 days from now", "a week from today" (reply set asked when; "from today" read as today). Numbers said
   // in words are digits by now (`numbersAsDigits`).
-  scan(/\b(\d{1,3}|a)\s+(days?|weeks?)\s+from\s+(?:now|today)\b/, (m) =>
-    isoDate(base + (m[1] === 'a' ? 1 : Number(m[1])) * (m[2]!.startsWith('week') ? 7 : 1) * DAY_MS),
-  );
+  // Not when the date is what is asked ("what's the date 45 days from today"): date arithmetic adds the
+  // days to today, and read here as well they were added twice.
+  // "from now" is then today, the day the arithmetic starts from.
+  if (!ASKS_FOR_DATE.test(text))
+    scan(/\b(\d{1,3}|a)\s+(days?|weeks?)\s+from\s+(?:now|today)\b/, (m) =>
+      isoDate(base + (m[1] === 'a' ? 1 : Number(m[1])) * (m[2]!.startsWith('week') ? 7 : 1) * DAY_MS),
+    );
+  else scan(/(?<=\bfrom\s)now\b/, () => isoDate(base));
   scan(/\bthe day after tomorrow\b|\bday after tomorrow\b/, () => isoDate(base + 2 * DAY_MS));
   scan(/\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b/, () => isoDate(base));
   scan(/\btomorrow\b/, () => isoDate(base + DAY_MS));
@@ -90,6 +95,14 @@ export function findDates(text: string, today: number): DateSpan[] {
   scan(/\b(?:the\s+)?end\s+of\s+(?:the|this)\s+(?:working\s+)?week\b/, () => {
     const now = new Date(base).getUTCDay();
     return isoDate(base + ((5 - now + 7) % 7) * DAY_MS);
+  });
+  // "a week on Friday", "a week tomorrow": a week after that day (British; sixteenth QA pass read this
+  // Friday).
+  scan(new RegExp(`\\ba\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')}|tomorrow|today)\\b`), (m) => {
+    if (m[1] === 'today') return isoDate(base + 7 * DAY_MS);
+    if (m[1] === 'tomorrow') return isoDate(base + 8 * DAY_MS);
+    const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+    return isoDate(base + (delta + 7) * DAY_MS);
   });
   // "Tuesday week", "next Tuesday week": a week after the coming Tuesday (British).
   scan(new RegExp(`\\b(?:next\\s+)?(${WEEKDAYS.join('|')})\\s+week\\b`), (m) => {
@@ -232,9 +245,11 @@ export function findTimes(text: string): TimeSpan[] {
   )) {
     const [, from, h1s, m1s, mer1, , m2s, mer2raw] = m;
     // Also right after a day's name: "block fri 2-4 'deep work'" (eleventh QA pass: 09:00–10:00).
-    const afterDay = new RegExp(String.raw`\b(?:${WEEKDAY_WORDS}|today|tomorrow)\s*,?\s*$`, '').test(
-      lower.slice(0, m.index),
-    );
+    // And after a day of the month: "Hold Monday the 14th 2 to 3 …" (sixteenth QA pass: 09:00–10:00).
+    const afterDay = new RegExp(
+      String.raw`\b(?:${WEEKDAY_WORDS}|today|tomorrow|\d{1,2}(?:st|nd|rd|th)|${MONTH_RE}\s+\d{1,2}|\d{1,2}\s+${MONTH_RE})\s*,?\s*$`,
+      '',
+    ).test(lower.slice(0, m.index));
     if (!from && !mer1 && !mer2raw && !m1s && !m2s && !afterDay) continue;
     const pm = (h: number, mer: string | undefined) =>
       mer === 'p' && h < 12 ? h + 12 : mer === 'a' && h === 12 ? 0 : h;
@@ -271,7 +286,7 @@ export function findTimes(text: string): TimeSpan[] {
     add(hhmm(+m[1]!, +m[2]!), m.index, m.index + m[0].length);
   // "at 9" / "at 10" with no am/pm: office hours are the likely meaning (9 → 09:00, 3 → 15:00).
   for (const m of lower.matchAll(
-    /\b(?:at|by|around) (\d{1,2})(?![\d:.]|\s*(?:am|pm|a\.m|p\.m|%|h\b|km|kg|mi|days?|hours?|minutes?|people|times))/g,
+    /\b(?:at|by|around|from) (\d{1,2})(?![\d:.]|\s*(?:am|pm|a\.m|p\.m|%|h\b|km|kg|mi|days?|hours?|minutes?|people|times))/g,
   )) {
     let h = Number(m[1]);
     if (h >= 1 && h <= 7) h += 12;
@@ -312,12 +327,25 @@ export function findTimes(text: string): TimeSpan[] {
   }
   for (const m of lower.matchAll(/\bnoon\b|\bmidday\b/g)) add('12:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bmidnight\b/g)) add('00:00', m.index, m.index + m[0].length);
+  // "at half nine in the morning", "8 in the evening": the part of the day says which half of the clock
+  // the time just said is in — no second time (sixteenth QA pass: a 09:30 event ended at 09:00).
+  const saidAfterTime = (m: RegExpMatchArray, pm: boolean): boolean => {
+    const time = out.find((t) => t.end <= m.index! && m.index! - t.end <= 2);
+    if (!time) return false;
+    const h = Number(time.time.slice(0, 2));
+    // "at 7 in the morning" (office hours read 19:00), "8 in the evening".
+    const shifted = pm ? (h < 12 ? h + 12 : h) : h > 12 ? h - 12 : h;
+    time.time = hhmm(shifted, Number(time.time.slice(3))) ?? time.time;
+    return true;
+  };
   for (const m of lower.matchAll(/\bin the morning\b|\bthis morning\b/g))
-    add('09:00', m.index, m.index + m[0].length);
+    if (!saidAfterTime(m, false)) add('09:00', m.index, m.index + m[0].length);
+  // "a free hour on the 18th after lunch": from 13:00.
+  for (const m of lower.matchAll(/\bafter\s+lunch\b/g)) add('13:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bin the afternoon\b|\bthis afternoon\b/g))
-    add('14:00', m.index, m.index + m[0].length);
+    if (!saidAfterTime(m, true)) add('14:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bin the evening\b|\bthis evening\b|\btonight\b/g))
-    add('19:00', m.index, m.index + m[0].length);
+    if (!saidAfterTime(m, true)) add('19:00', m.index, m.index + m[0].length);
   // "on Thursday evening", "tomorrow morning": the part of the day after a day's name (the day itself is
   // a date literal of its own). It was left in a reminder's text, with no time (third QA pass).
   for (const m of lower.matchAll(

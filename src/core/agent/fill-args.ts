@@ -734,21 +734,41 @@ function freeText(
       // "a calendar event for the team offsite" is called "team offsite": the kind is the tool's.
       .replace(/^(?:calendar\s+)?(?:event|entry)\s+(?:for|about)\s+(?:(?:a|an|the|my|our)\s+)?(?=\S)/i, '')
       .replace(
-        /\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
+        /(?:^|\s+)(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
         '',
       )
+      // "block out Thursday 2 to 4pm in my calendar for offsite prep": what the time is for is the title.
+      .replace(/^\s*for\s+(?=\S)/i, '')
       // "… and invite Alice": whom it is sent to is another input.
-      .replace(/\s+and\s+invite\s+\S.*$/i, '');
+      .replace(/\s+and\s+invite\s+\S.*$/i, '')
+      // "email Berg back about the marathon plan": writing back is the reply, not its subject.
+      .replace(/^back\s+(?=(?:about|regarding|re|on)\b)/i, '')
+      // "Add tempo run Tue 7-8am to my calendar": the dash the times left is no part of the title.
+      .replace(/\s+[-–—]$/, '')
+      // "a haircut thursday 5:30pm, it takes about 45 mins": how long it takes is the end time's.
+      .replace(
+        /,?\s*(?:(?:it|that|which)(?:['’]ll|\s+will|\s+should)?\s+takes?|lasting|for)\s+(?:about|around|roughly|approx(?:imately)?)?\s*$/i,
+        '',
+      );
     // "Invite Anna to a project review" → "Project review with Anna": the invitation is the event.
     const invited =
       /^invite\s+(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+(?:to|for)\s+(?:a|an|the)?\s*(\S.*)$/iu.exec(
         bare,
       );
     if (invited) return `${invited[2]![0]!.toUpperCase()}${invited[2]!.slice(1)} with ${invited[1]}`;
+    // "Book an hour with Alice … to go over the Q3 numbers" → "Go over the Q3 numbers with Alice": what the
+    // time is for, with whom (sixteenth QA pass: "with Alice to go over the Q3 numbers").
+    const withFor =
+      /^with\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s+(?:to|for)\s+(?:(?:a|an|the)\s+)?(\S.*)$/u.exec(
+        bare,
+      );
+    if (withFor) return `${withFor[2]![0]!.toUpperCase()}${withFor[2]!.slice(1)} with ${withFor[1]}`;
     // "Schedule a meeting with Bob" → "Meeting with Bob", not "with Bob": the command took the noun.
     const noun = /\b(meeting|appointment|call|event|session|interview|review)\b/i.exec(intent)?.[1];
     if (noun && /^(?:with|about|for|on|regarding)\b/i.test(bare))
       return `${noun[0]!.toUpperCase()}${noun.slice(1).toLowerCase()} ${bare}`;
+    // "Schedule an hour with Alice": time with someone is a meeting ("with Alice" alone named nothing).
+    if (/^with\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?$/u.test(bare)) return `Meeting ${bare}`;
     // "Email Lena about the launch date": the subject is "launch date", not "about the launch date".
     const topic = /^(?:about|regarding|concerning|re:?)\s+(?:(?:the|a|an|our|my)\s+)?(\S.*)$/i.exec(
       bare,

@@ -2,6 +2,7 @@ import type { Literal } from './literals';
 import { withoutTrailingRecurrence } from './recurrence';
 import { escapeRegExp } from '../util/escape-regexp';
 import { capitalize } from '../util/capitalize';
+import { isContext } from './sub-intents';
 
 /**
  * The free-text part of a sub-intent: what a reminder says, a note's title, a search's keywords. It is
@@ -14,7 +15,7 @@ const LEAD =
   /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set(?: up)?|send|email|e-mail|mail|text|message|tell|reply|respond|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
 /** Nouns that name the tool's kind of object right after the command ("a note", "an email"). */
 const OBJECT =
-  /^(?:me\s+)?(?:a|an|the|my|new)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
+  /^(?:me\s+)?(?:a|an|the|my|new|another)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
 const STOP = new Set(
   "a an the to of for in on at by with from about and or me my i you your please some any that this it is are be which what where who when how do does have has what's where's how's like i'm i'd latest last recent called named titled need want anything something everything there emailed mailed texted messaged did was were will would could should can actually again really exactly just pls according says said wants wanted asked suggested proposed already yet if unless whether came outcome outcomes takeaway takeaways decide decided agree agreed anyone anybody someone somebody ask".split(
     ' ',
@@ -56,7 +57,9 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
     // "…to Anna": a recipient is another argument; "call Anna" keeps the name.
     const recipient =
       !toSelf && l.kind === 'entity' && l.sub === 'person' && /\bto\s+$/i.test(text.slice(0, l.start));
-    if ((!STRUCTURED.has(l.kind) && !recipient) || l.start < at) continue;
+    // "remind me to take some euros for Paris": a currency named alone is a thing to be reminded of.
+    if ((!STRUCTURED.has(l.kind) && !recipient) || l.start < at || (toSelf && l.kind === 'currency'))
+      continue;
     out += text
       .slice(at, l.start)
       // "… that takes under 30 minutes": the words that introduced the value go with it.
@@ -110,6 +113,44 @@ const baseForm = (verb: string): string =>
         : verb;
 const AUX = '(?:was|were|is|are|am|can|could|will|would|should|has|have|had|did|does|do)';
 
+/** Past forms people ask about most, and their base: "if she got my postcard" → "Did you get …". */
+const IRREGULAR_PAST: Record<string, string> = {
+  got: 'get',
+  saw: 'see',
+  sent: 'send',
+  made: 'make',
+  found: 'find',
+  heard: 'hear',
+  took: 'take',
+  paid: 'pay',
+  left: 'leave',
+  bought: 'buy',
+  brought: 'bring',
+  forgot: 'forget',
+  managed: 'manage',
+  had: 'have',
+  did: 'do',
+  gave: 'give',
+  came: 'come',
+  went: 'go',
+  wrote: 'write',
+  read: 'read',
+  spoke: 'speak',
+  told: 'tell',
+  booked: 'book',
+};
+
+/** A past verb's base form, or null when the word is no past: "received" → "receive", "stopped" → "stop". */
+function pastBase(verb: string): string | null {
+  const v = verb.toLowerCase();
+  if (Object.hasOwn(IRREGULAR_PAST, v)) return IRREGULAR_PAST[v]!;
+  if (!/[^e]ed$/.test(v) || v.length < 5) return null;
+  if (/ied$/.test(v)) return v.replace(/ied$/, 'y');
+  const stem = v.slice(0, -2);
+  if (/([^aeiouls])\1$/.test(stem)) return stem.slice(0, -1);
+  return /(?:[cgvsz]|[^aeiou][aeiou][^aeiouwxy])$/.test(stem) && !/ck$/.test(stem) ? `${stem}e` : stem;
+}
+
 /**
  * An indirect question put to the person written to, asked directly: "if she's free to show me around" →
  * "Are you free to show me around?", "whether they make gluten-free cakes" → "Do you make gluten-free
@@ -128,6 +169,11 @@ export function directQuestion(indirect: string): string {
       (m) => `${capitalize(m[1]!.toLowerCase())} you ${m[2]}`,
     ],
     [new RegExp(`^(?:if|whether)\\s+${THIRD}\\s+(?:has|have)\\s+(.+)$`, 'i'), (m) => `Do you have ${m[1]}`],
+    // "if she got my postcard" → "Did you get my postcard?" (sixteenth QA pass: "Do you got …").
+    [
+      new RegExp(`^(?:if|whether)\\s+${THIRD}\\s+(\\p{L}+)\\s+(.+)$`, 'iu'),
+      (m) => (pastBase(m[1]!) ? `Did you ${pastBase(m[1]!)} ${m[2]}` : ''),
+    ],
     [
       new RegExp(`^(?:if|whether)\\s+${THIRD}\\s+(\\p{L}+)\\s+(.+)$`, 'iu'),
       (m) => `Do you ${baseForm(m[1]!)} ${m[2]}`,
@@ -148,7 +194,7 @@ export function directQuestion(indirect: string): string {
   ];
   for (const [re, build] of rules) {
     const m = re.exec(t);
-    if (m) return `${tidy(build(m)).replace(/\b(?:her|him|them)\b(?=\s*$)/i, 'you')}?`;
+    if (m && build(m) !== '') return `${tidy(build(m)).replace(/\b(?:her|him|them)\b(?=\s*$)/i, 'you')}?`;
   }
   return `${capitalize(t)}?`;
 }
@@ -204,7 +250,18 @@ export function namedTitle(text: string): string | null {
 
 /** The content words of a sub-intent, command and object words removed ("call Anna"). */
 export function residualText(text: string, literals: readonly Literal[]): string {
-  let s = withoutStructured(text, literals);
+  // "remind me to bring my student card" with "I'm going to be at the museum on wednesday" beside it: the
+  // situation says when, not what to be reminded of (the reminder said "… I'm going to be at the museum").
+  const said =
+    /^\s*(?:remind\s+me\b|(?:(?:please|can you|could you)\s+)*(?:add|set|make|create|put)\s+(?:me\s+)?(?:a|an|another|one\s+more)\s+reminder\b)/i.test(
+      text,
+    )
+      ? text
+          .split('\n')
+          .filter((line, i) => i === 0 || !isContext(line))
+          .join('\n')
+      : text;
+  let s = withoutStructured(said, literals);
   // "After my lunch with Alice remind me to get toothpaste": the words before "remind me to" said when
   // (the time is read from them), not what (held-out-9: the reminder said "after my lunch … remind me to …").
   const remindAt = /[\s,;:]\s*remind\s+me\s+(?=(?:to|that|about|of)\s)/i.exec(s);
@@ -227,7 +284,9 @@ export function residualText(text: string, literals: readonly Literal[]): string
   // preposition say what it is (fifth QA pass wrote "for my dentist appointment").
   // "Block out Saturday 8 till 10 for my long run": what the time is for is the title (it was "Block out for
   // my long run", fourteenth QA pass).
-  if (/\b(?:block|pencil)\b/i.test(lead)) s = s.replace(/^\s*(?:for|to)\s+(?:my\s+|a\s+|the\s+)?(?=\S)/i, '');
+  // "Block Friday 2-4pm as focus time for …": what the time is called, "focus time for …".
+  if (/\b(?:block|pencil)\b/i.test(lead))
+    s = s.replace(/^[\s,\-–—]*(?:for|to|as)\s+(?:my\s+|a\s+|the\s+)?(?=\S)/i, '');
   const object = OBJECT.exec(s)?.[0] ?? '';
   s = s.replace(OBJECT, '');
   if (/\b(?:reminder|note)s?\b/i.test(object)) s = s.replace(/^(?:to|about|for|that)\s+(?=\S)/i, '');

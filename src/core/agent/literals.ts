@@ -133,6 +133,9 @@ const CURRENCIES: Record<string, string> = {
   huf: 'HUF',
   forint: 'HUF',
   'turkish lira': 'TRY',
+  // "six hundred bucks": dollars, said casually ("120 bucks - Canadian ones" names its own).
+  buck: 'USD',
+  bucks: 'USD',
 };
 
 /** A number as written: "2,000" and "2,000.50" group thousands, "3,5" is a decimal comma. */
@@ -173,6 +176,9 @@ const UNITS: Record<string, string> = {
   kg: 'kg',
   kilogram: 'kg',
   kilograms: 'kg',
+  // "two and a half kilos in pounds" (sixteenth QA pass read pounds as money).
+  kilo: 'kg',
+  kilos: 'kg',
   g: 'g',
   gram: 'g',
   grams: 'g',
@@ -330,7 +336,9 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
       end: m.index + m[0].length,
     }),
   );
-  const lower = text.toLowerCase();
+  // "Send Lucía a text": a name with an accent the contacts spell without is the same name. Folded a
+  // letter at a time, so every index still points into `text`.
+  const lower = [...text.toLowerCase()].map((c) => (c.length === 1 ? c.normalize('NFD')[0]! : c)).join('');
   const says = (alias: string) =>
     new RegExp(`(?<![\\w])${escapeRegExp(alias.toLowerCase())}(?![\\w])`).test(lower);
   // The cities the request names: "the museum" said with one of them is that city's museum.

@@ -71,13 +71,25 @@ function disagree(
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
+  const among = (values: readonly unknown[], v: unknown) => values.some((s) => says(v, s));
   return Object.keys(x).some(
     (k) =>
-      k in y &&
-      x[k] !== y[k] &&
-      stated.includes(y[k]) &&
-      !stated.includes(x[k]) &&
-      statedAnywhere.includes(x[k]),
+      k in y && x[k] !== y[k] && among(stated, y[k]) && !among(stated, x[k]) && among(statedAnywhere, x[k]),
+  );
+}
+
+/**
+ * Whether an argument is the value said: itself, or a date-time on the day said ("Thursday" is 2026-12-10;
+ * the event starts 2026-12-10T07:00 — "Add tempo runs Tue 7-8am and Thu 7-8am" is two events, sixteenth
+ * QA pass made one).
+ */
+function says(value: unknown, said: unknown): boolean {
+  if (value === said) return true;
+  return (
+    typeof value === 'string' &&
+    typeof said === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(said) &&
+    value.startsWith(`${said}T`)
   );
 }
 

@@ -32,8 +32,9 @@ const BOOKS_ITSELF =
   /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|grab|reserve|pencil\s+in)\s+/i;
 
 /** The name a booking gives: "call it 'Inbox zero'", "block it as 'Reply to emails'", "title it Prep". */
+// "… and book it for a haircut": what the slot is booked for (sixteenth QA pass called it "Busy").
 const NAMED =
-  /\b(?:call|name|title|label)\s+it\s+(?:as\s+)?(.+)$|\bas\s+(['"“‘].+['"”’]|.+)$|\btitled?:?\s+(['"“‘].+['"”’])/i;
+  /\b(?:call|name|title|label)\s+it\s+(?:as\s+)?(.+)$|\bas\s+(['"“‘].+['"”’]|.+)$|\btitled?:?\s+(['"“‘].+['"”’])|\b(?:book|block|reserve|use|keep|hold)\s+(?:it|that|this)\s+for\s+(?!\d)(?:(?:a|an|the|my|our)\s+)?(.+)$/i;
 
 /** "45-minute gym session": the length is the slot's, not the event's name. */
 const LENGTH_SAID = /^(?:\d+(?:\.\d+)?|an?|half\s+an?)[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+/i;
@@ -84,7 +85,7 @@ function titleFor(booking: string | undefined, slot: string): string {
   // "… first free slot after 1pm. title 'Focus'": the name may be said in the slot part itself.
   const named = (booking ? NAMED.exec(booking) : null) ?? TITLED.exec(slot);
   const title = named
-    ? unquote((named[1] ?? named[2] ?? named[3])!)
+    ? unquote((named[1] ?? named[2] ?? named[3] ?? named[4])!)
     : (purposeOf(slot)?.words ?? BLOCK_OF.exec(slot)?.[1] ?? 'Busy');
   // "… to prep for the budget review. Find one and book it": the sentence after it is no part of the name.
   const line = title.split('\n')[0]!.trim();

@@ -131,6 +131,40 @@ function isMeasure(word: string | undefined): boolean {
   return word !== undefined && (unitOf(word) !== null || currencyOf(word) !== null);
 }
 
+/**
+ * "Add tempo runs Tue 7-8am and Thu 7-8am", "remind me on monday and on wednesday to water the plants":
+ * an act said for several days is one act a day (sixteenth QA pass: one event from Tuesday 7am to Thursday
+ * 8am). Each day keeps its own time; what is said around the days goes with each. Not "between Tuesday and
+ * Thursday" or "from … and" (one span), and only in a command or a question (a statement names days it
+ * does nothing with: "I'm away Tuesday and Thursday").
+ */
+const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s*(?:am|pm)?`;
+const DAY_SAID = String.raw`(?:on\s+)?(?:(?:this|next)\s+)?(?:${WEEKDAY_WORDS})(?:\s+(?:at\s+|from\s+)?${CLOCK}(?:\s*(?:[-–]|to|till|until)\s*${CLOCK})?(?![\p{L}\p{N}]))?`;
+const SEVERAL_DAYS = new RegExp(
+  String.raw`(?<!\b(?:between|from|and)\s+)\b${DAY_SAID}(?:\s*,\s*${DAY_SAID})*\s*,?\s+and\s+${DAY_SAID}`,
+  'iu',
+);
+const ACTS_ON_DAYS =
+  /^(?:(?:please|can you|could you|would you)\s+)*(?:add|put|schedule|block|book|remind|set|pencil|create|make|plan|what|what's|whats|how|is|will|am|do)\b/i;
+
+function splitParallelDays(text: string): string[] {
+  const m = SEVERAL_DAYS.exec(text);
+  if (!m || !ACTS_ON_DAYS.test(text.trim())) return [text];
+  const days = m[0].split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).filter(Boolean);
+  if (days.length < 2) return [text];
+  const before = text.slice(0, m.index);
+  const after = text.slice(m.index + m[0].length);
+  // "Monday, Wednesday and Friday 6-7pm": a time said only after the last day is every day's.
+  const timeOf = (d: string) => /\s+(?:at\s+|from\s+)?\d.*$/.exec(d)?.[0] ?? '';
+  const shared = days.slice(0, -1).every((d) => timeOf(d) === '') ? timeOf(days[days.length - 1]!) : '';
+  // "on Saturday and Sunday": the "on" said once is every day's.
+  const on = /^on\s/i.test(days[0]!) ? 'on ' : '';
+  return days.map((d) => {
+    const day = `${/^on\s/i.test(d) ? '' : on}${d}`;
+    return `${before}${shared && !timeOf(day) ? `${day}${shared}` : day}${after}`;
+  });
+}
+
 /** `text` cut at each "and" that starts another conversion; the later parts borrow the first one's lead ("What is"). */
 function splitParallelAmounts(text: string): string[] {
   const amount = new RegExp(AMOUNT, 'giu');
@@ -352,12 +386,13 @@ function toldInMessage(parts: readonly string[]): string[] {
 }
 
 /** A message said as a clause: "Reply that …", "email Anna that …", "tell Bob that …". */
+// Not "email that to Frank": "that" is what is sent there, not the start of what is said.
 const WRITES_THAT =
-  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|reply|respond|answer|tell)\b[^.?!\n]*\bthat\b/i;
+  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|reply|respond|answer|tell)\b[^.?!\n]*\bthat\b(?!\s+(?:on\s+)?to\b)/i;
 
 /** A part that sends someone a message: "Send an email to Carol …", "Text Bob …", "Write Anna a note". */
 const WRITES_TO_SOMEONE =
-  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|compose|reply|respond|answer)\b(?!.*\b(?:that|saying)\b)/i;
+  /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|compose|reply|respond|answer)\b(?!.*\b(?:that(?!\s+(?:on\s+)?to\b)|saying)\b)/i;
 
 /**
  * "I'm planning a trip to Paris next week.", "It's getting colder here.", "It was previously set for 6:30 AM":
@@ -365,7 +400,7 @@ const WRITES_TO_SOMEONE =
  * image tool would be called for it), but its values ("Paris") belong to the request next to it. A
  * statement that also wants something ("I need …", "I'm looking for …") stays a request.
  */
-function isContext(text: string): boolean {
+export function isContext(text: string): boolean {
   const t = text.trim();
   // "My garden note says the tulips have to go in before the first frost": what a record says, reported
   // beside the request (twelfth QA pass: it made a note). Its own words may say "have to" or "need".
@@ -421,7 +456,7 @@ const SENDS_NEXT =
 
 /** Nothing but when: "on 2026-12-09 in the morning, 8am", "tomorrow at 9", "first thing Monday". */
 const ONLY_WHEN = new RegExp(
-  String.raw`^(?:(?:on|at|by|around|about|from|in|the|this|next|first\s+thing|say|like|ish|morning|afternoon|evening|night|noon|midday|today|tonight|tomorrow|${WEEKDAY_WORDS}|time|week|weekend|end|of|fortnight|days?|weeks?|an?|half|past|quarter|to|\d{4}-\d{2}-\d{2}|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?|o['’]clock|let['’]?s|till|until|and|[-–—]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[\s,.]+|$))+$`,
+  String.raw`^(?:(?:on|at|by|around|about|from|in|the|this|next|first\s+thing|say|like|ish|morning|afternoon|evening|night|noon|midday|today|tonight|tomorrow|${WEEKDAY_WORDS}|time|week|weekend|end|of|fortnight|days?|weeks?|after|an?|half|past|quarter|to|\d{4}-\d{2}-\d{2}|\d{1,2}(?::\d{2})?\s*(?:am|pm|h)?|o['’]clock|let['’]?s|till|until|and|[-–—]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[\s,.]+|$))+$`,
   'i',
 );
 
@@ -628,11 +663,59 @@ const ACT_ON_IT = new RegExp(String.raw`^${LEAD_IN}(\p{L}+)\s+(?:it|them)\b`, 'i
 const asCommand = (part: string): string =>
   part.replace(/^(\p{L}+)/u, (w) => GERUNDS.get(w.toLowerCase()) ?? w);
 
+/**
+ * "make a note: call the plumber about the boiler, get 3 quotes, ask about the annual service": what
+ * follows the colon of a note being made is its text, commands and all — kept whole like a quote
+ * (sixteenth QA pass: "get 3 quotes" was a request of its own). It ends at the line's end, or at a
+ * sentence that starts another act ("… . Also remind me …").
+ */
+const NOTE_COLON =
+  /^((?:(?:please|can you|could you|would you)\s+)*(?:(?:make|create|add|take|write|start)\s+(?:me\s+)?(?:a\s+)?(?:new\s+|quick\s+)?note\b[^:\n]{0,60}|note(?:\s+down)?|note\s+to\s+self)\s*:\s*)([^\n]+)/i;
+const NOTE_ENDS =
+  /(?:[.!?;]\s*(?:(?:and\s+)?then\s+|also\s+|and\s+)?|\s+[-–—]\s+(?:(?:and\s+)?then\s+|also\s+|and\s+)?|,?\s+(?:and\s+then|then|and\s+also)\s+)(?=(?:please\s+)?(?:remind|text|email|e-mail|send|schedule|book|block|put|add|invite|message)\b)/i;
+
+function notesContent(text: string, mask: (content: string) => string): string {
+  const m = NOTE_COLON.exec(text);
+  if (!m) return text;
+  const stop = NOTE_ENDS.exec(m[2]!);
+  const content = stop ? m[2]!.slice(0, stop.index) : m[2]!;
+  return `${m[1]}${mask(content)}${text.slice(m[1]!.length + content.length)}`;
+}
+
+/**
+ * "For tomorrow's dentist, add a reminder an hour before, and text Alice …": what a command is for, said
+ * before it, goes after it — as a part of its own it searched for a dentist (sixteenth QA pass).
+ */
+function forLeadLast(text: string): string {
+  const m = /^((?:as\s+)?for|about|regarding|re:?)\s+([^,;:.!?]{1,50}?),\s+(?=\S)/i.exec(text);
+  if (
+    !m ||
+    !new RegExp(`^(?:please\\s+)?(?:${ACTION_VERBS.join('|')})\\b`, 'i').test(text.slice(m[0].length))
+  )
+    return text;
+  const rest = text.slice(m[0].length);
+  // Up to the next comma-led command: "… an hour before, and text Alice …" keeps its second act apart.
+  const next = /,\s*(?:and\s+)?(?=\S)/.exec(rest);
+  const first = next ? rest.slice(0, next.index) : rest;
+  return `${first} ${m[1]!.toLowerCase().replace(/^as\s+/, '')} ${m[2]}${next ? rest.slice(next.index) : ''}`;
+}
+
 /** Words that end in a full stop without ending a sentence: "Mr. Smith", "e.g.", "Dec. 5". */
 const ABBREVIATION =
   /(?:^|[^\p{L}.])(?:e\.g|i\.e|mr|mrs|ms|dr|st|rd|ave|etc|vs|approx|dept|tel|ext|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.$/iu;
 /** "No. 45", "Nos. 3 and 4": a number's abbreviation only before a number ("Say no. Call Bob" is two). */
 const NUMBER_ABBREVIATION = /(?:^|[^\p{L}.])nos?\.$/iu;
+
+/**
+ * "I'm going to be at the museum on wednesday. remind me to bring my student card": a command after a full
+ * stop starts a sentence even in lower case (as one sentence the museum's directions were asked for). Not a
+ * verb that is a noun here ("text is long"), nor one on "that", which the sentence before says ("Eve says ….
+ * email that to Frank" is one request, as it was).
+ */
+const LOWER_CASE_COMMAND = new RegExp(
+  String.raw`^(?:please\s+)?(?:${ACTION_VERBS.join('|')})\b${VERB_USED}(?!\s+(?:is|was|are|were|of|has|had|that|this|those|these)\b)`,
+  'u',
+);
 
 /** Sentences: a full stop ends one only before a word that is not in lower case and not after an abbreviation. */
 function sentences(text: string): string[] {
@@ -642,7 +725,7 @@ function sentences(text: string): string[] {
     if (
       last !== undefined &&
       last.endsWith('.') &&
-      (/^\p{Ll}/u.test(piece) ||
+      ((/^\p{Ll}/u.test(piece) && !LOWER_CASE_COMMAND.test(piece)) ||
         ABBREVIATION.test(last) ||
         (NUMBER_ABBREVIATION.test(last) && /^\p{N}/u.test(piece)))
     )
@@ -681,7 +764,10 @@ export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
   // Each quote becomes a private-use marker with its index while splitting, then comes back.
   const quoted: string[] = [];
-  const masked = request.replace(QUOTED, (q) => `\uE000${quoted.push(q) - 1}\uE000`);
+  const masked = notesContent(
+    request.replace(QUOTED, (q) => `\uE000${quoted.push(q) - 1}\uE000`),
+    (q) => `\uE000${quoted.push(q) - 1}\uE000`,
+  );
   const unmask = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)]!);
   const parts = [masked]
     // Sentence ends and semicolons separate; a full stop only where a sentence can end — not in "7 a.m.
@@ -712,9 +798,12 @@ export function splitSubIntents(request: string): SplitIntent[] {
       return [first!, ...rest.map(asCommand)];
     })
     .flatMap(splitParallelAmounts)
+    .flatMap(splitParallelDays)
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
-      s.split(new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b${VERB_USED})`, 'i')),
+      forLeadLast(s).split(
+        new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b${VERB_USED})`, 'i'),
+      ),
     )
     .map(unmask)
     // Trailing punctuation goes, except from a bare value: "p@ssw0rd123!" keeps its "!".
@@ -722,7 +811,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
       isBareValues(s)
         ? s.trim()
         : s
-            .replace(/^[\s,]+|[\s,.;!]+$/g, '')
+            .replace(/^[\s,]+|[\s,.;!]+$|\s+[-–—]$/g, '')
             .replace(/^(?:also|please)\s+/i, '')
             // "just tell alice yes": a command said plainly (reply set: Alice was looked up, nothing sent).
             .replace(new RegExp(`^just\\s+(?=(?:${verbs})\\b${VERB_USED})`, 'iu'), '')

@@ -13,6 +13,12 @@ const unique = (words: string[]): string[] => [...new Set(words.map((w) => w.toL
  * their first name: "Anna"), cities, places (with "the museum", "the cafe"… of the home city), currencies and units.
  */
 export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
+  const surname = (name: string) => name.split(' ').slice(1).join(' ').toLowerCase();
+  // "What's Okafor's address?", "Text Chen that …": a surname no other contact has names them alone
+  // (sixteenth QA pass asked for a contact id).
+  const surnames = state.contacts.map((c) => surname(c.name)).filter(Boolean);
+  const ownSurname = (name: string) =>
+    surname(name) !== '' && surnames.filter((s) => s === surname(name)).length === 1 ? [surname(name)] : [];
   const people = state.contacts.map((c) => ({
     kind: 'person',
     value: c.name,
@@ -20,6 +26,7 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
     aliases: unique([
       c.name.split(' ')[0] ?? c.name,
       c.name,
+      ...ownSurname(c.name),
       ...['mr', 'ms', 'mrs', 'dr'].flatMap((title) => {
         const last = c.name.split(' ').slice(1).join(' ');
         return last ? [`${title} ${last}`, `${title}. ${last}`] : [];

@@ -218,10 +218,12 @@ describe('createSandboxRuntime', () => {
     expect(lexicon).toContainEqual({
       kind: 'person',
       value: 'Anna Keller',
-      // "a formal reply to Mr Keller": a surname after a title names her too.
+      // "a formal reply to Mr Keller": a surname after a title names her too; "Keller" alone, as no other
+      // contact is a Keller.
       aliases: [
         'anna',
         'anna keller',
+        'keller',
         'mr keller',
         'mr. keller',
         'ms keller',

@@ -68,10 +68,37 @@ const HOW_MANY_IN_ONE = new RegExp(
   'gi',
 );
 
+/** Measures a half or a fraction of is written as a decimal; not time ("half an hour" is read as said). */
+const FRACTION_MEASURE =
+  '(?:miles?|km|kilomet(?:er|re)s?|kg|kilos?|kilograms?|grams?|lbs?|pounds?|ounces?|oz|met(?:er|re)s?|cm|feet|foot|ft|inch(?:es)?|cups?|pints?|quarts?|tablespoons?|teaspoons?|lit(?:er|re)s?|ml|gallons?)';
+
+/**
+ * "two and a half kilos", "half a mile", "3/4 of a litre", "a couple of hours": amounts said the way people
+ * say them, as digits (sixteenth QA pass asked for the unit of each).
+ */
+function spokenAmounts(text: string): string {
+  return text
+    .replace(
+      new RegExp(`\\b(\\d+|${WORD})\\s+and\\s+a\\s+half\\s+(?=${FRACTION_MEASURE}\\b)`, 'gi'),
+      (_m, n: string) => `${(/^\d+$/.test(n) ? Number(n) : (numberOfWords(n) ?? 0)) + 0.5} `,
+    )
+    .replace(new RegExp(`\\bhalf\\s+(?:a|an)\\s+(?=${FRACTION_MEASURE}\\b)`, 'gi'), '0.5 ')
+    .replace(
+      new RegExp(
+        `(?<![\\d/])(\\d{1,2})\\s*/\\s*(\\d{1,2})\\s+(?:of\\s+)?(?:a\\s+|an\\s+)?(?=${FRACTION_MEASURE}\\b)`,
+        'gi',
+      ),
+      (m, a: string, b: string) => (Number(b) > 0 ? `${Number(a) / Number(b)} ` : m),
+    )
+    .replace(new RegExp(`\\ba\\s+couple\\s+(?:of\\s+)?(?=${MEASURE}\\b)`, 'gi'), '2 ');
+}
+
 /** `text` with each number said in words before a measure written in digits. */
 export function numbersAsDigits(text: string): string {
-  return text.replace(HOW_MANY_IN_ONE, '$1 1 ').replace(SAID, (words) => {
-    const n = numberOfWords(words);
-    return n === null ? words : String(n);
-  });
+  return spokenAmounts(text)
+    .replace(HOW_MANY_IN_ONE, '$1 1 ')
+    .replace(SAID, (words) => {
+      const n = numberOfWords(words);
+      return n === null ? words : String(n);
+    });
 }
