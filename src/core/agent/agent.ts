@@ -38,6 +38,7 @@ import { smallTalkAnswer } from './small-talk';
 import { eventDetailParts, itemTitled } from './event-details';
 import { slotBookingParts } from './slot-booking';
 import { withAnchoredOffsets } from './anchored-offsets';
+import { withPeopleOfEvents } from './people-of-events';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';
@@ -176,15 +177,21 @@ export class Agent {
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
     // Known names typed with a slip ("weather in berln") are read as the names.
     // An offset said without its date ("three days before") is from the date or event the request names.
+    // A person named through the calendar ("the person I had the project sync with this morning") is the
+    // one its event is with.
     const read = withAnchoredOffsets(
-      numbersAsDigits(
-        withRecordsListed(
-          withCountedItems(
-            withoutRetracted(
-              withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+      withPeopleOfEvents(
+        numbersAsDigits(
+          withRecordsListed(
+            withCountedItems(
+              withoutRetracted(
+                withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+              ),
             ),
           ),
         ),
+        today,
+        events,
       ),
       today,
       events,
@@ -987,8 +994,20 @@ export class Agent {
         byInertia?.[k] ??
         (byLlm ? 'llm' : (sources[k] ?? (referencesIn(v).length > 0 ? 'earlier call' : 'graph')));
     }
+    // "Email Grace's invoice to my accountant": whom it goes to is someone no contact names, so the person
+    // whose thing it is gives no address — the user is asked (sixteenth QA pass emailed Grace her invoice).
+    const toSomeoneElse = effectOf(tool) === 'send' && TO_SOMEONE_UNNAMED.test(si.text.trim());
+    const recipientless = (ls: readonly Literal[]) =>
+      toSomeoneElse
+        ? ls.filter((l) => !(l.kind === 'entity' && l.sub === 'person' && ownerIn(si.text, l)))
+        : ls;
     const known: Record<string, unknown> = {
-      ...literalKnown(world.paramKinds(), si.literals, state.requestLiterals, searchWords(si, tool)),
+      ...literalKnown(
+        world.paramKinds(),
+        recipientless(si.literals),
+        recipientless(state.requestLiterals),
+        searchWords(si, tool),
+      ),
     };
     const recipientNodes = new Set(
       effectOf(tool) === 'send'
@@ -1760,16 +1779,29 @@ function afterFailure(why: string, message: string): string {
  * the address of Anna" go to Bob (fourteenth QA pass: Anna's phone, found for her address, was texted).
  */
 function namedRecipients(si: SubIntentState): unknown[] {
-  const owner = (l: Literal) =>
-    l.possessive === true ||
-    new RegExp(
-      String.raw`\b(?:of|from)\s+${escapeRegExp(l.text)}\b|\b${escapeRegExp(l.text)}['’]s?\s`,
-      'i',
-    ).test(si.text);
   return si.literals
-    .filter((l) => l.kind === 'entity' && l.sub === 'person' && !owner(l))
+    .filter((l) => l.kind === 'entity' && l.sub === 'person' && !ownerIn(si.text, l))
     .map((l) => l.value);
 }
+
+/**
+ * Whether a person is named as whose thing it is, not whom it goes to: "Bob's launch risks", "the email
+ * from Frank", "the PDF Grace attached".
+ */
+function ownerIn(text: string, l: Literal): boolean {
+  const name = escapeRegExp(l.text);
+  return (
+    l.possessive === true ||
+    new RegExp(String.raw`\b(?:of|from)\s+${name}\b|\b${name}['’]s?\s`, 'i').test(text) ||
+    new RegExp(String.raw`\b${name}\s+(?:\p{L}+ed|sent|wrote|gave|made|said|told|took|put)\b`, 'iu').test(
+      text,
+    )
+  );
+}
+
+/** "… to my accountant", "… to the team": a recipient said by a role no contact is named by. */
+const TO_SOMEONE_UNNAMED =
+  /\bto\s+(?:my|our|the|his|her|their)\s+(?!(?:calendar|diary|notes?|inbox|list|reminders?|files?|folder|phone|email|address)\b)\p{L}+(?:\s+\p{L}+)?\s*[.!?]?$/iu;
 
 /** A part that sends something to someone: "email Carol …", "text him …", "send it to Bob". */
 const SENDS_LOOKED_UP =

@@ -784,7 +784,9 @@ function freeText(
   // "Email Anna that the offsite moved to Friday": what is said is the whole clause after "that", its
   // dates and times included (the residual has them taken out).
   // "Tell Carol I'll be there at 5": after the recipient, the message is the rest as said.
-  const toldRaw = sends ? TELL_SOMEONE.exec(intent.trim())?.[2] : undefined;
+  // "tell Dan no thanks by text": how it goes is no part of what is said.
+  const toldSaid = sends ? TELL_SOMEONE.exec(intent.trim())?.[2] : undefined;
+  const toldRaw = toldSaid === undefined ? undefined : withoutChannel(toldSaid);
   // "Text Bob the report" names a thing to send, not words: a producer or the user says what goes in.
   const told = toldRaw && !namesNoContent(toldRaw) ? toldRaw : undefined;
   // "send him a message that the train is delayed": the words after "a message that" (seventh QA pass

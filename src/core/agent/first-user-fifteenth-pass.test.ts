@@ -105,9 +105,9 @@ describe('replies and thanks', () => {
     });
   });
 
-  it('"just tell alice yes" tells her (Alice was looked up and nothing sent)', async () => {
+  it('"just tell alice yes" tells her (Alice was looked up and nothing sent), by a reply since the sixteenth pass', async () => {
     const r = await run('just tell alice yes');
-    expect(args(r, 'messages_send')?.text).toBe('yes');
+    expect(args(r, 'mail_send')).toMatchObject({ to_email: 'alice.martin@example.com', body: 'yes' });
   });
 
   it('"Open Frank\'s email and summarise it" reads his message, not his contact', async () => {

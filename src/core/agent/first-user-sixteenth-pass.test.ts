@@ -254,6 +254,77 @@ describe('what no tool can do is not done with another tool', () => {
   });
 });
 
+describe('how a message goes, and what is no request', () => {
+  it('"tell Eve yes to the 14th" replies by email; "- email is fine" sends one email, not a text as well', async () => {
+    expect(tools(await run('tell Eve yes to the 14th'))).toEqual(['contacts_search', 'mail_send']);
+    const r = await run('Please tell Ines yes to the vegetarian menu for the offsite - email is fine');
+    expect(acts(r)).toEqual(['mail_send']);
+    expect(args(r, 'mail_send')?.to_email).toBe('ines.silva@example.com');
+    // Said by text, it goes by text, without "by text" in it.
+    expect(args(await run('tell Dan no thanks by text'), 'messages_send')?.text).toBe('no thanks');
+  });
+
+  it('"Email Grace\'s invoice to my accountant" asks for the address, and sends nothing to Grace', async () => {
+    for (const request of [
+      "Email Grace's invoice to my accountant",
+      'Forward the PDF Grace attached to her invoice email to my accountant',
+    ]) {
+      const r = await run(request);
+      expect(acts(r)).toEqual([]);
+      expect(r.questions.map((q) => `${q.tool}.${q.field}`)).toEqual(['mail_send.to_email']);
+    }
+    expect(args(await run("Email Grace's invoice to Carol"), 'mail_send')?.to_email).toBe(
+      'carol.diaz@example.com',
+    );
+  });
+
+  it('"hiring plan note. how many hires Q1?" reads the note, makes none', async () => {
+    const r = await run('hiring plan note. how many hires Q1?');
+    expect(tools(r)).toEqual(['notes_search']);
+  });
+
+  it('why the user asks, said beside the request, is noted, not refused', async () => {
+    const r = await run("I'm 5'11 - what's that in cm? Filling in a form");
+    expect(r.answer).toContain('• Noted.');
+    expect(r.answer).not.toContain('None of my tools');
+  });
+});
+
+describe('a person named through the calendar', () => {
+  it('is the one the event said is with: by its words and day, its time, or a day already past', async () => {
+    const ines = await run(
+      "Email the person I'm doing the offsite planning with on Thursday and ask if we can push it to 11:30",
+    );
+    expect(args(ines, 'mail_send')).toMatchObject({
+      to_email: 'ines.silva@example.com',
+      body: 'Can we push it to 11:30?',
+    });
+    const jonas = await run(
+      'Text the person I had the project sync with this morning: thanks, notes coming tonight',
+    );
+    expect(args(jonas, 'messages_send')).toEqual({
+      phone: '+1 555 0173',
+      text: 'thanks, notes coming tonight',
+    });
+    // "at 3 today" is the coffee with Dan at 15:00; "on Saturday", said as past, is last Saturday's lunch.
+    expect(
+      args(
+        await run("Can you get me the home address of the person I'm seeing at 3 today?"),
+        'contacts_search',
+      ),
+    ).toEqual({ name: 'Dan Okafor' });
+    const carol = await run(
+      'Invite whoever I had lunch with on Saturday to a design review follow-up on Wednesday at 10, one hour',
+    );
+    expect(args(carol, 'calendar_create_event')?.attendee_email).toBe('carol.diaz@example.com');
+  });
+
+  it('leaves the words alone when no one event fits', async () => {
+    const r = await run("Text the person I'm meeting on Sunday that I'm late");
+    expect(acts(r)).toEqual([]);
+  });
+});
+
 describe('people named by surname or with an accent', () => {
   it('a surname no other contact has names them: "What\'s Okafor\'s address again?"', async () => {
     const r = await run("What's Okafor's address again?");

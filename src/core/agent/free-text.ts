@@ -178,6 +178,11 @@ export function directQuestion(indirect: string): string {
       new RegExp(`^(?:if|whether)\\s+${THIRD}\\s+(\\p{L}+)\\s+(.+)$`, 'iu'),
       (m) => `Do you ${baseForm(m[1]!)} ${m[2]}`,
     ],
+    // "if we can push it to 11:30" → "Can we push it to 11:30?" (sixteenth QA pass: "If we can …?").
+    [
+      /^(?:if|whether)\s+(we|i)\s+(can|could|should|shall|will|would|may|might)\s+(.+)$/i,
+      (m) => `${capitalize(m[2]!.toLowerCase())} ${m[1]!.toLowerCase() === 'i' ? 'I' : 'we'} ${m[3]}`,
+    ],
     [/^to\s+(.+)$/i, (m) => `Could you ${m[1]}`],
     // "whether dinner is still on" → "Is dinner still on?" (twelfth QA pass: "Whether dinner is still on?").
     [

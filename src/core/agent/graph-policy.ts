@@ -9,6 +9,9 @@ import { pickedItem } from './picked-item';
 import { conditionAction } from './condition-gate';
 import { effectOf } from '../tools/same-purpose';
 
+/** Why the user asks, said as an aside: "Filling in a form", "Want to work out my pace", "just curious". */
+const ASIDE =
+  /^(?:\p{Lu}?\p{Ll}+ing\b(?!\s+(?:me|us)\b)|(?:i\s+)?want(?:ed)?\s+to\s+(?:work\s+out|know|figure|see|check)\b|just\s+(?:curious|wondering|checking|asking)\b|(?:it['’]s\s+)?for\s+(?:a|my|the|our)\s+\p{L}+(?:\s+\p{L}+)?$|\p{L}+\s+thing\b)[^?]*$/iu;
 export const GRAPH_ONLY_ENGINE: EngineInfo = {
   kind: 'graph-only',
   model: 'none',
@@ -93,6 +96,10 @@ export class GraphPolicy implements DecisionPolicy {
       // "… and show me the first one": with no tool for it, the item the earlier part found is the answer.
       const picked = pickedItem(si, parts);
       if (picked) return { ...base, action: 'direct_answer', analysis: 'answered', answer: picked };
+      // "I'm 5'11 - what's that in cm? Filling in a form": why the user asks, said beside a request that is
+      // done, is no request no tool can do (sixteenth QA pass answered "None of my tools can do this").
+      if (ASIDE.test(si.text.trim()) && parts.some((o) => o !== si && o.target !== undefined))
+        return { ...base, action: 'direct_answer', analysis: 'answered', answer: 'Noted.' };
       return {
         ...base,
         action: 'direct_answer',

@@ -115,6 +115,18 @@ const SLANG: [RegExp, Replacement][] = [
   ],
   // "Organise a 1-hour offsite debrief with Olivia on Friday at 10": a meeting organised is scheduled.
   [/(?<![./@\w-])organi[sz]e\s+(?=(?:a|an)\s)/gi, 'schedule '],
+  // "Please tell Ines yes to the vegetarian menu - email is fine": the channel said after the message is
+  // how it goes, once (held-out-12 texted and emailed her).
+  [
+    /^((?:(?:please|can\s+you|could\s+you)\s+)*)(?:tell|let)\s+(.+?)\s*[-–—,;]\s*(?:by\s+|via\s+|an?\s+)?(e-?mail|text)\s+(?:is|will\s+be|would\s+be)\s+(?:fine|ok|okay|good|best|great|enough)\s*[.!]?$/i,
+    (_m: string, lead: string, rest: string, channel: string) => `${lead}${channel.toLowerCase()} ${rest}`,
+  ],
+  // "tell Eve yes to the 14th", "just tell alice yes": a yes or a no answers what was asked, and a reply
+  // goes back the way the question came — mail, unless said (reply set texted them).
+  [
+    /^((?:(?:please|can\s+you|could\s+you)\s+)*)(?:just\s+)?tell\s+(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s+(?=(?:yes|no|sure|ok|okay|yep|nope|absolutely|definitely|of\s+course)\b)(?!.*\b(?:text|sms|by\s+text|message)\b)/iu,
+    '$1reply to $2: ',
+  ],
   // "remind me instead to call Carol": "instead" says what replaces another act, not what to be reminded of.
   [/\bremind\s+me\s+instead\s+(?=(?:to|about|that|of)\b)/gi, 'remind me '],
   [/(?<![./@\w-])ping\s+me\b(?!\s+(?:a|an|the|back)\b)/gi, 'remind me'],
