@@ -385,8 +385,10 @@ function toldInMessage(parts: readonly string[]): string[] {
   return out;
 }
 
-/** A message said as a clause: "Reply that …", "email Anna that …", "tell Bob that …". */
-// Not "email that to Frank": "that" is what is sent there, not the start of what is said.
+/**
+ * A message said as a clause: "Reply that …", "email Anna that …", "tell Bob that …" — not "email that to
+ * Frank", where "that" is what is sent, not the start of what is said.
+ */
 const WRITES_THAT =
   /^(?:(?:please|kindly|could you|can you|would you)\s+)*(?:send|email|e-mail|mail|text|message|write|reply|respond|answer|tell)\b[^.?!\n]*\bthat\b(?!\s+(?:on\s+)?to\b)/i;
 
@@ -764,10 +766,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
   const verbs = ACTION_VERBS.join('|');
   // Each quote becomes a private-use marker with its index while splitting, then comes back.
   const quoted: string[] = [];
-  const masked = notesContent(
-    request.replace(QUOTED, (q) => `\uE000${quoted.push(q) - 1}\uE000`),
-    (q) => `\uE000${quoted.push(q) - 1}\uE000`,
-  );
+  const mask = (q: string) => `\uE000${quoted.push(q) - 1}\uE000`;
+  // A note's text after its colon is kept whole, like a quote.
+  const masked = notesContent(request.replace(QUOTED, mask), mask);
   const unmask = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)]!);
   const parts = [masked]
     // Sentence ends and semicolons separate; a full stop only where a sentence can end — not in "7 a.m.

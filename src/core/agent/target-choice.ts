@@ -535,6 +535,8 @@ const SET_UP = /^(?:(?:please|kindly|can you|could you|would you)\s+)*set\s+up\b
  */
 const ADDED_AT_A_TIME = {
   add: /^(?:(?:please|kindly|can you|could you|would you)\s+)*add\b/i,
+  // A clock time with am/pm, a range, or a length — not all `findTimes` reads: "add … tonight", "… in the
+  // morning" or a bare "at 9" are said of reminders as often.
   when: /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s*(?:[-–]|to|till|until)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\bfor\s+(?:an?|one|two|three|half\s+an|\d+(?:\.\d+)?)\s*(?:hours?|hrs?|minutes?|mins?)\b|\b(?:at\s+)?(?:noon|midday)\b/i,
   notEvent: /\b(?:remind|reminders?|notes?|list|tasks?|to-?dos?|checklist)\b/i,
 };
