@@ -281,6 +281,16 @@ describe('how a message goes, and what is no request', () => {
   it('"hiring plan note. how many hires Q1?" reads the note, makes none', async () => {
     const r = await run('hiring plan note. how many hires Q1?');
     expect(tools(r)).toEqual(['notes_search']);
+    // A command on a file is no record named beside the request (ultratool_graph lost two tasks to it).
+    expect(
+      splitSubIntents(
+        'I need to save a piece of text to the E drive test1.txt file, then modify the text, and finally delete this file.',
+      ).map((p) => p.text),
+    ).toEqual([
+      'I need to save a piece of text to the E drive test1.txt file',
+      'modify the text',
+      'delete this file',
+    ]);
   });
 
   it('why the user asks, said beside the request, is noted, not refused', async () => {

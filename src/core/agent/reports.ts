@@ -44,7 +44,7 @@ export const REPORTED = new RegExp(
 // Also said with no "the" in a note to self: "hiring plan note. how many hires Q1?" (held-out-13 made a note
 // called "hiring plan note") — one to three words that are no command and no preposition.
 export const RECORD_NAMED =
-  /^(?:(?:the|my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?|(?:(?!(?:a|an|new|create|make|write|add|take|start|open|read|look|find|search|jot|save|send|e-?mail|text|reply|forward|show|get|check|put|at|to|for|from|in|on|with|about|of|my|the|our)\b)[\p{L}'’-]+\s+){1,3})(?:note|notes|file|e-?mail|document|doc|recipe|lease|itinerary|invoice)[.!]?$/iu;
+  /^(?:(?:the|my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?|(?:(?!(?:a|an|new|create|make|write|add|take|start|open|read|look|find|search|jot|save|send|e-?mail|text|reply|forward|show|get|check|put|delete|remove|cancel|modify|update|edit|change|move|rename|copy|share|download|upload|print|close|archive|compress|list|view|attach|at|to|for|from|in|on|with|about|of|my|the|our|this|that|these|those|its|his|her|their|your|which|what|any|every|each)\b)[\p{L}'’-]+\s+){1,3})(?:note|notes|file|e-?mail|document|doc|recipe|lease|itinerary|invoice)[.!]?$/iu;
 
 /**
  * What someone said, asked about: "What did Frank write about …", "the deadline Anna gave", "the risks Bob
