@@ -405,6 +405,11 @@ describe('numbers said the way people say them', () => {
   it('asks a past question as one: "if he received the invoice" → "Did you receive the invoice?"', () => {
     expect(directQuestion('whether he received the invoice')).toBe('Did you receive the invoice?');
     expect(directQuestion('if she changed the date')).toBe('Did you change the date?');
+    // Two syllables keep their stem; one closed syllable takes its "e" back.
+    expect(directQuestion('if he opened it')).toBe('Did you open it?');
+    expect(directQuestion('if she visited Paris')).toBe('Did you visit Paris?');
+    expect(directQuestion('if she liked the book')).toBe('Did you like the book?');
+    expect(directQuestion('if they stopped the order')).toBe('Did you stop the order?');
     expect(directQuestion('if he makes cakes')).toBe('Do you make cakes?');
   });
 });

@@ -148,7 +148,12 @@ function pastBase(verb: string): string | null {
   if (/ied$/.test(v)) return v.replace(/ied$/, 'y');
   const stem = v.slice(0, -2);
   if (/([^aeiouls])\1$/.test(stem)) return stem.slice(0, -1);
-  return /(?:[cgvsz]|[^aeiou][aeiou][^aeiouwxy])$/.test(stem) && !/ck$/.test(stem) ? `${stem}e` : stem;
+  // "received" → receive, "liked" → like; not "opened" or "visited" (two syllables keep their stem).
+  const oneSyllable = /^[^aeiou]*[aeiou]+[^aeiou]+$/.test(stem);
+  return (/[cgvsz]$/.test(stem) || (oneSyllable && /[^aeiou][aeiou][^aeiouwxy]$/.test(stem))) &&
+    !/ck$/.test(stem)
+    ? `${stem}e`
+    : stem;
 }
 
 /**
