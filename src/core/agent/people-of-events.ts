@@ -8,7 +8,7 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
-import { addDays, findDates, findTimes } from './dates';
+import { addDays, findDates, findTimes, isoDate } from './dates';
 import { periodSaid } from './time-of-day';
 
 /** "the person I'm …", "the guy I had …", "whoever I …". */
@@ -34,6 +34,7 @@ const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s|-up)$/, '').slic
 export function withPeopleOfEvents(text: string, today: number, events: readonly LexiconEntry[]): string {
   const withWhom = events.filter((e) => e.on && /\bwith\s+\p{Lu}/u.test(e.value));
   if (withWhom.length === 0) return text;
+  const todayIso = isoDate(today);
   let out = '';
   let last = 0;
   for (const m of text.matchAll(SOMEONE_I)) {
@@ -43,7 +44,6 @@ export function withPeopleOfEvents(text: string, today: number, events: readonly
     const description = end ? rest.slice(0, end.index + 2) : rest;
     if (!/\bwith\b|\bseeing\b|\bmeeting\b/i.test(description)) continue;
     const past = PAST.test(description);
-    const todayIso = new Date(today).toISOString().slice(0, 10);
     const days = new Set(
       findDates(description, today).map((d) => (past && d.date > todayIso ? addDays(d.date, -7) : d.date)),
     );
@@ -56,23 +56,18 @@ export function withPeopleOfEvents(text: string, today: number, events: readonly
         .filter(Boolean)
         .map(stemOf),
     );
+    const namedBy = (e: LexiconEntry) => titleWords(e.value).some((w) => said.has(stemOf(w)));
+    // "this morning", "today", "tonight" are a day said too (`findDates` reads them as today).
     const fits = withWhom.filter((e) => {
       if (days.size > 0 && !days.has(e.on!)) return false;
-      if (
-        days.size === 0 &&
-        /\b(?:this\s+morning|this\s+afternoon|this\s+evening|today|tonight)\b/i.test(description) &&
-        e.on !== todayIso
-      )
-        return false;
       if (times.size > 0 && !times.has(e.at!)) return false;
       if (period && e.at && (Number(e.at.slice(0, 2)) < period.from || Number(e.at.slice(0, 2)) >= period.to))
         return false;
-      const named = titleWords(e.value).some((w) => said.has(stemOf(w)));
       // A day or a time alone may say which ("the person I'm seeing at 3 today"); else its words must.
-      return named || days.size > 0 || times.size > 0;
+      return days.size > 0 || times.size > 0 || namedBy(e);
     });
     // Of several on the day said, the one whose words are said.
-    const named = fits.filter((e) => titleWords(e.value).some((w) => said.has(stemOf(w))));
+    const named = fits.filter(namedBy);
     const one = fits.length === 1 ? fits[0] : named.length === 1 ? named[0] : undefined;
     const who = one ? /\bwith\s+(\p{Lu}[\p{L}'’-]*)/u.exec(one.value)?.[1] : undefined;
     if (!who) continue;
