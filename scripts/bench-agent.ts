@@ -56,6 +56,14 @@ import {
   WRITTEN_HELDOUT_12,
   WRITTEN_HELDOUT_13,
 } from '../src/core/agent/fixtures/written-requests-sixteenth';
+import {
+  WRITTEN_INBOX,
+  WRITTEN_LOOSE_DATES,
+  WRITTEN_NON_NATIVE,
+  WRITTEN_HOME_LIFE,
+  WRITTEN_HELDOUT_14,
+  WRITTEN_HELDOUT_15,
+} from '../src/core/agent/fixtures/written-requests-seventeenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -232,6 +240,12 @@ async function main(): Promise<void> {
     ['writtenOrganising', WRITTEN_ORGANISING],
     ['writtenHeldout12', WRITTEN_HELDOUT_12],
     ['writtenHeldout13', WRITTEN_HELDOUT_13],
+    ['writtenInbox', WRITTEN_INBOX],
+    ['writtenLooseDates', WRITTEN_LOOSE_DATES],
+    ['writtenNonNative', WRITTEN_NON_NATIVE],
+    ['writtenHomeLife', WRITTEN_HOME_LIFE],
+    ['writtenHeldout14', WRITTEN_HELDOUT_14],
+    ['writtenHeldout15', WRITTEN_HELDOUT_15],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
