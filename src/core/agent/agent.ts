@@ -39,6 +39,7 @@ import { eventDetailParts, itemTitled } from './event-details';
 import { slotBookingParts } from './slot-booking';
 import { withAnchoredOffsets } from './anchored-offsets';
 import { withPeopleOfEvents } from './people-of-events';
+import { withSendersOfMail } from './people-of-mail';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';
@@ -83,6 +84,7 @@ import { escapeRegExp } from '../util/escape-regexp';
 import { daysOf, eventDayOf, eventsSaid } from './events-said';
 import { capitalize } from '../util/capitalize';
 import { linesAbout } from './lines-about';
+import { findDates } from './dates';
 import { clauseRead, clausesOf } from './text-condition';
 
 export interface AgentDeps {
@@ -171,24 +173,28 @@ export class Agent {
     // Hugo (whom "text him" after it means).
     const fullLexicon: LexiconEntry[] = (await this.deps.runtime.lexicon?.()) ?? [];
     const events = fullLexicon.filter((e) => e.kind === 'event');
-    const lexicon = fullLexicon.filter((e) => e.kind !== 'event');
+    const mails = fullLexicon.filter((e) => e.kind === 'mail');
+    const lexicon = fullLexicon.filter((e) => e.kind !== 'event' && e.kind !== 'mail');
     const homeCity = lexicon.find((e) => e.kind === 'city' && e.home)?.value;
     const today = now();
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
     // Known names typed with a slip ("weather in berln") are read as the names.
     // An offset said without its date ("three days before") is from the date or event the request names.
     // A person named through the calendar ("the person I had the project sync with this morning") is the
-    // one its event is with.
+    // one its event is with; one named through the inbox ("whoever sent the invoice") is its sender.
     const read = withAnchoredOffsets(
       withPeopleOfEvents(
-        numbersAsDigits(
-          withRecordsListed(
-            withCountedItems(
-              withoutRetracted(
-                withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+        withSendersOfMail(
+          numbersAsDigits(
+            withRecordsListed(
+              withCountedItems(
+                withoutRetracted(
+                  withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+                ),
               ),
             ),
           ),
+          mails,
         ),
         today,
         events,
@@ -245,6 +251,7 @@ export class Agent {
         if (s.placeWords !== undefined) si.placeWords = s.placeWords;
         if (s.slotFrom !== undefined) si.slotFrom = s.slotFrom;
         if (s.amountOf !== undefined) si.amountOf = s.amountOf;
+        if (s.dateWords !== undefined) si.dateWords = s.dateWords;
         if (s.condition) si.condition = { ...s.condition };
         return si;
       });
@@ -264,6 +271,7 @@ export class Agent {
         if (!(await this.followPlan(state, emit))) break;
       }
       this.placesFound(state, lexicon);
+      this.datesRead(state, lexicon);
       const callable = this.callable(state);
       const input = {
         state,
@@ -480,6 +488,34 @@ export class Agent {
     });
     emit({ type: 'toolchain', rank: after.rank, chain });
     return true;
+  }
+
+  /**
+   * "Add the new budget review date from Eve's email to my calendar": once the email is read, the words that
+   * named its day are that day ("the budget review on 2026-12-14"), read as any day said is.
+   */
+  private datesRead(state: TurnState, lexicon: readonly LexiconEntry[]): void {
+    for (const si of state.subIntents) {
+      if (si.dateWords === undefined || si.status !== 'pending' || si.candidates !== null) continue;
+      const read = state.subIntents.filter((x) => si.dependsOn.includes(x.rank));
+      if (read.length === 0 || !read.every((x) => TERMINAL.has(x.status))) continue;
+      const text = read
+        .filter((x) => x.status === 'done')
+        .map((x) => textContent(x.result) ?? describeOutput(x.result))
+        .join('\n');
+      const day = findDates(text, state.today)[0]?.date;
+      if (day) {
+        const thing =
+          /^the\s+(?:(?:new|right|correct|actual|exact|due)\s+)?((?:[\p{L}-]+\s+){0,3}?)(?:date|day)\b/iu
+            .exec(si.dateWords)?.[1]
+            ?.trim();
+        si.text = si.text.replace(si.dateWords, `${thing ? `the ${thing} ` : ''}on ${day}`);
+        si.literals = findLiterals(si.text, state.today, lexicon);
+        // Only the day was wanted of it: the email's sender is no attendee of the event.
+        si.dependsOn = si.dependsOn.filter((d) => !read.some((x) => x.rank === d));
+      }
+      si.dateWords = undefined;
+    }
   }
 
   /**
@@ -900,6 +936,9 @@ export class Agent {
     const aboutOtherRecipients = aboutOthers(si, state, true);
     const knownByField = (field: string): { value: unknown; source: string } | undefined => {
       if (si.answers[field] !== undefined) return { value: si.answers[field], source: 'user' };
+      // Whom an event invites is someone its own words name ("with Bob", "invite him"): an address read
+      // for another reason (the email a date was read from) invites nobody (seventeenth QA pass).
+      if (ATTENDEE_FIELD.test(field) && !namesSomeone(si, state)) return undefined;
       const node = world.paramNodeOf(target, 'in', field);
       const k = node ? state.known.get(node) : undefined;
       const whom = RECIPIENT_FIELD.test(field) && effectOf(tool) === 'send' ? aboutOtherRecipients : about;
@@ -981,6 +1020,8 @@ export class Agent {
     const byInertia = this.inertialStep ? this.inertialSources : undefined;
     const carried: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(explicit)) {
+      // The plan's value flow invites nobody the part's words do not name (`ATTENDEE_FIELD`).
+      if (!byLlm && ATTENDEE_FIELD.test(k) && !namesSomeone(si, state) && !(k in filled.args)) continue;
       if (referencesIn(v).length > 0) {
         carried[k] = v; // renumbered onto the new chain below
         continue;
@@ -1016,8 +1057,16 @@ export class Agent {
             .map((f) => world.paramNodeOf(target, 'in', f))
         : [],
     );
+    const inviteNodes = new Set(
+      namesSomeone(si, state)
+        ? []
+        : Object.keys(tool.parameters.properties ?? {})
+            .filter((f) => ATTENDEE_FIELD.test(f))
+            .map((f) => world.paramNodeOf(target, 'in', f)),
+    );
     for (const [node, k] of state.known)
-      if (!(recipientNodes.has(node) ? aboutOtherRecipients : about)(k)) known[node] = k.value;
+      if (!inviteNodes.has(node) && !(recipientNodes.has(node) ? aboutOtherRecipients : about)(k))
+        known[node] = k.value;
     const chain = await world.toolchain({
       target,
       known,
@@ -1808,6 +1857,18 @@ const SENDS_LOOKED_UP =
   /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you|[Aa]nd|[Tt]hen|[Aa]lso)\s+)*(?:[Ss]end|[Ee]-?mail|[Mm]ail|[Tt]ext|[Mm]essage|SMS|[Ff]orward)\s+(?:it\s+|them\s+|that\s+|this\s+)?(?:to\s+)?(?:\p{Lu}|him\b|her\b|them\b)/u;
 
 /** Inputs that say whom a message goes to. */
+/** An input that invites someone to what the tool makes. */
+const ATTENDEE_FIELD = /(?:^|_)(?:attendees?|guests?|invitees?|participants?)(?:_|$)/i;
+
+/**
+ * Whether a part's own words name someone (a person, or "with"/a pronoun for one), or the request asks
+ * for an invite anywhere ("Find a gap and book it, invite him too").
+ */
+const namesSomeone = (si: SubIntentState, state: TurnState): boolean =>
+  si.literals.some((l) => l.kind === 'entity' && l.sub === 'person') ||
+  /\b(?:with|invite|inviting|him|her|them|us)\b/i.test(si.text) ||
+  /\binvit(?:e|ing)\b/i.test(state.request);
+
 const RECIPIENT_FIELD = /(?:^|_)(?:to|phone|e-?mail|recipient|number|address)(?:_|$)|^to[A-Z]/i;
 
 /**

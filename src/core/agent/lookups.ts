@@ -50,9 +50,51 @@ export function insertLookups(
     // says is what the document says, read first (twelfth QA pass: the note said "Q3 quick stats").
     const kept = SAVES_DOCUMENT.exec(si.text.trim());
     const document = kept ? (kept[1] ?? kept[2])!.trim() : null;
+    // "Save the launch risks Bob emailed me as a note": what the note says is read from Bob's email.
+    // "Write up Frank's interview loop as a note": someone's thing that is no detail of their contact.
+    const someones = document ? /^(\p{Lu}[\p{L}-]+)['’]s\s+(.+)$/u.exec(document) : null;
+    // "Save Anna's phone number as a note": her record's one detail (it was texted to her).
+    const detail = document ? PERSON_FIELD.exec(document) : null;
+    const theirs = document
+      ? (theirsRead(document) ??
+        (detail
+          ? `find the ${detail[2]} of ${detail[1]}`
+          : someones
+            ? `read the email from ${someones[1]} about the ${someones[2]}`
+            : null))
+      : null;
+    if (document && theirs) {
+      const field = detail ? fieldNamed(contactFieldWord(detail[2]!), outputFields) : null;
+      out.push({ rank: 0, text: theirs, dependsOn: [] });
+      out.push({
+        ...si,
+        // "… phone number as a note" named a sender by its word; what is kept is the detail looked up.
+        ...(detail && /phone|number|mobile/i.test(detail[2]!)
+          ? { text: si.text.replace(document, `${detail[1]}'s contact details`) }
+          : {}),
+        dependsOn: [...si.dependsOn, -1],
+        contentFrom: -1,
+        ...(field ? { contentField: field } : {}),
+      });
+      continue;
+    }
     if (document && DOCUMENT.test(document)) {
       out.push({ rank: 0, text: `read ${document}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
+      continue;
+    }
+    // "Add the new budget review date from Eve's email to my calendar": the day is the one the email
+    // says, read first (seventeenth QA pass: the event was put in today).
+    const dated = DATE_KEPT.exec(si.text);
+    if (dated) {
+      const thing = dated[1]?.trim();
+      const source = dated[2]!.trim();
+      const someone = /^(\p{Lu}[\p{L}-]+)['’]s\s+(?:e-?mail|mail|message)$/u.exec(source);
+      const lookup = someone
+        ? `read the email from ${someone[1]}${thing ? ` about the ${thing}` : ''}`
+        : `read ${source}`;
+      out.push({ rank: 0, text: lookup, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], dateWords: dated[0] });
       continue;
     }
     // "Convert the travel cap in my budget note to US dollars", "What's the offsite budget in GBP?": the
@@ -148,6 +190,12 @@ export function insertLookups(
         contentFrom: -1,
         ...(field ? { contentField: field } : {}),
       });
+    } else if (thing && theirsRead(thing)) {
+      // "Email Grace's invoice to Carol", "text Dan Jonas's marathon plan", "the offsite agenda Ines sent
+      // me": what someone sent is read from them (the seventeenth QA pass emailed "invoice"; the notes'
+      // search sent the hiring plan too).
+      out.push({ rank: 0, text: theirsRead(thing)!, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
     } else if (thing && (keptInNotes(thing) || looksUp(thing))) {
       // "Email Hugo the weather forecast for Paris": what is sent is what a tool looks up first.
       // "Email Dan the meeting notes from quarterly planning": a document sent is what it says, so it is
@@ -184,6 +232,7 @@ export function insertLookups(
     ...(si.placeWords !== undefined ? { placeWords: si.placeWords } : {}),
     ...(si.slotFrom !== undefined ? { slotFrom: rankOf.get(si.slotFrom) ?? si.slotFrom } : {}),
     ...(si.amountOf !== undefined ? { amountOf: si.amountOf } : {}),
+    ...(si.dateWords !== undefined ? { dateWords: si.dateWords } : {}),
     ...(si.condition
       ? { condition: { ...si.condition, on: rankOf.get(si.condition.on) ?? si.condition.on } }
       : {}),
@@ -303,9 +352,31 @@ const DOCUMENT_WORDS =
   'report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo|invoice|receipt';
 const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENT_WORDS}|minutes|meeting\s+notes|recipe)\b`, 'i');
 
+/** A day kept in a message or a record: "the new budget review date from Eve's email", "the date in my itinerary". */
+const DATE_KEPT =
+  /\bthe\s+(?:(?:new|right|correct|actual|exact|due)\s+)?((?:[\p{L}-]+\s+){0,3}?)(?:date|day)\s+(?:from|in|on|of|that\s+is\s+in)\s+((?:the|my|\p{Lu}[\p{L}-]+['’]s)\s+(?:[\p{L}-]+\s+){0,3}?(?:e-?mail|mail|message|note|file|invoice|itinerary|lease))\b/iu;
+
+/** Someone's document or plan, which they sent: "Grace's invoice", "Jonas's marathon plan". */
+const THEIR_DOCUMENT = new RegExp(
+  String.raw`^(\p{Lu}[\p{L}-]+)['’]s\s+((?:\S+\s+){0,2}?(?:${DOCUMENT_WORDS}|plan|proposal|quote|menu))$`,
+  'u',
+);
+/** What someone sent: "the offsite agenda Ines sent me", "the launch risks Bob emailed (me)". */
+const THEY_SENT =
+  /^(?:the|that|those)\s+((?:[\p{L}-]+\s+){1,4}?)(\p{Lu}[\p{L}-]+)\s+(?:sent|emailed|mailed|forwarded|wrote)(?:\s+(?:me|us|over))?(?:\s+(?:about|on|earlier|yesterday|last\s+week))?$/u;
+
+/** The part that reads what someone sent, or null: "read the email from Grace about the invoice". */
+export function theirsRead(thing: string): string | null {
+  const doc = THEIR_DOCUMENT.exec(thing);
+  // Said as an email's: "the offsite agenda from Ines" alone read the day's agenda from the calendar.
+  if (doc) return `read the email from ${doc[1]} about the ${doc[2]}`;
+  const sent = THEY_SENT.exec(thing.trim());
+  return sent ? `read the email from ${sent[2]} about the ${sent[1]!.trim()}` : null;
+}
+
 /** A note made of a document: "put/save/copy <the document> into a note", "make a note from <it>". */
 const SAVES_DOCUMENT =
-  /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:(?:put|save|copy|add|jot\s+down|write\s+down)\s+((?:the|my|our)\s+[^,.;!?]+?)\s+(?:into|in|as|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note\b|(?:make|create|write|start)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:(?:called|titled|named)\s+(?:"[^"]+"|'[^']+'|[^,.;!?]+?)\s+)?(?:from|of|with)\s+((?:the|my|our)\s+[^,.;!?]+?)(?=\s+(?:called|titled|named)\b|[,.;!?]|$))/i;
+  /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:(?:put|save|copy|add|jot\s+down|write\s+down|write\s+up|turn)\s+((?:the|my|our|\p{Lu}[\p{L}-]+['’]s)\s+[^,.;!?]+?)\s+(?:into|in|as|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?note\b|(?:make|create|write|start)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:(?:called|titled|named)\s+(?:"[^"]+"|'[^']+'|[^,.;!?]+?)\s+)?(?:from|of|with)\s+((?:the|my|our)\s+[^,.;!?]+?)(?=\s+(?:called|titled|named)\b|[,.;!?]|$))/iu;
 
 /** "Grab the Q3 report", "Dig out the launch slides": a command that only finds a document. */
 /** The commands that find a thing, after "please", "and", "then". */

@@ -50,7 +50,7 @@ const ONLY_THOUGHT = new RegExp(
 /** "Nothing to do now", "no action needed": the whole request asks for nothing to be done. */
 // "… oh wait I already have that one never mind forget it": the whole request taken back at its end.
 const NOTHING_TO_DO =
-  /\b(?:nothing\s+to\s+do\s+(?:now|yet|for\s+now)|no\s+action\s+(?:needed|required)|just\s+thinking\s+(?:out\s+loud|aloud)|never\s*mind(?:[\s,]+forget\s+(?:it|that))?(?=\s*[.!]*\s*$)|forget\s+it(?=\s*[.!]*\s*$))\b/i;
+  /\b(?:nothing\s+to\s+(?:do|send)\s+(?:now|yet|for\s+now)|(?:for\s+now|yet)\s*,?\s+nothing\s+to\s+(?:do|send)|no\s+action\s+(?:needed|required)|just\s+thinking\s+(?:out\s+loud|aloud)|never\s*mind(?:[\s,]+forget\s+(?:it|that))?(?=\s*[.!]*\s*$)|forget\s+it(?=\s*[.!]*\s*$))\b/i;
 /** "Write me a two-line text I could send Dan …", "I'll send it from my phone": a draft the user sends. */
 const USER_SENDS =
   /(?:^|(?<=[.!?;—–]\s*))[^.!?;—–]*\b(?:text|message|e-?mail|note)\s+(?:that\s+)?i\s+(?:could|can|might|will|['’]ll)\s+send\b[^.!?;—–]*[.!?]?|\bi['’]ll\s+send\s+it\s+(?:from\s+my\s+phone|myself|later)\b[^.!?;—–]*[.!?]?/gi;

@@ -7,7 +7,7 @@ describe('withoutFillers', () => {
       withoutFillers(
         "Um, hey, can you uh, can you email Alice and tell her that I'm still good for lunch tomorrow and, um, yeah that's it",
       ),
-    ).toBe("can you email Alice and tell her that I'm still good for lunch tomorrow");
+    ).toBe("can you email Alice saying I'm still good for lunch tomorrow");
     expect(withoutFillers("Um hi, so I'm meeting Bob on Tuesday and I wanted to, uh, find a café")).toBe(
       "I'm meeting Bob on Tuesday and I wanted to, find a café",
     );

@@ -25,6 +25,8 @@ const SLANG: [RegExp, Replacement][] = [
   [/\btmrw\b|\btmr\b|\btomoz\b/gi, 'tomorrow'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\bthx\b/gi, 'thanks'],
+  // Australian: "tomorrow arvo" is the afternoon.
+  [/\barvo\b/gi, 'afternoon'],
   // Inside a web address, a path, an email address or a file name a word is no shorthand (api_bank:
   // "article-4.txt" became "article-4.text").
   // "Write back: yes, 12:30 …" answers the message it is about (eleventh QA pass: it made a note).
@@ -146,6 +148,57 @@ const SLANG: [RegExp, Replacement][] = [
   // "Remind me what the launch risks are", "remind me where the dentist is": telling, not a reminder
   // (act-risk set, twelfth QA pass: a reminder was set).
   [/\bremind\s+me\s+(?=(?:what|where|when|who|which|how)\b)/gi, 'tell me '],
+  // "email Grace and say payment goes out next week", "text Jonas and tell him I'll join": what is said is
+  // the message (seventeenth QA pass sent "and say payment goes out").
+  [
+    /\b([Ee]-?mail|[Mm]ail|[Tt]ext|[Mm]essage)\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,2}|(?:him|her|them)\s+)and\s+(?:say|tell\s+(?:him|her|them)|let\s+(?:him|her|them)\s+know)\b(?:\s+that\b)?,?/gu,
+    '$1 $2saying',
+  ],
+  // "Anything from Bob?", "Has Ines gotten back to me about …?": asked of the inbox (seventeenth QA pass:
+  // nothing, or a contact lookup).
+  [/^((?:so\s+|and\s+)?)anything\s+(?:new\s+)?(?=from\s+\p{Lu})/iu, '$1any emails '],
+  [
+    /\b([Hh]as|[Hh]ave|[Dd]id)\s+(\p{Lu}[\p{L}'’-]*)\s+(?:(?:ever|yet|already)\s+)?(?:gotten|got|get|come|written|write)\s+back\s+to\s+me\b/gu,
+    (_m, aux: string, who: string) => `${aux} ${who} emailed me`,
+  ],
+  // "Reply and tell him I'm thinking 10 to 17 April": the reply says it (it was a text, "… Reply").
+  [
+    /\breply\s+and\s+(?:tell|say\s+to|let)\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:know\s+)?(?:that\s+)?/giu,
+    'reply to $1 saying ',
+  ],
+  // "Start a shopping list: milk, eggs …": a list is kept as a note (it was a free-slot search).
+  [
+    /\b(?:start|begin|make|create|write)\s+(?:me\s+)?(?:a|an|my)\s+(?:new\s+)?((?:shopping|grocery|groceries|packing|to-?do|todo|reading|wish)\s+list)\s*:/gi,
+    'make a note called $1:',
+  ],
+  // "… and send him invite also": the invite goes with the event, no message of its own (a text said
+  // "invite also").
+  [
+    /\bsend\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:an?\s+|the\s+)?invit(?:e|ation)(?:\s+(?:also|too|as\s+well))?\b/giu,
+    'invite $1',
+  ],
+  // English said otherwise: "revert (back) to Eve" and "answer Kenji:" reply, "intimate Carol" tells her,
+  // "remember me to …" reminds, "can ye" is "can you" (seventeenth QA pass: a text, or nothing, was sent).
+  [/\brevert\s+(?:back\s+)?(?:to\s+)?(?=\p{Lu}|him\b|her\b|them\b)/giu, 'reply to '],
+  [/\b(?:reply|respond)\s+(?=(?:him|her|them)\b)/gi, 'reply to '],
+  [
+    /^((?:(?:please|kindly|ok|so)\s*,?\s+)*)answer\s+(?=\p{Lu}[\p{L}'’-]*\s*(?:[:—–,]|\s-\s))/iu,
+    '$1reply to ',
+  ],
+  [/\bintimate\s+(?=\p{Lu}|him\b|her\b|them\b)/giu, 'tell '],
+  // "tell Carol by mail that …": the channel said is the command.
+  [
+    /\b(?:tell|inform|let)\s+(\p{Lu}[\p{L}'’-]*|him|her|them)\s+(?:know\s+)?(?:by|via|over|through)\s+(e-?mail|mail|text|sms|message)\b\s*/giu,
+    (_m, who: string, by: string) => `${/mail/i.test(by) ? 'email' : 'text'} ${who} `,
+  ],
+  [/\b(?:please\s+)?remember\s+me\s+(?=(?:to|about|tomorrow|today|tonight|on|at|in|at)\b)/gi, 'remind me '],
+  [/\b(can|could|will|would|did|do)\s+ye\b/gi, '$1 you'],
+  // "Reply him I come 10 to 17 April": the words said to someone with no "that" are the message (its dates
+  // were read as the mail's own, and the body was "I come 10").
+  [
+    /\b([Rr]eply\s+to|[Ee]-?mail|[Tt]ext|[Mm]essage)\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,2}|(?:him|her|them)\s+)(?=(?:I|I['’](?:m|ll|ve|d)|we|we['’](?:re|ll|ve))\s)/gu,
+    '$1 $2saying ',
+  ],
   // "Call Alice and tell her I'm 10 minutes away": the telling is done on the call, no text of its own
   // (twelfth QA pass: Alice was texted; no tool calls anyone).
   [

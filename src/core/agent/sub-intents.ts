@@ -227,6 +227,8 @@ export interface SplitIntent {
   slotFrom?: number;
   /** The thing whose amount the part converts, read by the part it depends on (`insertLookups`). */
   amountOf?: string;
+  /** Words of the part that name a day kept in what the part it depends on reads (`insertLookups`). */
+  dateWords?: string;
 }
 
 /**
@@ -425,6 +427,13 @@ export function isContext(text: string): boolean {
   // beside it happens (thirteenth QA pass: "None of my tools can do this: "on 2026-12-09 …, 8am"").
   if (ONLY_WHEN.test(t) && DAY_WORD.test(t)) return true;
   if ((SOMEONE_SAID.test(t) || I_DID.test(t)) && !/\?$/.test(t) && !DAY_WORD.test(t)) return true;
+  // "Kenji wants my April dates": what someone asks of the user is what the reply beside it answers; its
+  // day is the thing asked for, no day of the request (seventeenth QA pass: a date sum, or a contact lookup).
+  if (
+    /^\p{Lu}[\p{L}'’-]+\s+(?:wants|wanted|needs|is\s+asking\s+(?:for\s+)?)\s*(?:my|our)\s/u.test(t) &&
+    !/\?$/.test(t)
+  )
+    return true;
   return (
     (/^(?:i'm|i am|i've|i have|we're|we are|we've|we have|it's|it is|there's|there is|there are|(?:it|this|that|they) (?:was|were|has been|had been|used to be))\b/i.test(
       t,

@@ -91,6 +91,8 @@ const SYNONYMS: Record<string, string[]> = {
   session: ['event', 'calendar'],
   // "Put gift shopping in my diary for Saturday 2 to 4": the diary is the calendar (sixteenth QA pass: a note).
   diary: ['calendar'],
+  // "make new entry for Thursday 6 to 7": an entry at a time is the calendar's (seventeenth QA pass: a reminder).
+  entry: ['calendar', 'event'],
   agenda: ['calendar', 'events', 'list'],
   busy: ['calendar', 'events', 'list'],
   // "Do I have anything scheduled on Friday?": what is scheduled is on the calendar.
@@ -537,7 +539,7 @@ const ADDED_AT_A_TIME = {
   add: /^(?:(?:please|kindly|can you|could you|would you)\s+)*add\b/i,
   // A clock time with am/pm, a range, or a length — not all `findTimes` reads: "add … tonight", "… in the
   // morning" or a bare "at 9" are said of reminders as often.
-  when: /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s*(?:[-–]|to|till|until)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\bfor\s+(?:an?|one|two|three|half\s+an|\d+(?:\.\d+)?)\s*(?:hours?|hrs?|minutes?|mins?)\b|\b(?:at\s+)?(?:noon|midday)\b/i,
+  when: /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}(?::\d{2})?\s*(?:[-–]|to|till|until)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|\b(?:for\s+)?(?:an?|one|two|three|half\s+an|\d+(?:\.\d+)?)\s*(?:hours?|hrs?|minutes?|mins?)\s+(?:each|long)\b|\bfor\s+(?:an?|one|two|three|half\s+an|\d+(?:\.\d+)?)\s*(?:hours?|hrs?|minutes?|mins?)\b|\b(?:at\s+)?(?:noon|midday)\b/i,
   notEvent: /\b(?:remind|reminders?|notes?|list|tasks?|to-?dos?|checklist)\b/i,
 };
 
@@ -777,7 +779,7 @@ function readForTools(
  * a thing someone sent, or said in a message.
  */
 const SENT_BY =
-  /\b(?:[Dd]id|[Hh]as|[Hh]ave|[Hh]ad|[Ii]s)\s+(?:anyone|anybody|someone|somebody|people)\s+(?:\p{Ll}+\s+){0,2}?(?:send|sent|email|emailed|mail|ask|asked|asking|write|written|want|wanted|reply|replied|mention|mentioned)\b|\b\p{Lu}[\p{L}-]+\s+(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer)\b/u;
+  /\b(?:[Dd]id|[Hh]as|[Hh]ave|[Hh]ad|[Ii]s)\s+(?:anyone|anybody|someone|somebody|people)\s+(?:\p{Ll}+\s+){0,2}?(?:send|sent|email|emailed|mail|ask|asked|asking|write|written|want|wanted|reply|replied|mention|mentioned)\b|\b\p{Lu}[\p{L}-]+\s+(?:(?:has|had|just|already|ever)\s+)?(?:sent|emailed|mailed|forwarded|wrote\s+back|replied|got\s+back\s+to\s+me|gotten\s+back\s+to\s+me)\b|\b(?:[Dd]id|[Hh]as|[Hh]ad)\s+\p{Lu}[\p{L}-]+\s+(?:\p{Ll}+\s+){0,2}?(?:send|email|mail|forward|say|write|mention|want|ask|reply|answer|back\s+to\s+me)\b|\b(?:[Aa]nything|[Aa]ny\s+(?:e-?mails?|mail|messages?|news))\s+(?:new\s+)?from\s+\p{Lu}|\b[Ww]ho\s+(?:emailed|e-mailed|mailed|sent|wrote\s+to)\s+me\b|\b(?:e-?mail|mail|message)\s+(?:of|from)\s+\p{Lu}[\p{L}-]+\s+(?:about|on|re|regarding)\b/u;
 /** A thing sent by post: "send her a postcard", "send Bob some flowers". */
 const PHYSICAL_SENT =
   /\b(?:send|post|mail)\s+(?:(?:him|her|them|me|\p{Lu}[\p{L}'’-]*)\s+)?(?:a|an|some|the)\s+(?:(?:birthday|thank[- ]you|christmas|housewarming|nice|little|small|big)\s+)*(?:postcard|card|letter|parcel|package|gift|present|flowers|bouquet|cake|hamper)s?\b/iu;

@@ -66,6 +66,11 @@ export interface SubIntentState {
   slotFrom?: number;
   /** The thing whose amount the part converts, read by the part it depends on ("the travel cap in my note"). */
   amountOf?: string;
+  /**
+   * Words of the part that name a day kept in what the part it depends on reads ("the new budget review
+   * date from Eve's email"): once read, they are that day.
+   */
+  dateWords?: string;
   /** The field of that result it sends, when it names one ("… and send the address to Anna"). */
   contentField?: string;
   /**

@@ -41,6 +41,11 @@ export interface LexiconEntry {
   /** Short names of an event that mean it only when its day is said ("the dentist tomorrow"). */
   dayAliases?: string[];
   /**
+   * What a received message is about (its subject and text), for a `mail` entry whose value is its
+   * sender: "whoever sent the invoice" is the sender of the one message about an invoice.
+   */
+  about?: string;
+  /**
    * The city the user lives in: what a city input takes when the request names none ("Will it rain
    * tomorrow?"). Environment state, AutoTool's second filling level.
    */

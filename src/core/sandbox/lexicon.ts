@@ -84,5 +84,13 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
         ...(dayAliases.length ? { dayAliases } : {}),
       };
     });
-  return [...people, ...cities, ...places, ...currencies, ...units, ...events];
+  // Received messages by what they say: "the guy from the hiring email", "whoever sent the invoice" name
+  // their sender (seventeenth QA pass asked for a phone number, or emailed whoever came first).
+  const mails = state.inbox.map((m) => ({
+    kind: 'mail',
+    value: m.fromName,
+    about: `${m.subject}. ${m.body}`,
+    on: m.date.slice(0, 10),
+  }));
+  return [...people, ...cities, ...places, ...currencies, ...units, ...events, ...mails];
 }

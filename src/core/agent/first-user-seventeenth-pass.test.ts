@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { findDates, findTimes } from './dates';
+import { withSendersOfMail } from './people-of-mail';
+import type { LexiconEntry } from '../execute/tool-runtime';
+
+// Requests from sets written without the agent in view (seventeenth QA pass: the inbox and the people in it,
+// dates said loosely, English as a second language, home life); each was answered wrongly, or with something
+// done that nobody asked for, before.
+
+const TODAY = Date.parse('2026-12-06T10:00:00Z');
+const run = async (request: string) => (await graphOnlySandboxAgent(() => TODAY)).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+const args = (r: Awaited<ReturnType<typeof run>>, tool: string, nth = 0) =>
+  r.calls.filter((c) => c.tool === tool)[nth]?.args as Record<string, unknown> | undefined;
+const ACTS = ['calendar_create_event', 'mail_send', 'messages_send', 'notes_create', 'reminders_create'];
+const acts = (r: Awaited<ReturnType<typeof run>>) =>
+  r.calls.filter((c) => c.status === 'ok' && ACTS.includes(c.tool)).map((c) => c.tool);
+
+describe('a person named through the inbox is the sender of the message that fits', () => {
+  const mails: LexiconEntry[] = [
+    { kind: 'mail', value: 'Alice Martin', about: 'Lunch tomorrow? Are we still on? I booked a table.' },
+    { kind: 'mail', value: 'Kenji Sato', about: 'Visit to Tokyo. Let me know and I will book a table.' },
+    { kind: 'mail', value: 'Grace Kim', about: 'Invoice 1042. Hi, invoice 1042 is attached.' },
+    { kind: 'mail', value: 'Anna Keller', about: 'Offsite next steps. Offsite shortlist: Sintra.' },
+    { kind: 'mail', value: 'Ines Silva', about: 'Offsite menu. Offsite agenda: day 1 roadmap.' },
+  ];
+
+  it("reads the description as the sender, searching the inbox first in the user's view", () => {
+    expect(withSendersOfMail('email whoever sent the invoice and say thanks', mails)).toBe(
+      'Search my inbox for invoice. email Grace and say thanks',
+    );
+    // "booked" is said word for word in Alice's mail (1 + 1), only by its stem in Kenji's (½ + 1).
+    expect(withSendersOfMail('email back the woman who booked us a table', mails)).toBe(
+      'Search my inbox for booked table. email back Alice',
+    );
+  });
+
+  it('leaves the words as they are when two senders fit as well, or nothing says a message', () => {
+    expect(withSendersOfMail('the woman asking about the offsite — what did she want?', mails)).toBe(
+      'the woman asking about the offsite — what did she want?',
+    );
+    expect(withSendersOfMail('text the guy who is tall', mails)).toBe('text the guy who is tall');
+  });
+
+  it('a description put first is whom the pronoun after it means, a possessive one too', () => {
+    expect(withSendersOfMail("The one who sent the invoice - what's her email address?", mails)).toBe(
+      "Search my inbox for invoice. what's Grace's email address?",
+    );
+  });
+
+  it('texts, emails and invites the sender the user described (it asked for a phone, or emailed Anna)', async () => {
+    const text = await run("text the guy from the hiring email: plan looks good, let's talk Monday");
+    expect(tools(text)).toEqual(['mail_search', 'contacts_search', 'messages_send']);
+    expect(args(text, 'messages_send')?.phone).toBe('+1 555 0145');
+    const thanks = await run('Whoever emailed me about the invoice, email them back to say thanks');
+    expect(args(thanks, 'mail_send')?.to_email).toBe('grace.kim@example.com');
+    const run7 = await run(
+      'the man who sent the marathon email — set up a 1-hour run with him Tuesday 7am in Hyde Park and invite him',
+    );
+    expect(acts(run7)).toEqual(['calendar_create_event']);
+    expect(args(run7, 'calendar_create_event')?.attendee_email).toBe('jonas.berg@example.com');
+    // Told an answer to a message, the answer goes back by email.
+    const confirm = await run(
+      'Tell the woman who wanted me to confirm the budget changes by Friday that I confirm.',
+    );
+    expect(acts(confirm)).toEqual(['mail_send']);
+    expect(args(confirm, 'mail_send')?.to_email).toBe('eve.novak@example.com');
+  });
+});
+
+describe('what someone sent is read from their email', () => {
+  it('"Email Grace\'s invoice to Carol" sends the invoice\'s text, not the word "invoice"', async () => {
+    const r = await run("Email Grace's invoice to Carol");
+    expect(tools(r)).toEqual(['mail_search', 'mail_read', 'contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.body).toContain('38 hours of design consulting');
+  });
+
+  it('"the offsite agenda Ines sent me", "the launch risks Bob emailed me", "Frank\'s interview loop"', async () => {
+    const agenda = await run('Email Carol the offsite agenda Ines sent me.');
+    expect(args(agenda, 'mail_send')?.body).toContain('day 1 roadmap');
+    expect(tools(agenda)).not.toContain('calendar_list_events');
+    const risks = await run('Save the launch risks Bob emailed me as a note.');
+    expect(tools(risks)).toEqual(['mail_search', 'mail_read', 'notes_create']);
+    expect(args(risks, 'notes_create')?.content).toContain('payment provider review');
+    const loop = await run("Write up Frank's interview loop as a note so I can share it with the panel.");
+    expect(args(loop, 'notes_create')?.content).toContain('screening call');
+  });
+
+  it('"Save Anna\'s phone number as a note" makes a note of it and texts nobody', async () => {
+    const r = await run("Save Anna's phone number as a note");
+    expect(acts(r)).toEqual(['notes_create']);
+    expect(args(r, 'notes_create')?.content).toContain('+49 151 5550 1234');
+  });
+
+  it('a day kept in an email is the day of the event made ("the new budget review date from Eve\'s email")', async () => {
+    const r = await run(
+      "Add the new budget review date from Eve's email to my calendar, 9:30 to 10:30 at 40 Baker Street, then email Eve to say it's in my diary.",
+    );
+    expect(tools(r).slice(0, 3)).toEqual(['mail_search', 'mail_read', 'calendar_create_event']);
+    const event = args(r, 'calendar_create_event')!;
+    expect([event.start_time, event.end_time]).toEqual(['2026-12-14T09:30:00', '2026-12-14T10:30:00']);
+    // Read for its day, the email's sender is invited to nothing.
+    expect(event.attendee_email).toBeUndefined();
+    expect(acts(r)).toEqual(['calendar_create_event', 'mail_send']);
+  });
+});
+
+describe('the inbox asked about in other words', () => {
+  it('"Anything from Bob?", "Has Ines gotten back to me …?", "who emailed me about …" search the inbox', async () => {
+    for (const request of [
+      'Anything from Bob?',
+      'Has Ines gotten back to me about the vegetarian menu?',
+      'who emailed me about the hiring plan',
+      'Obrigado! Can you look if Olivia has sent me something about Lisbon?',
+      'Search my inbox for the mail of Frank regarding hiring, I want to read it fully.',
+    ])
+      expect(tools(await run(request))[0]).toBe('mail_search');
+  });
+});
+
+describe('replies said as people say them', () => {
+  it('"revert to", "answer X:", "reply him", "intimate X by mail", "email X and say" reply by email', async () => {
+    const cases: [string, string, string][] = [
+      [
+        'Revert to Eve on the budget mail, tell her contractor costs will come as separate line items, no issue from our side.',
+        'eve.novak@example.com',
+        'contractor costs will come as separate line items',
+      ],
+      [
+        'Answer Kenji: second week of April works, and a table near Omotesando sounds perfect.',
+        'kenji.sato@example.com',
+        'second week of April works',
+      ],
+      [
+        'Kindly intimate Carol by mail that lunch next week is cancelled from my side, sorry for inconvenience.',
+        'carol.diaz@example.com',
+        'lunch next week is cancelled',
+      ],
+      [
+        'email Grace and say payment goes out next week',
+        'grace.kim@example.com',
+        'payment goes out next week',
+      ],
+      [
+        'Kenji is asking my dates for April. Reply him I come 10 to 17 April and please book the table near Omotesando.',
+        'kenji.sato@example.com',
+        'I come 10 to 17 April',
+      ],
+    ];
+    for (const [request, to, body] of cases) {
+      const r = await run(request);
+      expect(acts(r)).toEqual(['mail_send']);
+      expect(args(r, 'mail_send')?.to_email).toBe(to);
+      expect(args(r, 'mail_send')?.body).toContain(body);
+    }
+  });
+
+  it('"Reply and tell him …" replies by email, not by text', async () => {
+    const r = await run(
+      "Kenji emailed about me visiting Tokyo. Reply and tell him I'm thinking 10 to 17 April, and yes please to the table near Omotesando.",
+    );
+    expect(acts(r)).toEqual(['mail_send']);
+    expect(args(r, 'mail_send')?.body).toBe(
+      "I'm thinking 10 to 17 April, and yes please to the table near Omotesando",
+    );
+  });
+
+  it('"Can ye text Jonas and say aye …" texts him; "remember me tomorrow morning at 8" reminds at 08:00', async () => {
+    const text = await run("Can ye text Jonas and say aye, I'll join the long run on Sunday, cheers.");
+    expect(args(text, 'messages_send')?.text).toBe("aye, I'll join the long run on Sunday, cheers");
+    const remind = await run(
+      'Please remember me tomorrow morning at 8 to bring the bananas for the banana bread, bitte.',
+    );
+    expect(args(remind, 'reminders_create')?.due_time).toBe('2026-12-07T08:00:00');
+  });
+
+  it('"send him invite also" is the event\'s invite, "for now nothing to send" sends nothing', async () => {
+    const invite = await run(
+      'Please fix one meeting with Frank on Wednesday 3 pm for one hour for discussing the hiring plan, and send him invite also.',
+    );
+    expect(acts(invite)).toEqual(['calendar_create_event']);
+    expect(args(invite, 'calendar_create_event')?.attendee_email).toBe('frank.weber@example.com');
+    expect(
+      acts(await run('Mañana I will tell you what to write to Hugo, for now nothing to send, ok?')),
+    ).toEqual([]);
+  });
+});
+
+describe('dates and times said loosely', () => {
+  it('holidays are their next day; "Christmas" alone names none', () => {
+    expect(findDates("Remind me New Year's Day to start", TODAY).map((d) => d.date)).toEqual(['2027-01-01']);
+    expect(findDates('Block out Christmas Eve afternoon', TODAY).map((d) => d.date)).toEqual(['2026-12-24']);
+    expect(findDates('Boxing Day', TODAY).map((d) => d.date)).toEqual(['2026-12-26']);
+    expect(findDates('a Christmas presents note', TODAY)).toEqual([]);
+  });
+
+  it('"10ish", "noonish", "eod", "end of day", "20 past 6", "tomorrow morning at 8"', () => {
+    const times = (t: string) => findTimes(t).map((x) => x.time);
+    expect(times('like 10ish')).toEqual(['10:00']);
+    expect(times('noonish')).toEqual(['12:00']);
+    expect(times('eod reminder')).toEqual(['17:00']);
+    expect(times('Thursday, end of day')).toEqual(['17:00']);
+    expect(times('20 past 6')).toEqual(['18:20']);
+    expect(times('tomorrow morning at 8')).toEqual(['08:00']);
+    expect(times('Thursday evening at 7')).toEqual(['19:00']);
+    expect(times('tomorrow morning')).toEqual(['09:00']);
+  });
+
+  it('"Add \'Gym\' on Tuesday and Thursday at quarter past 7 in the morning, an hour each" makes two events', async () => {
+    const r = await run("Add 'Gym' on Tuesday and Thursday at quarter past 7 in the morning, an hour each");
+    expect(r.calls.map((c) => [c.tool, c.args.start_time, c.args.end_time])).toEqual([
+      ['calendar_create_event', '2026-12-08T07:15:00', '2026-12-08T08:15:00'],
+      ['calendar_create_event', '2026-12-10T07:15:00', '2026-12-10T08:15:00'],
+    ]);
+  });
+
+  it('"make new entry for Thursday 6 to 7" is an event; "Start a shopping list: …" a note', async () => {
+    const entry = await run('Please make new entry for Thursday 6 to 7 for the video call with Anna');
+    expect(acts(entry)).toEqual(['calendar_create_event']);
+    const list = await run('Start a shopping list: milk, eggs, bananas, butter, sugar, cat food, nappies.');
+    expect(acts(list)).toEqual(['notes_create']);
+    expect(args(list, 'notes_create')?.content).toBe('milk, eggs, bananas, butter, sugar, cat food, nappies');
+  });
+});
