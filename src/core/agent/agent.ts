@@ -1864,10 +1864,16 @@ const ATTENDEE_FIELD = /(?:^|_)(?:attendees?|guests?|invitees?|participants?)(?:
  * Whether a part's own words name someone (a person, or "with"/a pronoun for one), or the request asks
  * for an invite anywhere ("Find a gap and book it, invite him too").
  */
-const namesSomeone = (si: SubIntentState, state: TurnState): boolean =>
-  si.literals.some((l) => l.kind === 'entity' && l.sub === 'person') ||
-  /\b(?:with|invite|inviting|him|her|them|us)\b/i.test(si.text) ||
-  /\binvit(?:e|ing)\b/i.test(state.request);
+// The part's own line: a line of context merged beside it ("… but Eve says it has moved") names whom the
+// news came from, not a guest.
+const namesSomeone = (si: SubIntentState, state: TurnState): boolean => {
+  const own = si.text.split('\n')[0]!;
+  return (
+    si.literals.some((l) => l.kind === 'entity' && l.sub === 'person' && own.includes(l.text)) ||
+    /\b(?:with|invite|inviting|him|her|them|us)\b/i.test(own) ||
+    /\binvit(?:e|ing)\b/i.test(state.request)
+  );
+};
 
 const RECIPIENT_FIELD = /(?:^|_)(?:to|phone|e-?mail|recipient|number|address)(?:_|$)|^to[A-Z]/i;
 

@@ -32,7 +32,43 @@ function eventAtStart(
   });
   const longest = Math.max(0, ...named.map((n) => n.length));
   const best = named.filter((n) => n.length === longest);
-  return best.length === 1 ? best[0] : undefined;
+  if (best.length > 0) return best.length === 1 ? best[0] : undefined;
+  return eventLooselyAtStart(lower, lead, events);
+}
+
+/**
+ * "the Lisbon offsite planning thing with Ines": an event named with a word or two more than its name
+ * (seventeenth QA pass asked when) — every word of a name of two words or more, in order, among the first
+ * words said, with at most two others between; only when one event is named so.
+ */
+function eventLooselyAtStart(
+  lower: string,
+  lead: number,
+  events: readonly LexiconEntry[],
+): { entry: LexiconEntry; length: number } | undefined {
+  const words = [...lower.slice(lead).matchAll(/[\p{L}\p{N}'’-]+/gu)].slice(0, 9);
+  const found = events.flatMap((entry) => {
+    if (entry.on === undefined) return [];
+    for (const name of [entry.value, ...(entry.aliases ?? []), ...(entry.dayAliases ?? [])]) {
+      const want = name.toLowerCase().split(/\s+/);
+      if (want.length < 2) continue;
+      let at = 0;
+      let extra = 0;
+      let end = -1;
+      for (const w of words) {
+        if (at < want.length && w[0] === want[at]) {
+          at++;
+          end = w.index + w[0].length;
+        } else if (at < want.length && ++extra > 2) break;
+        if (at === want.length) break;
+      }
+      // Its first word said first or second: "the Lisbon offsite …", not a name found far into the sentence.
+      if (at === want.length && words.findIndex((w) => w[0] === want[0]) <= 1)
+        return [{ entry, length: lead + end }];
+    }
+    return [];
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** "the morning of the museum visit", "on the day of the dentist": a part of an event's day. */

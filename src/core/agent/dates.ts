@@ -149,12 +149,12 @@ export function findDates(text: string, today: number): DateSpan[] {
     const d = validDate(year0, month + 1, +m[2]!);
     return d && Date.parse(d) < base - 31 * DAY_MS ? validDate(year0 + 1, month + 1, +m[2]!) : d;
   });
-  // "on the 19th", "Friday the 9th", "saturday the 8th": a day of the month without the month is the
+  // "on the 19th", "Friday the 9th", "saturday the 8th", "on 14th": a day of the month without the month is the
   // next such day from today — with a weekday, the next day that is both (independent request set: "on
   // the 19th" was read as today, "Friday the 9th" as the next Friday).
   scan(
     new RegExp(
-      `\\b(?:(${WEEKDAYS.join('|')}),?\\s+)?the\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!,?\\s+(?:of\\s+)?(?:${MONTH_RE})\\b)`,
+      `\\b(?:(${WEEKDAYS.join('|')}),?\\s+)?(?:the\\s+|(?<=\\b(?:on|by|until|till|from)\\s))(\\d{1,2})(?:st|nd|rd|th)\\b(?!,?\\s+(?:of\\s+)?(?:${MONTH_RE})\\b)`,
     ),
     (m) => {
       const day = Number(m[2]);
@@ -168,13 +168,20 @@ export function findDates(text: string, today: number): DateSpan[] {
       return null;
     },
   );
-  scan(new RegExp(`\\b(?:(next|this|on) )?(${WEEKDAYS.join('|')})\\b`), (m) => {
-    const target = WEEKDAYS.indexOf(m[2]!);
-    const now = new Date(base).getUTCDay();
-    let delta = (target - now + 7) % 7;
-    if (delta === 0) delta = m[1] === 'this' ? 0 : 7;
-    return isoDate(base + delta * DAY_MS);
-  });
+  // "Thursday 17 December", "Friday, December 18th": the date said after the weekday is the day (the
+  // weekday alone read the next Thursday, seventeenth QA pass).
+  scan(
+    new RegExp(
+      `\\b(?:(next|this|on) )?(${WEEKDAYS.join('|')})\\b(?!,?\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?(?:\\s+of)?\\s+(?:${MONTH_RE})\\b|(?:${MONTH_RE})\\s+\\d))`,
+    ),
+    (m) => {
+      const target = WEEKDAYS.indexOf(m[2]!);
+      const now = new Date(base).getUTCDay();
+      let delta = (target - now + 7) % 7;
+      if (delta === 0) delta = m[1] === 'this' ? 0 : 7;
+      return isoDate(base + delta * DAY_MS);
+    },
+  );
   // "25 November", "25th of november 2026", "November 25", "nov 25th"
   const year = new Date(base).getUTCFullYear();
   const nearest = (y: number | null, month: number, day: number) => {
@@ -190,6 +197,13 @@ export function findDates(text: string, today: number): DateSpan[] {
   scan(new RegExp(`\\b(${MONTH_RE}) (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`), (m) =>
     nearest(m[3] ? +m[3] : null, monthIndex(m[1]!), +m[2]!),
   );
+  // "Thursday 17 December": the weekday said before the date is part of it (a title kept "Thursday").
+  for (const d of out) {
+    const weekday = new RegExp(`\\b(?:${WEEKDAYS.join('|')}),?\\s+(?:the\\s+)?$`).exec(
+      lower.slice(0, d.start),
+    );
+    if (weekday) d.start = weekday.index;
+  }
   return shiftedByOffsets(lower, out).sort((a, b) => a.start - b.start);
 }
 
@@ -308,8 +322,13 @@ export function findTimes(text: string): TimeSpan[] {
     if (!pm && h === 12) h = 0;
     add(hhmm(h, Number(m[2] ?? 0)), m.index, m.index + m[0].length);
   }
-  for (const m of lower.matchAll(/\b(\d{1,2}):(\d{2})\b/g))
-    add(hhmm(+m[1]!, +m[2]!), m.index, m.index + m[0].length);
+  // "at 5:30" with no am/pm: office hours, as "at 5" is (a parents' evening at 5:30 was put at 05:30).
+  for (const m of lower.matchAll(/\b(\d{1,2}):(\d{2})\b/g)) {
+    const h = +m[1]!;
+    // Up to 5 only: "at 6:45" is as often a morning's (an alarm, a run) as an evening's.
+    const office = /\b(?:at|by|around|from)\s+$/.test(lower.slice(0, m.index)) && h >= 1 && h <= 5;
+    add(hhmm(office ? h + 12 : h, +m[2]!), m.index, m.index + m[0].length);
+  }
   // "at 9" / "at 10" with no am/pm: office hours are the likely meaning (9 → 09:00, 3 → 15:00).
   for (const m of lower.matchAll(
     /\b(?:at|by|around|from) (\d{1,2})(?![\d:.]|\s*(?:am|pm|a\.m|p\.m|%|h\b|km|kg|mi|days?|hours?|minutes?|people|times))/g,
@@ -368,7 +387,7 @@ export function findTimes(text: string): TimeSpan[] {
     /\beod\b|\bcob\b|\bend\s+of\s+(?:the\s+)?(?:work(?:ing)?\s+)?day\b|\bclose\s+of\s+(?:play|business)\b/g,
   ))
     add('17:00', m.index, m.index + m[0].length);
-  for (const m of lower.matchAll(/\bnoon(?:[- ]?ish)?\b|\bmidday\b/g))
+  for (const m of lower.matchAll(/\bnoon(?:[- ]?ish)?\b|\bmidday\b|\blunch\s*time\b/g))
     add('12:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bmidnight\b/g)) add('00:00', m.index, m.index + m[0].length);
   // "at half nine in the morning", "8 in the evening": the part of the day says which half of the clock
@@ -381,10 +400,16 @@ export function findTimes(text: string): TimeSpan[] {
       out.find((t) => t.end <= m.index! && m.index! - t.end <= 2) ??
       out.find((t) => t.start >= end && /^\s*,?\s*(?:at\s+)?$/.test(lower.slice(end, t.start)));
     if (!time) return false;
-    const h = Number(time.time.slice(0, 2));
-    // "at 7 in the morning" (office hours read 19:00), "8 in the evening".
-    const shifted = pm ? (h < 12 ? h + 12 : h) : h > 12 ? h - 12 : h;
-    time.time = hhmm(shifted, Number(time.time.slice(3))) ?? time.time;
+    // "at 7 in the morning" (office hours read 19:00), "8 in the evening"; and the start of a range said
+    // before it ("Tuesday 7 to 8 in the morning" began at 19:00, seventeenth QA pass).
+    const start = out.find(
+      (t) => t.end <= time.start && /^\s*(?:-|–|to|till|until)\s*$/.test(lower.slice(t.end, time.start)),
+    );
+    for (const t of start ? [time, start] : [time]) {
+      const h = Number(t.time.slice(0, 2));
+      const shifted = pm ? (h < 12 ? h + 12 : h) : h > 12 ? h - 12 : h;
+      t.time = hhmm(shifted, Number(t.time.slice(3))) ?? t.time;
+    }
     return true;
   };
   for (const m of lower.matchAll(/\bin the morning\b|\bthis morning\b/g))

@@ -177,7 +177,17 @@ export function fillArguments(input: FillInput): FilledArgs {
         // pass: it was the start plus an hour).
         const times = intentLiterals.filter((l) => l.kind === 'time');
         if (f.bound === 'end' && times.length >= 2) {
-          value = localDateTime(date ?? isoDate(input.today), times[times.length - 1]!.value as string);
+          // The end of the range the start opens ("from 9:30 to 10:30"), not a time said later in the
+          // request's context ("… still in my calendar for tomorrow at 9:30": an event ending as it began).
+          const at = times.findIndex((l) => l.value === time);
+          const next = times[at + 1];
+          const ranged =
+            next !== undefined &&
+            /^\s*(?:-|–|to|till|until)\s*$/i.test(intent.slice(times[at]!.end, next.start));
+          value = localDateTime(
+            date ?? isoDate(input.today),
+            (ranged ? next : times[times.length - 1])!.value as string,
+          );
           break;
         }
         const start = localDateTime(date ?? isoDate(input.today), time ?? '09:00');

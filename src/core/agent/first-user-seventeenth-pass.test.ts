@@ -223,3 +223,88 @@ describe('dates and times said loosely', () => {
     expect(args(list, 'notes_create')?.content).toBe('milk, eggs, bananas, butter, sugar, cat food, nappies');
   });
 });
+
+describe('days and times said loosely, second part', () => {
+  it('"on 14th", "Thursday 17 December" (one day, the weekday part of it), "7 to 8 in the morning", "at 5:30"', () => {
+    expect(findDates('block it on 14th as Budget review', TODAY).map((d) => d.date)).toEqual(['2026-12-14']);
+    expect(findDates('Thursday 17 December at 2pm', TODAY)).toEqual([
+      { date: '2026-12-17', start: 0, end: 20 },
+    ]);
+    expect(findTimes('Tuesday 7 to 8 in the morning').map((t) => t.time)).toEqual(['07:00', '08:00']);
+    // Up to 5 a time with minutes after "at" is the afternoon's, as "at 5" is; "at 6:45" stays the morning's.
+    expect(findTimes('tomorrow at 5:30 for 20 minutes').map((t) => t.time)).toEqual(['17:30']);
+    expect(findTimes('at 6:45').map((t) => t.time)).toEqual(['06:45']);
+    expect(findTimes('remind me around lunchtime').map((t) => t.time)).toEqual(['12:00']);
+  });
+
+  it('an event named with words more than its name: "the Lisbon offsite planning thing with Ines"', async () => {
+    const r = await run(
+      'Remind me the day before the Lisbon offsite planning thing with Ines to go through the packing list',
+    );
+    expect(args(r, 'reminders_create')?.due_time).toBe('2026-12-09');
+  });
+
+  it('"She wants it by Friday so let\'s say Thursday, end of day" is when the reminder fires', async () => {
+    const r = await run(
+      "Put a reminder in for 'Confirm offsite with Anna'. She wants it by Friday so let's say Thursday, end of day.",
+    );
+    expect(r.calls.map((c) => [c.tool, c.args])).toEqual([
+      ['reminders_create', { text: 'Confirm offsite with Anna', due_time: '2026-12-10T17:00:00' }],
+    ]);
+    expect(r.answer).not.toContain('None of my tools');
+  });
+
+  it('"What\'s a fortnight today?" adds 14 days; "the number of Kenji" is his phone; "would ya look up what\'s on"', async () => {
+    expect(args(await run("What's a fortnight today?"), 'date_add')).toEqual({
+      date: '2026-12-06',
+      days: 14,
+    });
+    expect(tools(await run('Give me the number of Kenji, I want to call him in the evening.'))).toEqual([
+      'contacts_search',
+    ]);
+    expect(
+      tools(await run("Would ya look up what's on for me Monday, I'm after forgetting.")).slice(0, 1),
+    ).toEqual(['calendar_list_events']);
+    expect(tools(await run('What were the gift ideas I was having for Anna? I forgot totally.'))).toEqual([
+      'notes_search',
+    ]);
+  });
+
+  it('"X is <day and time>. Add it and invite Dan": X, on its day, with Dan invited', async () => {
+    const r = await run(
+      "The school nativity play is Thursday 17 December at 2pm, an hour, at St Mary's, 5 Upper Street. Add it and invite Dan, he said he'd come.",
+    );
+    expect(acts(r)).toEqual(['calendar_create_event']);
+    const event = args(r, 'calendar_create_event')!;
+    expect([event.start_time, event.end_time, event.attendee_email]).toEqual([
+      '2026-12-17T14:00:00',
+      '2026-12-17T15:00:00',
+      'dan.okafor@example.com',
+    ]);
+    expect(event.title).toMatch(/^school nativity play\b/i);
+  });
+
+  it('"Make sure it doesn\'t clash with anything and add it" lists the day first, then adds it at 17:30', async () => {
+    const r = await run(
+      "Parents' evening is tomorrow at 5:30 for 20 minutes at St Mary's School, 5 Upper Street. Make sure it doesn't clash with anything and add it.",
+    );
+    expect(tools(r)).toEqual(['calendar_list_events', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.start_time).toBe('2026-12-07T17:30:00');
+    expect(args(r, 'calendar_create_event')?.title).toMatch(/^Parents' evening/);
+  });
+
+  it("an event's end is the end of the range its start opens, not a time said in the context", async () => {
+    const r = await run(
+      "My budget review is still in my calendar for tomorrow at 9:30, but Eve says it has moved to the 14th. Could you add a new event on Monday 14 December from 9:30 to 10:30 at 40 Baker Street, titled 'Budget review (moved)'?",
+    );
+    const event = args(r, 'calendar_create_event')!;
+    expect([event.start_time, event.end_time]).toEqual(['2026-12-14T09:30:00', '2026-12-14T10:30:00']);
+  });
+
+  it('a laugh is no word of a reminder: "Remind me to floss the morning of the dentist lol"', async () => {
+    expect(args(await run('Remind me to floss the morning of the dentist lol'), 'reminders_create')).toEqual({
+      text: 'floss',
+      due_time: '2026-12-07T09:00:00',
+    });
+  });
+});

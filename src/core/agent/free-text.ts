@@ -68,7 +68,7 @@ export function withoutStructured(text: string, literals: readonly Literal[]): s
         ' ',
       )
       // "every Monday at 9": the repeat word goes with the day it repeats on.
-      .replace(/\s*\b(?:at|on|by|for|from|until|till|in|to|of|every|each)\s*$/i, ' ');
+      .replace(/\s*\b(?:at|on|by|for|from|until|till|in|to|of|every|each|around)\s*$/i, ' ');
     at = l.end;
     // "Monday's meeting": the possessive goes with the date it belonged to.
     if (/^['’]s\b/.test(text.slice(at))) at += 2;
@@ -344,7 +344,13 @@ export function keywords(
         .replace(/\s+(?:say|says|said|mention|contain)\b(?:\s+(?:about|on|regarding)\b.*)?/i, ' ')
         .replace(/\b(?:in|from)\s+(?:her|his|their|my)\b/gi, ' ')
     : text;
-  const words = residualText(searched, literals)
+  // "Carol was asking when my new lease started. Look it up": who asked is no word of what is searched
+  // (seventeenth QA pass: "Carol asking new lease started" found no file).
+  const asked = searched.replace(
+    /(^|\n)\s*\p{Lu}[\p{L}'’-]+\s+(?:is|was|has\s+been|keeps)\s+asking\s+(?:me\s+)?(?:(?:when|what|where|whether|if|how|about|for)\s+)?/gu,
+    '$1',
+  );
+  const words = residualText(asked, literals)
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''))
     .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()) && !own.has(w.toLowerCase().replace(/s$/, '')))

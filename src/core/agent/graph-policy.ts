@@ -98,7 +98,11 @@ export class GraphPolicy implements DecisionPolicy {
       if (picked) return { ...base, action: 'direct_answer', analysis: 'answered', answer: picked };
       // "I'm 5'11 - what's that in cm? Filling in a form": why the user asks, said beside a request that is
       // done, is no request no tool can do (sixteenth QA pass answered "None of my tools can do this").
-      if (ASIDE.test(si.text.trim()) && parts.some((o) => o !== si && o.target !== undefined))
+      // So is what someone else said or wants ("She wants it by Friday"), beside the act it is about.
+      if (
+        (ASIDE.test(si.text.trim()) || REPORTED.test(si.text.trim())) &&
+        parts.some((o) => o !== si && o.target !== undefined)
+      )
         return { ...base, action: 'direct_answer', analysis: 'answered', answer: 'Noted.' };
       return {
         ...base,

@@ -12,6 +12,8 @@
 
 /** "Bob", "Eve has", "Dan just": someone else, first in the sentence. */
 const SOMEONE = String.raw`\p{Lu}[\p{L}'’-]+\s+(?:has\s+|had\s+|just\s+|already\s+|finally\s+)?`;
+/** "She wants it by Friday", "Frank needs them before Monday": when someone wants a thing done. */
+const WANTS_IT_BY = String.raw`(?:wants|needs|expects)\s+(?:it|them|this|that|an?\s+(?:answer|reply|decision))\s+(?:by|before)`;
 /** What someone wants of the user, or means to do: "Ines wants me to confirm …", "she wants to send a card". */
 const WANTS = String.raw`(?:wants|wanted|needs|expects)\s+me\s+to|(?:wants|wanted|needs|plans|intends|is\s+going|hopes)\s+to`;
 /** What the user says they already did. */
@@ -32,7 +34,7 @@ export const I_DID = new RegExp(
 );
 
 export const REPORTED = new RegExp(
-  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS})|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
+  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS_IT_BY}|${WANTS})|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
   'iu',
 );
 

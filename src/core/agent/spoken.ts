@@ -25,6 +25,10 @@ const SLANG: [RegExp, Replacement][] = [
   [/\btmrw\b|\btmr\b|\btomoz\b/gi, 'tomorrow'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\bthx\b/gi, 'thanks'],
+  // Scottish and Irish: "can ye", "would ya".
+  [/\b(can|could|will|would|did|do)\s+(?:ye|ya)\b/gi, '$1 you'],
+  // "Remind me to floss the morning of the dentist lol": a laugh is no word of the request.
+  [/[\s,]*\b(?:lol|lmao|rofl|haha+|hehe+)\b[.!]*/gi, ''],
   // Australian: "tomorrow arvo" is the afternoon.
   [/\barvo\b/gi, 'afternoon'],
   // Inside a web address, a path, an email address or a file name a word is no shorthand (api_bank:
@@ -177,8 +181,49 @@ const SLANG: [RegExp, Replacement][] = [
     /\bsend\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:an?\s+|the\s+)?invit(?:e|ation)(?:\s+(?:also|too|as\s+well))?\b/giu,
     'invite $1',
   ],
+  // "What's on for me Monday" asked as a lookup: "look up", "check", "find out" say nothing more (a file
+  // search asked for keywords).
+  [
+    /\b(?:(?:would|could|can|will)\s+you\s+(?:please\s+)?)?(?:look\s+up|check|find\s+out)\s+(?=what['’]?s\s+on\b)/gi,
+    '',
+  ],
+  // "What's a fortnight today?": the date it is (nothing was done).
+  [
+    /^what(?:['’]s|\s+is)\s+(?:the\s+date\s+)?(a\s+fortnight|\d{1,3}\s+(?:weeks?|days?))\s+(?:today|from\s+(?:today|now))\s*\?*$/i,
+    (_m, span: string) => `what's the date ${/fortnight/i.test(span) ? '2 weeks' : span} from today?`,
+  ],
+  // "She wants it by Friday so let's say Thursday, end of day", "… Make it Thursday, end of day.": the day
+  // said is when the act beside it happens (it asked when).
+  [/\s*,?\s+so\s+let['’]?s\s+(?:say|make\s+it)\s+/gi, '. '],
+  [
+    /(^|[.!;]\s+)(?:(?:ok|okay|so)\s*,?\s+)?(?:let['’]?s\s+say|make\s+it)\s+(?=(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\b)/gi,
+    '$1',
+  ],
+  // "Give me the number of Kenji": his phone number (a date sum asked how many days).
+  [/\bthe\s+(?:(?:phone|mobile|contact)\s+)?number\s+of\s+(?=\p{Lu})/gu, 'the phone number of '],
+  // "The school nativity play is Thursday 17 December at 2pm, …. Add it and invite Dan": what is added is
+  // the thing said, with its day (the title was "it The school nativity play is Thursday …"). "Make sure it
+  // doesn't clash with anything and add it": the day's calendar is looked at first (it asked for directions
+  // between the event's address and itself).
+  [
+    /^((?:the|my|our|a|an)\s+[^.!?:]{3,60}?|\p{Lu}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,4}?)\s+(?:is|are)\s+((?:on\s+|at\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight|next|this|the\s+\d|\d)[^.!?]*)[.!]\s+(?:(?:so\s+)?(?:please|can\s+you|could\s+you)\s+)?((?:make\s+sure|check|see)\s+(?:that\s+)?it\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not)\s+clash(?:\s+with\s+anything(?:\s+else)?)?\s*,?\s*(?:and|then|and\s+then)\s+)?(add|put|pop|stick|schedule|pencil|book)\s+(?:it|that|this)\b(\s+in(?:to)?\s+(?:my\s+|the\s+)?(?:calendar|diary))?/iu,
+    (_m, what: string, when: string, check: string | undefined, verb: string, where = '') => {
+      const day = new RegExp(
+        String.raw`\b(?:today|tomorrow|tonight|${WEEKDAY_WORDS}|the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th)?\s+\p{L}+)`,
+        'iu',
+      ).exec(when)?.[0];
+      const first = check && day ? `What's on ${/^\d|^the\b/i.test(day) ? 'on ' : ''}${day}? Then ` : '';
+      return `${first}${verb} ${what}${where}, ${when},`;
+    },
+  ],
+  // "… and invite Dan, he said he'd come": why the user invites him is no part of the request (it split
+  // the invitation from the event it is for, which then asked when).
+  [
+    /\s*,\s*(?:he|she|they)\s+(?:said|says|told\s+me)\s+(?:that\s+)?(?:he|she|they)(?:['’]d|['’]ll|\s+would|\s+will|\s+can|\s+could|\s+wants\s+to|\s+want\s+to)\s+(?:come|join|make\s+it|be\s+there)\b[^.!?]*/gi,
+    '',
+  ],
   // English said otherwise: "revert (back) to Eve" and "answer Kenji:" reply, "intimate Carol" tells her,
-  // "remember me to …" reminds, "can ye" is "can you" (seventeenth QA pass: a text, or nothing, was sent).
+  // "remember me to …" reminds (seventeenth QA pass: a text, or nothing, was sent).
   [/\brevert\s+(?:back\s+)?(?:to\s+)?(?=\p{Lu}|him\b|her\b|them\b)/giu, 'reply to '],
   [/\b(?:reply|respond)\s+(?=(?:him|her|them)\b)/gi, 'reply to '],
   [
@@ -192,7 +237,6 @@ const SLANG: [RegExp, Replacement][] = [
     (_m, who: string, by: string) => `${/mail/i.test(by) ? 'email' : 'text'} ${who} `,
   ],
   [/\b(?:please\s+)?remember\s+me\s+(?=(?:to|about|tomorrow|today|tonight|on|at|in|at)\b)/gi, 'remind me '],
-  [/\b(can|could|will|would|did|do)\s+ye\b/gi, '$1 you'],
   // "Reply him I come 10 to 17 April": the words said to someone with no "that" are the message (its dates
   // were read as the mail's own, and the body was "I come 10").
   [

@@ -7,7 +7,7 @@
 
 import type { PartCondition } from './condition';
 import { conditionalParts } from './conditional-parts';
-import { I_DID, RECORD_NAMED, SOMEONE_SAID } from './reports';
+import { I_DID, RECORD_NAMED, REPORTED, SOMEONE_SAID } from './reports';
 import { currencyOf, unitOf } from './literals';
 import { WEEKDAY_WORDS, MONTH_WORDS } from './dates';
 
@@ -283,9 +283,13 @@ function mergeBareValues(parts: readonly string[]): string[] {
       isCondition(p) ||
       isBareChange(p) ||
       isInterest(p);
-    if ((isBareValues(p) || noRequest) && out.length > 0)
-      out[out.length - 1] = `${out[out.length - 1]}\n${p}`;
-    else if (noRequest) pending = pending ? `${pending}\n${p}` : p;
+    if ((isBareValues(p) || noRequest) && out.length > 0) {
+      // "Put a reminder in for …. She wants it by Friday. Thursday, end of day.": a day said alone is the
+      // act's, not the report's before it (seventeenth QA pass asked when).
+      let at = out.length - 1;
+      while (at > 0 && ONLY_WHEN.test(p.trim()) && REPORTED.test(out[at]!.trim())) at--;
+      out[at] = `${out[at]}\n${p}`;
+    } else if (noRequest) pending = pending ? `${pending}\n${p}` : p;
     else {
       // A statement before any request ("My ID number is 4309…. Cancel my ticket.") serves the next one.
       out.push(pending ? `${p}\n${pending}` : p);
@@ -364,7 +368,8 @@ function toldInMessage(parts: readonly string[]): string[] {
     // not an event of its own (independent request set: a second event called "invite her").
     // "Her" is the person the event is with ("… with Priya …"), named so the invitation can be sent.
     const invite =
-      /^(?:and\s+)?(?:invite|include)\s+(him|her|them|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:\s+(?:too|as well))?[.!]?$/u.exec(
+      // "… and invite Dan, he said he'd come": why, said after, is no part of the invitation.
+      /^(?:and\s+)?(?:invite|include)\s+(him|her|them|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:\s+(?:too|as well))?(?:\s*,\s*(?:he|she|they)\b[^.!?]*)?[.!]?$/u.exec(
         p.replace(/^(?:and\s+)?(?:Invite|Include)\b/, (m) => m.toLowerCase()),
       ) ??
       /^(?:and\s+)?add\s+(him|her|them)(?:\s+(?:too|as well))?[.!]?$/i.exec(p) ??
@@ -445,6 +450,10 @@ export function isContext(text: string): boolean {
         t,
       ) ||
       /^(?:(?:i|we)\s+)?(?:(?:just|finally)\s+)?(?:landed|arrived|got\s+(?:in|here|back|home))\b/i.test(t) ||
+      // "I forgot totally", "I can't remember": why the user asks, said after the question.
+      /^(?:i|we)\s+(?:(?:totally|completely|clean|just)\s+)?(?:forgot|forget|can['’]?t\s+remember|don['’]?t\s+remember)\b[^?]*$/i.test(
+        t,
+      ) ||
       // "Some time ago I wrote a note about what to get everyone for Christmas": what the user did once,
       // said before the question about it (eleventh QA pass: it was a free-slot search of its own).
       /^(?:(?:some\s+time|a\s+while|a\s+few\s+\p{L}+|\p{L}+\s+(?:days?|weeks?|months?))\s+ago|last\s+\p{L}+|earlier)\s*,?\s+(?:i|we)\s+(?:wrote|made|saved|put|jotted|noted|kept|started)\b/iu.test(

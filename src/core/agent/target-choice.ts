@@ -814,7 +814,11 @@ const IN_A_NOTE =
 const KEPT = String.raw`(?:budget|plan|plans|ideas|agenda|checklist|shortlist|risks|to-?do(?:\s+list)?)`;
 export const KEPT_THING = new RegExp(String.raw`\b${KEPT}\b`, 'i');
 /** "my gift ideas for Bob": the user's own, whoever it is for. */
-const MY_KEPT_THING = new RegExp(String.raw`\bmy\s+(?:\p{L}+\s+){0,2}?${KEPT}\b`, 'iu');
+// "the gift ideas I was having for Anna": mine too, said after it (seventeenth QA pass looked Anna up).
+const MY_KEPT_THING = new RegExp(
+  String.raw`\bmy\s+(?:\p{L}+\s+){0,2}?${KEPT}\b|\bthe\s+(?:\p{L}+\s+){0,2}?${KEPT}\s+(?:that\s+)?(?:i|we)\b`,
+  'iu',
+);
 
 /** A question, or a command to show something. */
 const ASKS_ABOUT =
