@@ -308,3 +308,28 @@ describe('days and times said loosely, second part', () => {
     });
   });
 });
+
+describe('the inbox, second part', () => {
+  it('"Ping Anna by text that …" texts her (it searched for a place)', async () => {
+    const r = await run("Ping Anna by text that I'll get back to her about the offsite venues tomorrow.");
+    expect(acts(r)).toEqual(['messages_send']);
+    expect(args(r, 'messages_send')?.phone).toBe('+49 151 5550 1234');
+  });
+
+  it('"Draft a note summarising all the offsite emails I\'ve got" finds them and notes them', async () => {
+    const r = await run("Draft a note summarising all the offsite emails I've got.");
+    expect(tools(r)).toEqual(['mail_search', 'notes_create']);
+    expect(args(r, 'notes_create')).toEqual({
+      title: 'Offsite emails',
+      content: '2 messages: Offsite next steps (2026-12-06); Offsite menu (2026-12-04)',
+    });
+  });
+
+  it('"Kenji\'s email — is there anything I need to do?" reads his email; "What\'s Kenji\'s email?" is his address', async () => {
+    expect(tools(await run("Kenji's email — is there anything I actually need to do?"))).toEqual([
+      'mail_search',
+      'mail_read',
+    ]);
+    expect(tools(await run("What's Kenji's email?"))).toEqual(['contacts_search']);
+  });
+});

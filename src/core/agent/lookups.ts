@@ -83,6 +83,26 @@ export function insertLookups(
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
       continue;
     }
+    // "Draft a note summarising all the offsite emails I've got": what the note says is what those emails
+    // say, found first (seventeenth QA pass searched the inbox and made no note).
+    const gathered = NOTE_OF_FOUND.exec(si.text.trim());
+    if (gathered) {
+      const found = gathered[1]!
+        .trim()
+        .replace(/\s+(?:i['’]ve\s+got|i\s+have|i\s+got)$/i, '')
+        .replace(/^all\s+/i, '');
+      out.push({ rank: 0, text: `find ${found}`, dependsOn: [] });
+      // Said as a note of what was found, called what it gathers: the emails it names are no reason to
+      // read one more.
+      const title = found.replace(/^(?:the|my)\s+/i, '');
+      out.push({
+        ...si,
+        text: `save them as a note called "${title.charAt(0).toUpperCase()}${title.slice(1)}"`,
+        dependsOn: [...si.dependsOn, -1],
+        contentFrom: -1,
+      });
+      continue;
+    }
     // "Add the new budget review date from Eve's email to my calendar": the day is the one the email
     // says, read first (seventeenth QA pass: the event was put in today).
     const dated = DATE_KEPT.exec(si.text);
@@ -351,6 +371,10 @@ const SAYS_A_DAY = new RegExp(
 const DOCUMENT_WORDS =
   'report|slides|deck|file|doc|document|pdf|presentation|itinerary|lease|contract|memo|invoice|receipt';
 const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENT_WORDS}|minutes|meeting\s+notes|recipe)\b`, 'i');
+
+/** A note made of messages or records found: "a note summarising all the offsite emails I've got". */
+const NOTE_OF_FOUND =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:draft|write|make|create|put\s+together|start)\s+(?:me\s+)?(?:a|an)\s+(?:new\s+)?(?:short\s+)?note\s+(?:summari[sz]ing|summing\s+up|listing|collecting|with|of|from)\s+((?:all\s+)?(?:the|my)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:e-?mails|mails|messages|notes|files)\b.*?)[.!]?$/iu;
 
 /** A day kept in a message or a record: "the new budget review date from Eve's email", "the date in my itinerary". */
 const DATE_KEPT =

@@ -222,6 +222,12 @@ const SLANG: [RegExp, Replacement][] = [
     /\s*,\s*(?:he|she|they)\s+(?:said|says|told\s+me)\s+(?:that\s+)?(?:he|she|they)(?:['’]d|['’]ll|\s+would|\s+will|\s+can|\s+could|\s+wants\s+to|\s+want\s+to)\s+(?:come|join|make\s+it|be\s+there)\b[^.!?]*/gi,
     '',
   ],
+  // "Kenji's email — is there anything I need to do?": his message, read, is what the question is about
+  // (his contact record was looked up).
+  [
+    /^(\p{Lu}[\p{L}'’-]*)['’]s\s+(?:last\s+|latest\s+|new\s+)?(?:e-?mail|mail|message)\s*(?:[—–:]|\s-\s)\s*(?!.*\baddress\b)/u,
+    'Read the latest email from $1. ',
+  ],
   // English said otherwise: "revert (back) to Eve" and "answer Kenji:" reply, "intimate Carol" tells her,
   // "remember me to …" reminds (seventeenth QA pass: a text, or nothing, was sent).
   [/\brevert\s+(?:back\s+)?(?:to\s+)?(?=\p{Lu}|him\b|her\b|them\b)/giu, 'reply to '],
@@ -233,7 +239,7 @@ const SLANG: [RegExp, Replacement][] = [
   [/\bintimate\s+(?=\p{Lu}|him\b|her\b|them\b)/giu, 'tell '],
   // "tell Carol by mail that …": the channel said is the command.
   [
-    /\b(?:tell|inform|let)\s+(\p{Lu}[\p{L}'’-]*|him|her|them)\s+(?:know\s+)?(?:by|via|over|through)\s+(e-?mail|mail|text|sms|message)\b\s*/giu,
+    /\b(?:tell|inform|let|ping|contact|reach|message)\s+(\p{Lu}[\p{L}'’-]*|him|her|them)\s+(?:know\s+)?(?:by|via|over|through)\s+(e-?mail|mail|text|sms|message)\b\s*/giu,
     (_m, who: string, by: string) => `${/mail/i.test(by) ? 'email' : 'text'} ${who} `,
   ],
   [/\b(?:please\s+)?remember\s+me\s+(?=(?:to|about|tomorrow|today|tonight|on|at|in|at)\b)/gi, 'remind me '],
