@@ -378,6 +378,16 @@ export function findTimes(text: string): TimeSpan[] {
     const minutes = { five: 5, ten: 10, twenty: 20, 'twenty-five': 25 }[m[1]!] ?? Number(m[1]);
     if (h !== null) add(hhmm(office(h), minutes), m.index, m.index + m[0].length);
   }
+  // "at ten to nine": minutes to the hour, after "at" only ("10 to 9" alone may be a range).
+  for (const m of lower.matchAll(
+    new RegExp(String.raw`\bat\s+(5|10|20|25|five|ten|twenty|twenty-five)\s+to\s+(${HOUR_WORD})\b`, 'g'),
+  )) {
+    const h = hourOf(m[2]!);
+    const minutes = { five: 5, ten: 10, twenty: 20, 'twenty-five': 25 }[m[1]!] ?? Number(m[1]);
+    if (h === null) continue;
+    const at = office(h) * 60 - minutes;
+    add(hhmm(Math.floor(at / 60), at % 60), m.index, m.index + m[0].length);
+  }
   // "like 10ish", "noonish": about that hour; "eod", "end of day", "close of play": the working day's end.
   for (const m of lower.matchAll(new RegExp(String.raw`\b(${HOUR_WORD})[- ]?ish\b`, 'g'))) {
     const h = hourOf(m[1]!);

@@ -333,3 +333,32 @@ describe('the inbox, second part', () => {
     expect(tools(await run("What's Kenji's email?"))).toEqual(['contacts_search']);
   });
 });
+
+describe('a length blocked with no time of day', () => {
+  it('"Block 30 minutes on Thursday for me to go through his hiring plan" finds a free half hour and books it', async () => {
+    const r = await run(
+      'Frank wants an answer by Friday. Block 30 minutes on Thursday for me to go through his hiring plan.',
+    );
+    expect(tools(r).slice(-2)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')).toEqual({
+      start_time: '2026-12-10T08:00:00',
+      end_time: '2026-12-10T08:30:00',
+      title: 'Go through his hiring plan',
+    });
+  });
+
+  it('"Block 2 hours tomorrow for deep work" is put where tomorrow is free, not over the 09:30 budget review', async () => {
+    const r = await run('Block 2 hours tomorrow for deep work');
+    expect(tools(r)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.start_time).toBe('2026-12-07T10:30:00');
+  });
+
+  it('a time said keeps it where it is said: "from 2pm", "at ten to nine"', async () => {
+    expect(tools(await run('Block 2 hours tomorrow from 2pm for deep work'))).toEqual([
+      'calendar_create_event',
+    ]);
+    const r = await run('Block out twenty minutes at ten to nine tomorrow to prep for the budget review');
+    expect(tools(r)).toEqual(['calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.start_time).toBe('2026-12-07T08:50:00');
+  });
+});

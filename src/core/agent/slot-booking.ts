@@ -9,11 +9,19 @@
  */
 
 import type { SplitIntent } from './sub-intents';
-import { WEEKDAY_WORDS } from './dates';
+import { findTimes, WEEKDAY_WORDS } from './dates';
 
 /** A part that looks for free time: "find 45 minutes", "a 2-hour gap", "a free hour", "the first free slot". */
 const SLOT_ASKED =
   /\b(?:when(?:ever)?\s+(?:i'?m|i\s+am)\s+free\b|wherever\s+(?:it\s+fits|there'?s\s+(?:room|space|a\s+gap))|free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
+
+/**
+ * "Block 30 minutes on Thursday for …", "block 2h of focus time tomorrow": a length blocked with no time of
+ * day said is a free slot of that length, booked (seventeenth QA pass found the slot and booked nothing;
+ * "2 hours tomorrow" was put at 09:00, over the budget review).
+ */
+const BLOCKS_LENGTH =
+  /^(?:(?:please|kindly|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|reserve|grab|set\s+aside|carve\s+out)\s+(?:me\s+)?(?:an?|one|two|three|\d+(?:\.\d+)?|half\s+an)\s*-?\s*(?:hours?|hrs?|h|minutes?|mins?)\b/i;
 
 /** A part that books what was found, by referring to it: "put it in my calendar", "book it", "call it 'X'". */
 const BOOKS_IT =
@@ -132,7 +140,14 @@ export function slotBookingParts(intents: readonly SplitIntent[]): SplitIntent[]
     const si = intents[i]!;
     const remap = (ds: readonly number[]) => ds.map((d) => rankOf.get(d) ?? d);
     const base = { ...si, dependsOn: remap(si.dependsOn) };
-    if (!SLOT_ASKED.test(si.text) || si.condition) {
+    const slotAsked =
+      SLOT_ASKED.test(si.text) ||
+      (BLOCKS_LENGTH.test(si.text.trim()) &&
+        findTimes(si.text).length === 0 &&
+        !/\b(?:at|from)\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|half|quarter|twenty)\b)/i.test(
+          si.text,
+        ));
+    if (!slotAsked || si.condition) {
       // "Block out 30 minutes … from 18:30 to 19:00, call it 'Travel to dinner'": the name of the event
       // the part makes, not a part of its own (getting-around set: "None of my tools can do this").
       const name = NAMES_IT.exec(intents[i + 1]?.text ?? '');
