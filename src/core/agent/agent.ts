@@ -40,6 +40,7 @@ import { slotBookingParts } from './slot-booking';
 import { withAnchoredOffsets } from './anchored-offsets';
 import { withPeopleOfEvents } from './people-of-events';
 import { withSendersOfMail } from './people-of-mail';
+import { withSameAsEvent } from './same-as-event';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
 import { fanOutIntents } from './list-fanout';
@@ -182,19 +183,24 @@ export class Agent {
     // An offset said without its date ("three days before") is from the date or event the request names.
     // A person named through the calendar ("the person I had the project sync with this morning") is the
     // one its event is with; one named through the inbox ("whoever sent the invoice") is its sender.
-    const read = withAnchoredOffsets(
-      withPeopleOfEvents(
-        withSendersOfMail(
-          numbersAsDigits(
-            withRecordsListed(
-              withCountedItems(
-                withoutRetracted(
-                  withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+    // A time or place said as an event's ("same place as last time") is that event's.
+    const read = withSameAsEvent(
+      withAnchoredOffsets(
+        withPeopleOfEvents(
+          withSendersOfMail(
+            numbersAsDigits(
+              withRecordsListed(
+                withCountedItems(
+                  withoutRetracted(
+                    withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+                  ),
                 ),
               ),
             ),
+            mails,
           ),
-          mails,
+          today,
+          events,
         ),
         today,
         events,
@@ -1035,6 +1041,7 @@ export class Agent {
         byInertia?.[k] ??
         (byLlm ? 'llm' : (sources[k] ?? (referencesIn(v).length > 0 ? 'earlier call' : 'graph')));
     }
+    if (!byLlm) titledAsEvent(tool, si, state, args);
     // "Email Grace's invoice to my accountant": whom it goes to is someone no contact names, so the person
     // whose thing it is gives no address — the user is asked (sixteenth QA pass emailed Grace her invoice).
     const toSomeoneElse = effectOf(tool) === 'send' && TO_SOMEONE_UNNAMED.test(si.text.trim());
@@ -1857,6 +1864,51 @@ const SENDS_LOOKED_UP =
   /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you|[Aa]nd|[Tt]hen|[Aa]lso)\s+)*(?:[Ss]end|[Ee]-?mail|[Mm]ail|[Tt]ext|[Mm]essage|SMS|[Ff]orward)\s+(?:it\s+|them\s+|that\s+|this\s+)?(?:to\s+)?(?:\p{Lu}|him\b|her\b|them\b)/u;
 
 /** Inputs that say whom a message goes to. */
+/**
+ * "Eve says the budget review moved. Add it on the 14th …": a title said as "it" is the event the request
+ * names ("Budget review", not "it, at 40 Baker Street"); and a title never repeats the address the event
+ * is at ("lunch with Carol in, at 65 Upper Street, London").
+ */
+function titledAsEvent(
+  tool: Tool,
+  si: SubIntentState,
+  state: TurnState,
+  args: Record<string, unknown>,
+): void {
+  const props = tool.parameters.properties ?? {};
+  const title = Object.keys(props).find(
+    (f) => fieldKind(f, props[f]) === 'title' && typeof args[f] === 'string',
+  );
+  if (!title) return;
+  let value = args[title] as string;
+  const place = Object.keys(props).find(
+    (f) => f !== title && /location|address|venue|place/i.test(f) && typeof args[f] === 'string',
+  );
+  if (place) {
+    const at = escapeRegExp(args[place] as string);
+    value = value.replace(new RegExp(`\\s*,?\\s*(?:at\\s+)?${at}`, 'i'), '').trim();
+  }
+  if (/^(?:it|that|this)(?:\s+in)?\b/i.test(value)) {
+    // Named by its title, or by a short name with its day ("dentist … tmrw").
+    const days = new Set(findDates(state.request, state.today).map((d) => d.date));
+    const named = eventsSaid(state.request, state.events ?? [], days)[0]?.entry.value;
+    if (named) value = named;
+    else value = value.replace(/^(?:it|that|this)(?:\s+in)?[\s,:;–—-]*/i, '');
+  }
+  // "Put lunch with Carol in for …": the "in" of "put … in" is no word of the name ("Check in" is).
+  const putIn = /\s+in\s*(?=,|$)/i.exec(value);
+  if (
+    putIn &&
+    new RegExp(
+      `\\b(?:put|pop|stick|pencil)\\s+(?:the\\s+|my\\s+|a\\s+)?${escapeRegExp(value.slice(0, putIn.index))}\\s+in\\b`,
+      'i',
+    ).test(si.text)
+  )
+    value = value.slice(0, putIn.index) + value.slice(putIn.index + putIn[0].length);
+  value = value.replace(/[\s,]+$/, '');
+  if (value.trim()) args[title] = value;
+}
+
 /** An input that invites someone to what the tool makes. */
 const ATTENDEE_FIELD = /(?:^|_)(?:attendees?|guests?|invitees?|participants?)(?:_|$)/i;
 

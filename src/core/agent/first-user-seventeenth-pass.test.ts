@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { findDates, findTimes } from './dates';
 import { withSendersOfMail } from './people-of-mail';
+import { withSameAsEvent } from './same-as-event';
 import type { LexiconEntry } from '../execute/tool-runtime';
 
 // Requests from sets written without the agent in view (seventeenth QA pass: the inbox and the people in it,
@@ -360,5 +361,87 @@ describe('a length blocked with no time of day', () => {
     const r = await run('Block out twenty minutes at ten to nine tomorrow to prep for the budget review');
     expect(tools(r)).toEqual(['calendar_create_event']);
     expect(args(r, 'calendar_create_event')?.start_time).toBe('2026-12-07T08:50:00');
+  });
+});
+
+describe("a time or a place said as an event's", () => {
+  const events: LexiconEntry[] = [
+    {
+      kind: 'event',
+      value: 'Lunch with Carol',
+      on: '2026-12-05',
+      at: '13:00',
+      until: '14:00',
+      location: '65 Upper Street, London',
+    },
+    {
+      kind: 'event',
+      value: 'Budget review',
+      on: '2026-12-07',
+      at: '09:30',
+      until: '10:30',
+      location: '40 Baker Street, London',
+    },
+  ];
+
+  it('is that event\'s: "same place as last time", "same time and place as the one tomorrow"', () => {
+    expect(
+      withSameAsEvent(
+        'Put lunch with Carol in for Friday 18th, 1ish, same place as last time',
+        TODAY,
+        events,
+      ),
+    ).toBe('Put lunch with Carol in for Friday 18th, 1ish, at 65 Upper Street, London');
+    expect(
+      withSameAsEvent(
+        'put the budget review in on the 14th, same time and place as the one tomorrow',
+        TODAY,
+        events,
+      ),
+    ).toBe('put the budget review in on the 14th, from 09:30 to 10:30 at 40 Baker Street, London');
+  });
+
+  it('stays as said when no event, or several, fit', () => {
+    expect(withSameAsEvent('Book a haircut, same time as last time', TODAY, events)).toBe(
+      'Book a haircut, same time as last time',
+    );
+  });
+
+  it('"Eve says the budget review moved to the 14th. Add it …, same time and place as the current one"', async () => {
+    const r = await run(
+      'Eve says the budget review moved to the 14th. Add it to my calendar on the 14th, same time and place as the current one.',
+    );
+    expect(acts(r)).toEqual(['calendar_create_event']);
+    expect(args(r, 'calendar_create_event')).toEqual({
+      start_time: '2026-12-14T09:30:00',
+      end_time: '2026-12-14T10:30:00',
+      title: 'Budget review',
+      location: '40 Baker Street, London',
+    });
+  });
+
+  it('"on the new day" after "Eve says the budget review moved" is the day her email gives', async () => {
+    const r = await run(
+      "Eve says the budget review moved. Put it in my calendar on the new day, same time as the one I've got now",
+    );
+    expect(tools(r).slice(0, 2)).toEqual(['mail_search', 'mail_read']);
+    const event = args(r, 'calendar_create_event')!;
+    expect([event.start_time, event.end_time, event.title]).toEqual([
+      '2026-12-14T09:30:00',
+      '2026-12-14T10:30:00',
+      'Budget review',
+    ]);
+  });
+
+  it('a title never repeats the address the event is at, nor the "in" of "put … in"', async () => {
+    const r = await run('Put lunch with Carol in for a week on Friday, 1ish, same place as last time');
+    const event = args(r, 'calendar_create_event')!;
+    expect([event.title, event.location, event.start_time]).toEqual([
+      'lunch with Carol',
+      '65 Upper Street, London',
+      '2026-12-18T13:00:00',
+    ]);
+    const lunch = await run('Add lunch with Maya on Wednesday 1 to 2pm at 36 Baker Street to my calendar.');
+    expect(args(lunch, 'calendar_create_event')?.title).toBe('lunch with Maya');
   });
 });

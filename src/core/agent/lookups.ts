@@ -105,6 +105,19 @@ export function insertLookups(
     }
     // "Add the new budget review date from Eve's email to my calendar": the day is the one the email
     // says, read first (seventeenth QA pass: the event was put in today).
+    // "Eve says the budget review moved. Put it in my calendar on the new day": the new day is the one
+    // her email gives (it was put in today, or a date sum asked how many days).
+    const moved = NEW_DAY.exec(si.text) ? MOVED_BY.exec(si.text) : null;
+    if (moved) {
+      const thing = (moved[2] ?? moved[4])?.trim();
+      out.push({
+        rank: 0,
+        text: `read the email from ${moved[1] ?? moved[3]}${thing ? ` about ${thing}` : ''}`,
+        dependsOn: [],
+      });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], dateWords: NEW_DAY.exec(si.text)![0] });
+      continue;
+    }
     const dated = DATE_KEPT.exec(si.text);
     if (dated) {
       const thing = dated[1]?.trim();
@@ -375,6 +388,12 @@ const DOCUMENT = new RegExp(String.raw`\b(?:${DOCUMENT_WORDS}|minutes|meeting\s+
 /** A note made of messages or records found: "a note summarising all the offsite emails I've got". */
 const NOTE_OF_FOUND =
   /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:draft|write|make|create|put\s+together|start)\s+(?:me\s+)?(?:a|an)\s+(?:new\s+)?(?:short\s+)?note\s+(?:summari[sz]ing|summing\s+up|listing|collecting|with|of|from)\s+((?:all\s+)?(?:the|my)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:e-?mails|mails|messages|notes|files)\b.*?)[.!]?$/iu;
+
+/** "on the new day", "the new date": a day someone gave, said as new. */
+const NEW_DAY = /\b(?:on\s+|for\s+)?the\s+new\s+(?:date|day)\b/i;
+/** Who moved it, and what: "Eve says the budget review moved", "Eve moved the budget review". */
+const MOVED_BY =
+  /\b(\p{Lu}[\p{L}-]+)\s+(?:says|said|mentioned|wrote|told\s+me|emailed)\s+(?:that\s+)?(the\s+[\p{L}\s-]{3,40}?)\s+(?:has\s+|had\s+|was\s+|is\s+)?(?:moved|changed|shifted|rescheduled|postponed)\b|\b(\p{Lu}[\p{L}-]+)\s+(?:has\s+)?(?:moved|changed|shifted|rescheduled|postponed)\s+(the\s+[\p{L}\s-]{3,40}?)(?=\s*(?:[—–,.;]|\s-\s|$|\s(?:to|and|so)\b))/u;
 
 /** A day kept in a message or a record: "the new budget review date from Eve's email", "the date in my itinerary". */
 const DATE_KEPT =

@@ -213,7 +213,9 @@ const SLANG: [RegExp, Replacement][] = [
         'iu',
       ).exec(when)?.[0];
       const first = check && day ? `What's on ${/^\d|^the\b/i.test(day) ? 'on ' : ''}${day}? Then ` : '';
-      return `${first}${verb} ${what}${where}, ${when},`;
+      // "… on the 14th now according to Eve": who said so is no part of when.
+      const said = when.replace(/\s*,?\s*(?:now\s+)?according\s+to\s+\p{Lu}[\p{L}'’-]*/u, '');
+      return `${first}${verb} ${what}${where}, ${said},`;
     },
   ],
   // "… and invite Dan, he said he'd come": why the user invites him is no part of the request (it split

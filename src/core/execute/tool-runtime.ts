@@ -38,6 +38,8 @@ export interface LexiconEntry {
   at?: string;
   /** The time an event ends (HH:MM): "after my lunch with Alice" is when it is over. */
   until?: string;
+  /** Where an event takes place (its address): "same place as last time" is there. */
+  location?: string;
   /** Short names of an event that mean it only when its day is said ("the dentist tomorrow"). */
   dayAliases?: string[];
   /**

@@ -81,6 +81,7 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
         on: e.start.slice(0, 10),
         at: e.start.slice(11, 16),
         until: e.end.slice(11, 16),
+        ...(e.location ? { location: e.location } : {}),
         ...(dayAliases.length ? { dayAliases } : {}),
       };
     });
