@@ -940,11 +940,13 @@ export class Agent {
     const before = si.chain?.steps ?? [];
     const about = aboutOthers(si, state);
     const aboutOtherRecipients = aboutOthers(si, state, true);
+    // Whom an event invites is someone its own words name (`namesSomeone`).
+    const invites = namesSomeone(si, state);
     const knownByField = (field: string): { value: unknown; source: string } | undefined => {
       if (si.answers[field] !== undefined) return { value: si.answers[field], source: 'user' };
       // Whom an event invites is someone its own words name ("with Bob", "invite him"): an address read
       // for another reason (the email a date was read from) invites nobody (seventeenth QA pass).
-      if (ATTENDEE_FIELD.test(field) && !namesSomeone(si, state)) return undefined;
+      if (ATTENDEE_FIELD.test(field) && !invites) return undefined;
       const node = world.paramNodeOf(target, 'in', field);
       const k = node ? state.known.get(node) : undefined;
       const whom = RECIPIENT_FIELD.test(field) && effectOf(tool) === 'send' ? aboutOtherRecipients : about;
@@ -1027,7 +1029,7 @@ export class Agent {
     const carried: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(explicit)) {
       // The plan's value flow invites nobody the part's words do not name (`ATTENDEE_FIELD`).
-      if (!byLlm && ATTENDEE_FIELD.test(k) && !namesSomeone(si, state) && !(k in filled.args)) continue;
+      if (!byLlm && ATTENDEE_FIELD.test(k) && !invites && !(k in filled.args)) continue;
       if (referencesIn(v).length > 0) {
         carried[k] = v; // renumbered onto the new chain below
         continue;
@@ -1065,7 +1067,7 @@ export class Agent {
         : [],
     );
     const inviteNodes = new Set(
-      namesSomeone(si, state)
+      invites
         ? []
         : Object.keys(tool.parameters.properties ?? {})
             .filter((f) => ATTENDEE_FIELD.test(f))
@@ -1879,7 +1881,8 @@ function titledAsEvent(
   const title = Object.keys(props).find(
     (f) => fieldKind(f, props[f]) === 'title' && typeof args[f] === 'string',
   );
-  if (!title) return;
+  // Things that happen at a time only (an event, not a note called "it …").
+  if (!title || !Object.keys(props).some((f) => fieldKind(f, props[f]) === 'datetime')) return;
   let value = args[title] as string;
   const place = Object.keys(props).find(
     (f) => f !== title && /location|address|venue|place/i.test(f) && typeof args[f] === 'string',
@@ -1913,11 +1916,10 @@ function titledAsEvent(
 const ATTENDEE_FIELD = /(?:^|_)(?:attendees?|guests?|invitees?|participants?)(?:_|$)/i;
 
 /**
- * Whether a part's own words name someone (a person, or "with"/a pronoun for one), or the request asks
- * for an invite anywhere ("Find a gap and book it, invite him too").
+ * Whether a part's own line names someone (a person, or "with"/a pronoun for one), or the request asks
+ * for an invite anywhere ("Find a gap and book it, invite him too"). Its own line: a line of context
+ * merged beside it ("… but Eve says it has moved") names whom the news came from, not a guest.
  */
-// The part's own line: a line of context merged beside it ("… but Eve says it has moved") names whom the
-// news came from, not a guest.
 const namesSomeone = (si: SubIntentState, state: TurnState): boolean => {
   const own = si.text.split('\n')[0]!;
   return (

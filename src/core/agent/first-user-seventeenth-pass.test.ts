@@ -3,6 +3,7 @@ import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
 import { findDates, findTimes } from './dates';
 import { withSendersOfMail } from './people-of-mail';
 import { withSameAsEvent } from './same-as-event';
+import { withoutFillers } from './spoken';
 import type { LexiconEntry } from '../execute/tool-runtime';
 
 // Requests from sets written without the agent in view (seventeenth QA pass: the inbox and the people in it,
@@ -443,5 +444,20 @@ describe("a time or a place said as an event's", () => {
     ]);
     const lunch = await run('Add lunch with Maya on Wednesday 1 to 2pm at 36 Baker Street to my calendar.');
     expect(args(lunch, 'calendar_create_event')?.title).toBe('lunch with Maya');
+  });
+});
+
+describe('English said otherwise, read only where a name follows', () => {
+  it('"revert to Eve", "intimate Carol", "send him invite" are read; the same words before no name stay', () => {
+    expect(withoutFillers('Kindly revert back to Anna that we go')).toBe('Kindly reply to Anna that we go');
+    expect(withoutFillers('send him invite also')).toBe('invite him');
+    expect(withoutFillers('and send the invitation to Lucia')).toBe('and invite Lucia');
+    expect(withoutFillers('Send the invite to Bob')).toBe('invite Bob');
+    for (const said of [
+      'send the others an update',
+      'revert to the old version of the note',
+      'share the intimate details',
+    ])
+      expect(withoutFillers(said)).toBe(said);
   });
 });

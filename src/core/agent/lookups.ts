@@ -60,7 +60,7 @@ export function insertLookups(
         (detail
           ? `find the ${detail[2]} of ${detail[1]}`
           : someones
-            ? `read the email from ${someones[1]} about the ${someones[2]}`
+            ? readEmailFrom(someones[1]!, `the ${someones[2]}`)
             : null))
       : null;
     if (document && theirs) {
@@ -112,7 +112,7 @@ export function insertLookups(
       const thing = (moved[2] ?? moved[4])?.trim();
       out.push({
         rank: 0,
-        text: `read the email from ${moved[1] ?? moved[3]}${thing ? ` about ${thing}` : ''}`,
+        text: readEmailFrom((moved[1] ?? moved[3])!, thing),
         dependsOn: [],
       });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], dateWords: NEW_DAY.exec(si.text)![0] });
@@ -123,9 +123,7 @@ export function insertLookups(
       const thing = dated[1]?.trim();
       const source = dated[2]!.trim();
       const someone = /^(\p{Lu}[\p{L}-]+)['’]s\s+(?:e-?mail|mail|message)$/u.exec(source);
-      const lookup = someone
-        ? `read the email from ${someone[1]}${thing ? ` about the ${thing}` : ''}`
-        : `read ${source}`;
+      const lookup = someone ? readEmailFrom(someone[1]!, thing && `the ${thing}`) : `read ${source}`;
       out.push({ rank: 0, text: lookup, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], dateWords: dated[0] });
       continue;
@@ -412,10 +410,14 @@ const THEY_SENT =
 export function theirsRead(thing: string): string | null {
   const doc = THEIR_DOCUMENT.exec(thing);
   // Said as an email's: "the offsite agenda from Ines" alone read the day's agenda from the calendar.
-  if (doc) return `read the email from ${doc[1]} about the ${doc[2]}`;
+  if (doc) return readEmailFrom(doc[1]!, `the ${doc[2]}`);
   const sent = THEY_SENT.exec(thing.trim());
-  return sent ? `read the email from ${sent[2]} about the ${sent[1]!.trim()}` : null;
+  return sent ? readEmailFrom(sent[2]!, `the ${sent[1]!.trim()}`) : null;
 }
+
+/** The part that reads someone's email, about a thing when one is said. */
+const readEmailFrom = (person: string, about?: string): string =>
+  `read the email from ${person}${about ? ` about ${about}` : ''}`;
 
 /** A note made of a document: "put/save/copy <the document> into a note", "make a note from <it>". */
 const SAVES_DOCUMENT =

@@ -167,7 +167,7 @@ const SLANG: [RegExp, Replacement][] = [
   ],
   // "Reply and tell him I'm thinking 10 to 17 April": the reply says it (it was a text, "… Reply").
   [
-    /\breply\s+and\s+(?:tell|say\s+to|let)\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:know\s+)?(?:that\s+)?/giu,
+    /\b[Rr]eply\s+and\s+(?:tell|say\s+to|let)\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:know\s+)?(?:that\s+)?/gu,
     'reply to $1 saying ',
   ],
   // "Start a shopping list: milk, eggs …": a list is kept as a note (it was a free-slot search).
@@ -178,7 +178,12 @@ const SLANG: [RegExp, Replacement][] = [
   // "… and send him invite also": the invite goes with the event, no message of its own (a text said
   // "invite also").
   [
-    /\bsend\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:an?\s+|the\s+)?invit(?:e|ation)(?:\s+(?:also|too|as\s+well))?\b/giu,
+    /\b[Ss]end\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:an?\s+|the\s+)?invit(?:e|ation)(?:\s+(?:also|too|as\s+well))?\b/gu,
+    'invite $1',
+  ],
+  // "… and send the invitation to Lucia": the same.
+  [
+    /\b[Ss]end\s+(?:an?|the)\s+invit(?:e|ation)\s+to\s+(him|her|them|\p{Lu}[\p{L}'’-]*)(?:\s+(?:also|too|as\s+well))?\b/gu,
     'invite $1',
   ],
   // "What's on for me Monday" asked as a lookup: "look up", "check", "find out" say nothing more (a file
@@ -232,19 +237,20 @@ const SLANG: [RegExp, Replacement][] = [
   ],
   // English said otherwise: "revert (back) to Eve" and "answer Kenji:" reply, "intimate Carol" tells her,
   // "remember me to …" reminds (seventeenth QA pass: a text, or nothing, was sent).
-  [/\brevert\s+(?:back\s+)?(?:to\s+)?(?=\p{Lu}|him\b|her\b|them\b)/giu, 'reply to '],
+  // The name in capitals, case-sensitively: "revert to the old version" and "the intimate details" stay.
+  [/\b[Rr]evert\s+(?:back\s+)?(?:to\s+)?(?=\p{Lu}|him\b|her\b|them\b)/gu, 'reply to '],
   [/\b(?:reply|respond)\s+(?=(?:him|her|them)\b)/gi, 'reply to '],
   [
     /^((?:(?:please|kindly|ok|so)\s*,?\s+)*)answer\s+(?=\p{Lu}[\p{L}'’-]*\s*(?:[:—–,]|\s-\s))/iu,
     '$1reply to ',
   ],
-  [/\bintimate\s+(?=\p{Lu}|him\b|her\b|them\b)/giu, 'tell '],
+  [/\b[Ii]ntimate\s+(?=\p{Lu}|him\b|her\b|them\b)/gu, 'tell '],
   // "tell Carol by mail that …": the channel said is the command.
   [
-    /\b(?:tell|inform|let|ping|contact|reach|message)\s+(\p{Lu}[\p{L}'’-]*|him|her|them)\s+(?:know\s+)?(?:by|via|over|through)\s+(e-?mail|mail|text|sms|message)\b\s*/giu,
+    /\b(?:[Tt]ell|[Ii]nform|[Ll]et|[Pp]ing|[Cc]ontact|[Rr]each|[Mm]essage)\s+(\p{Lu}[\p{L}'’-]*|him|her|them)\s+(?:know\s+)?(?:by|via|over|through)\s+(e-?mail|mail|text|sms|message)\b\s*/gu,
     (_m, who: string, by: string) => `${/mail/i.test(by) ? 'email' : 'text'} ${who} `,
   ],
-  [/\b(?:please\s+)?remember\s+me\s+(?=(?:to|about|tomorrow|today|tonight|on|at|in|at)\b)/gi, 'remind me '],
+  [/\b(?:please\s+)?remember\s+me\s+(?=(?:to|about|tomorrow|today|tonight|on|at|in)\b)/gi, 'remind me '],
   // "Reply him I come 10 to 17 April": the words said to someone with no "that" are the message (its dates
   // were read as the mail's own, and the body was "I come 10").
   [
