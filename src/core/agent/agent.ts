@@ -509,12 +509,22 @@ export class Agent {
         .filter((x) => x.status === 'done')
         .map((x) => textContent(x.result) ?? describeOutput(x.result))
         .join('\n');
-      const day = findDates(text, state.today)[0]?.date;
+      const thing =
+        /^the\s+(?:(?:new|right|correct|actual|exact|due)\s+)?((?:[\p{L}-]+\s+){0,3}?)(?:date|day)\b/iu
+          .exec(si.dateWords)?.[1]
+          ?.trim();
+      // The day said beside the thing it is of ("Budget review moved to the 14th"); the lease's "12 months
+      // from 1 December 2026" gives no end date, so "the end date of my lease" is asked, not its start.
+      const said = (thing ?? '')
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((w) => w.length > 2)
+        .map((w) => w.slice(0, 4));
+      const day = text
+        .split(/[.;!?\n]+/)
+        .filter((clause) => said.length === 0 || said.some((w) => clause.toLowerCase().includes(w)))
+        .flatMap((clause) => findDates(clause, state.today))[0]?.date;
       if (day) {
-        const thing =
-          /^the\s+(?:(?:new|right|correct|actual|exact|due)\s+)?((?:[\p{L}-]+\s+){0,3}?)(?:date|day)\b/iu
-            .exec(si.dateWords)?.[1]
-            ?.trim();
         si.text = si.text.replace(si.dateWords, `${thing ? `the ${thing} ` : ''}on ${day}`);
         si.literals = findLiterals(si.text, state.today, lexicon);
         // Only the day was wanted of it: the email's sender is no attendee of the event.

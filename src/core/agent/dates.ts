@@ -290,7 +290,9 @@ export function findTimes(text: string): TimeSpan[] {
       String.raw`\b(?:${WEEKDAY_WORDS}|today|tomorrow|\d{1,2}(?:st|nd|rd|th)|${MONTH_RE}\s+\d{1,2}|\d{1,2}\s+${MONTH_RE})\s*,?\s*$`,
       '',
     ).test(lower.slice(0, m.index));
-    if (!from && !mer1 && !mer2raw && !m1s && !m2s && !afterDay) continue;
+    // "2 till 5": "till" and "until" join times only (a Christmas Eve block from 2 till 5 began at 09:00).
+    const till = /\b(?:till|until)\b/.test(m[0]);
+    if (!from && !mer1 && !mer2raw && !m1s && !m2s && !afterDay && !till) continue;
     const pm = (h: number, mer: string | undefined) =>
       mer === 'p' && h < 12 ? h + 12 : mer === 'a' && h === 12 ? 0 : h;
     const m1 = Number(m1s ?? 0);

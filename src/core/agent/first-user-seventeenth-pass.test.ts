@@ -461,3 +461,17 @@ describe('English said otherwise, read only where a name follows', () => {
       expect(withoutFillers(said)).toBe(said);
   });
 });
+
+describe('a day read from a record is the day of the thing asked for', () => {
+  it('"Add the end date of my lease to my calendar" asks when: the lease gives its start, not its end', async () => {
+    const r = await run("Add the end date of my lease to my calendar so I don't miss it");
+    expect(tools(r)).toEqual(['files_search', 'files_read']);
+    expect(r.questions.map((q) => `${q.tool}.${q.field}`)).toEqual(['calendar_create_event.start_time']);
+  });
+
+  it('"2 till 5" is two times of day: "Block out Christmas Eve afternoon for wrapping presents, 2 till 5"', async () => {
+    const r = await run('Block out Christmas Eve afternoon for wrapping presents, 2 till 5.');
+    const event = args(r, 'calendar_create_event')!;
+    expect([event.start_time, event.end_time]).toEqual(['2026-12-24T14:00:00', '2026-12-24T17:00:00']);
+  });
+});
