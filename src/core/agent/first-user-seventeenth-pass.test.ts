@@ -469,6 +469,14 @@ describe('a day read from a record is the day of the thing asked for', () => {
     expect(r.questions.map((q) => `${q.tool}.${q.field}`)).toEqual(['calendar_create_event.start_time']);
   });
 
+  it('"9 30 to 10 30" is 09:30 to 10:30 (the event was put at 09:00–10:00)', async () => {
+    const r = await run(
+      'email eve the budget review on 14th is fine and also add it to my calender 9 30 to 10 30',
+    );
+    const event = args(r, 'calendar_create_event')!;
+    expect([event.start_time, event.end_time]).toEqual(['2026-12-14T09:30:00', '2026-12-14T10:30:00']);
+  });
+
   it('"2 till 5" is two times of day: "Block out Christmas Eve afternoon for wrapping presents, 2 till 5"', async () => {
     const r = await run('Block out Christmas Eve afternoon for wrapping presents, 2 till 5.');
     const event = args(r, 'calendar_create_event')!;

@@ -29,6 +29,8 @@ const SLANG: [RegExp, Replacement][] = [
   [/\b(can|could|will|would|did|do)\s+(?:ye|ya)\b/gi, '$1 you'],
   // "Remind me to floss the morning of the dentist lol": a laugh is no word of the request.
   [/[\s,]*\b(?:lol|lmao|rofl|haha+|hehe+)\b[.!]*/gi, ''],
+  // "9 30 to 10 30": times typed with a space for the colon (an event was put at 09:00–10:00).
+  [/\b([01]?\d|2[0-3])\s([0-5]\d)\s*(to|till|until|-|–)\s*([01]?\d|2[0-3])\s([0-5]\d)\b/g, '$1:$2 $3 $4:$5'],
   // Australian: "tomorrow arvo" is the afternoon.
   [/\barvo\b/gi, 'afternoon'],
   // Inside a web address, a path, an email address or a file name a word is no shorthand (api_bank:
