@@ -27,7 +27,7 @@ export function withSameAsEvent(text: string, today: number, events: readonly Le
   const dated = events.filter((e) => e.on && e.at);
   if (dated.length === 0) return text;
   const todayIso = isoDate(today);
-  return text.replace(SAME_AS, (said, what: string, as: string, at: number) => {
+  return text.replace(SAME_AS, (said, what: string, as: string) => {
     const asked = as.toLowerCase();
     // The event the request is about: named in its words (the title, or a short name and a day).
     const named = eventsSaid(text, dated, new Set(findDates(text, today).map((d) => d.date))).map(
@@ -66,6 +66,6 @@ export function withSameAsEvent(text: string, today: number, events: readonly Le
         ? `${time} ${place}`
         : time
       : place;
-    return value && at >= 0 ? `${lead}${value}` : said;
+    return value ? `${lead}${value}` : said;
   });
 }
