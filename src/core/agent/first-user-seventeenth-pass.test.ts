@@ -220,6 +220,11 @@ describe('dates and times said loosely', () => {
   it('"make new entry for Thursday 6 to 7" is an event; "Start a shopping list: …" a note', async () => {
     const entry = await run('Please make new entry for Thursday 6 to 7 for the video call with Anna');
     expect(acts(entry)).toEqual(['calendar_create_event']);
+    // Only an entry made for a day: "the race entry" is no calendar's (an ultratool_graph task's "diary entry
+    // to my travel journal" was put in a calendar while "entry" meant one everywhere).
+    const race = await run('Transfer 50 pounds to Jonas for the race entry.');
+    expect(tools(race)).toEqual([]);
+    expect(race.questions).toEqual([]);
     const list = await run('Start a shopping list: milk, eggs, bananas, butter, sugar, cat food, nappies.');
     expect(acts(list)).toEqual(['notes_create']);
     expect(args(list, 'notes_create')?.content).toBe('milk, eggs, bananas, butter, sugar, cat food, nappies');

@@ -172,6 +172,12 @@ const SLANG: [RegExp, Replacement][] = [
     /\b[Rr]eply\s+and\s+(?:tell|say\s+to|let)\s+(him|her|them|\p{Lu}[\p{L}'’-]*)\s+(?:know\s+)?(?:that\s+)?/gu,
     'reply to $1 saying ',
   ],
+  // "make new entry for Thursday 6 to 7": an entry made for a day is the calendar's (seventeenth QA pass: a
+  // reminder). Only then: "save this diary entry to my travel journal" is a journal's.
+  [
+    /\b(make|add|create|put)\s+(?:a\s+|one\s+|an\s+)?(?:new\s+)?entry\s+(?=(?:for|on)\s+(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the\s+\d|\d))/gi,
+    '$1 a calendar event ',
+  ],
   // "Start a shopping list: milk, eggs …": a list is kept as a note (it was a free-slot search).
   [
     /\b(?:start|begin|make|create|write)\s+(?:me\s+)?(?:a|an|my)\s+(?:new\s+)?((?:shopping|grocery|groceries|packing|to-?do|todo|reading|wish)\s+list)\s*:/gi,

@@ -91,8 +91,6 @@ const SYNONYMS: Record<string, string[]> = {
   session: ['event', 'calendar'],
   // "Put gift shopping in my diary for Saturday 2 to 4": the diary is the calendar (sixteenth QA pass: a note).
   diary: ['calendar'],
-  // "make new entry for Thursday 6 to 7": an entry at a time is the calendar's (seventeenth QA pass: a reminder).
-  entry: ['calendar', 'event'],
   agenda: ['calendar', 'events', 'list'],
   busy: ['calendar', 'events', 'list'],
   // "Do I have anything scheduled on Friday?": what is scheduled is on the calendar.
