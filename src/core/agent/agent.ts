@@ -25,7 +25,7 @@ import { convertsToUnit, findLiterals, type Literal } from './literals';
 import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
-import { HOME_END, KEPT_IN, insertLookups, mentionedField, possessedField } from './lookups';
+import { HOME_END, KEPT_IN, dateThing, insertLookups, mentionedField, possessedField } from './lookups';
 import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
 import { withCountedItems, withRecordsListed } from './counted-items';
@@ -509,10 +509,7 @@ export class Agent {
         .filter((x) => x.status === 'done')
         .map((x) => textContent(x.result) ?? describeOutput(x.result))
         .join('\n');
-      const thing =
-        /^the\s+(?:(?:new|right|correct|actual|exact|due)\s+)?((?:[\p{L}-]+\s+){0,3}?)(?:date|day)\b/iu
-          .exec(si.dateWords)?.[1]
-          ?.trim();
+      const thing = dateThing(si.dateWords);
       // The day said beside the thing it is of ("Budget review moved to the 14th"); the lease's "12 months
       // from 1 December 2026" gives no end date, so "the end date of my lease" is asked, not its start.
       const said = (thing ?? '')

@@ -199,13 +199,17 @@ export function findDates(text: string, today: number): DateSpan[] {
   );
   // "Thursday 17 December": the weekday said before the date is part of it (a title kept "Thursday").
   for (const d of out) {
-    const weekday = new RegExp(`\\b(?:${WEEKDAYS.join('|')}),?\\s+(?:the\\s+)?$`).exec(
-      lower.slice(0, d.start),
-    );
+    const weekday = WEEKDAY_BEFORE.exec(lower.slice(0, d.start));
     if (weekday) d.start = weekday.index;
   }
   return shiftedByOffsets(lower, out).sort((a, b) => a.start - b.start);
 }
+
+/** A weekday said right before a date ("Thursday 17 December"): part of it. */
+const WEEKDAY_BEFORE = new RegExp(`\\b(?:${WEEKDAYS.join('|')}),?\\s+(?:the\\s+)?$`);
+
+/** Minutes said in words before "past" or "to" an hour ("twenty past 6", "ten to nine"). */
+const MINUTE_WORDS: Record<string, number> = { five: 5, ten: 10, twenty: 20, 'twenty-five': 25 };
 
 /** An hour said in digits or words ("6", "six"). */
 const HOUR_WORDS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
@@ -377,7 +381,7 @@ export function findTimes(text: string): TimeSpan[] {
     new RegExp(String.raw`\b(5|10|20|25|five|ten|twenty|twenty-five)\s+past\s+(${HOUR_WORD})\b`, 'g'),
   )) {
     const h = hourOf(m[2]!);
-    const minutes = { five: 5, ten: 10, twenty: 20, 'twenty-five': 25 }[m[1]!] ?? Number(m[1]);
+    const minutes = MINUTE_WORDS[m[1]!] ?? Number(m[1]);
     if (h !== null) add(hhmm(office(h), minutes), m.index, m.index + m[0].length);
   }
   // "at ten to nine": minutes to the hour, after "at" only ("10 to 9" alone may be a range).
@@ -385,7 +389,7 @@ export function findTimes(text: string): TimeSpan[] {
     new RegExp(String.raw`\bat\s+(5|10|20|25|five|ten|twenty|twenty-five)\s+to\s+(${HOUR_WORD})\b`, 'g'),
   )) {
     const h = hourOf(m[2]!);
-    const minutes = { five: 5, ten: 10, twenty: 20, 'twenty-five': 25 }[m[1]!] ?? Number(m[1]);
+    const minutes = MINUTE_WORDS[m[1]!] ?? Number(m[1]);
     if (h === null) continue;
     const at = office(h) * 60 - minutes;
     add(hhmm(Math.floor(at / 60), at % 60), m.index, m.index + m[0].length);

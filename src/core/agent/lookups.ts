@@ -393,6 +393,13 @@ const NEW_DAY = /\b(?:on\s+|for\s+)?the\s+new\s+(?:date|day)\b/i;
 const MOVED_BY =
   /\b(\p{Lu}[\p{L}-]+)\s+(?:says|said|mentioned|wrote|told\s+me|emailed)\s+(?:that\s+)?(the\s+[\p{L}\s-]{3,40}?)\s+(?:has\s+|had\s+|was\s+|is\s+)?(?:moved|changed|shifted|rescheduled|postponed)\b|\b(\p{Lu}[\p{L}-]+)\s+(?:has\s+)?(?:moved|changed|shifted|rescheduled|postponed)\s+(the\s+[\p{L}\s-]{3,40}?)(?=\s*(?:[—–,.;]|\s-\s|$|\s(?:to|and|so)\b))/u;
 
+/** The thing a day named as kept belongs to: "the new budget review date" → "budget review". */
+export function dateThing(dateWords: string): string | undefined {
+  return /^the\s+(?:(?:new|right|correct|actual|exact|due)\s+)?((?:[\p{L}-]+\s+){0,3}?)(?:date|day)\b/iu
+    .exec(dateWords)?.[1]
+    ?.trim();
+}
+
 /** A day kept in a message or a record: "the new budget review date from Eve's email", "the date in my itinerary". */
 const DATE_KEPT =
   /\bthe\s+(?:(?:new|right|correct|actual|exact|due)\s+)?((?:[\p{L}-]+\s+){0,3}?)(?:date|day)\s+(?:from|in|on|of|that\s+is\s+in)\s+((?:the|my|\p{Lu}[\p{L}-]+['’]s)\s+(?:[\p{L}-]+\s+){0,3}?(?:e-?mail|mail|message|note|file|invoice|itinerary|lease))\b/iu;

@@ -29,7 +29,8 @@ const titleWords = (title: string): string[] =>
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length > 2);
 
-const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s|-up)$/, '').slice(0, 5);
+/** A word's first five letters less a plural or tense ending: "booked" and "booking" are "book". */
+export const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s|-up)$/, '').slice(0, 5);
 
 export function withPeopleOfEvents(text: string, today: number, events: readonly LexiconEntry[]): string {
   const withWhom = events.filter((e) => e.on && /\bwith\s+\p{Lu}/u.test(e.value));

@@ -7,6 +7,7 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
+import { stemOf } from './people-of-events';
 
 /** "whoever …", "the guy who …", "the woman from …", "the person asking …" (not "the person I …"). */
 const SOMEONE =
@@ -48,8 +49,6 @@ const wordsOf = (text: string): string[] =>
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 1);
-
-const stemOf = (w: string): string => w.replace(/(?:ing|ed|es|s)$/, '').slice(0, 5);
 
 /** How well a message fits the description's words: an exact word counts one, a word of its stem half. */
 function fit(said: readonly string[], about: string): number {
