@@ -993,6 +993,13 @@ export class Agent {
           ? namedField(lookup.result, si.contentField)
           : linesAbout(sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result), lookup.text)
         : this.mentionedOutput(si, state);
+    // A search's list ("1 message: Marathon training …") names no thing: "his Sunday long run" stays his.
+    const listFound =
+      sent === undefined &&
+      lookup?.result !== undefined &&
+      lookup.result !== null &&
+      typeof lookup.result === 'object' &&
+      Object.values(lookup.result).some(Array.isArray);
     if (looked !== undefined) {
       // "text Jonas the address saying let's meet there Tuesday at 8": what was looked up, then the
       // user's own words (twelfth QA pass: the words were dropped and only the address went).
@@ -1009,10 +1016,13 @@ export class Agent {
           f.kind === 'title' &&
           !(f.name in explicit) &&
           typeof args[f.name] === 'string' &&
-          (/\b(?:its|their|his|her)\b|^(?:it|them|this|that|these|those)$/i.test(args[f.name] as string) ||
+          (/\b(?:its|their)\b|^(?:it|them|this|that|these|those)$/i.test(args[f.name] as string) ||
             // "save it as a note": the title "it as a note" is the pronoun and the kind, nothing more.
+            // "his tips" after reading his email are what it says; "put his Sunday long run in my calendar"
+            // after a mail search is Jonas's run (eighteenth QA pass titled it "1 message").
             (si.contentFrom !== undefined &&
-              /^(?:it|them|this|that|these|those)\b/i.test(args[f.name] as string)))
+              /^(?:it|them|this|that|these|those)\b/i.test(args[f.name] as string)) ||
+            (si.contentFrom !== undefined && !listFound && /\b(?:his|her)\b/i.test(args[f.name] as string)))
         ) {
           // "send its address …": a subject made of the request's pronoun says nothing; the thing does.
           args[f.name] = sent?.titles ?? looked.split(':')[0]!.trim();

@@ -1,6 +1,13 @@
 import type { AgentAction } from './agent-action';
 import { describeOutput } from './answer';
-import { conditionVerdict, textRead } from './condition';
+import {
+  conditionVerdict,
+  TEMPERATURE_SAID,
+  textRead,
+  WEATHER_WORDS,
+  type ConditionVerdict,
+  type PartCondition,
+} from './condition';
 import { narrowToPeriod, periodSaid } from './time-of-day';
 import { clip, conditionWords, type SubIntentState } from './turn-state';
 
@@ -39,6 +46,20 @@ export function toSecondPerson(text: string): string {
 }
 
 /**
+ * The verdict on a part's condition from one result. A condition that echoes a question ("Did Grace send
+ * her invoice? If so …") is read on the question's words, and where they say nothing a search that found
+ * something is a yes, as for "if so" after a search.
+ */
+function verdictOn(c: PartCondition, result: unknown): ConditionVerdict {
+  const verdict = conditionVerdict(c.asked ?? c.text, c.negated, result, c.event, c.eventAt, c.during);
+  // Finding something says yes, but not a forecast: there always is one ("is it going to be cold …? if so").
+  const forecast = c.asked !== undefined && (WEATHER_WORDS.test(c.asked) || TEMPERATURE_SAID.test(c.asked));
+  return verdict === 'unknown' && c.asked !== undefined && !forecast
+    ? conditionVerdict('so', c.negated, result)
+    : verdict;
+}
+
+/**
  * What a part with a condition does next, once the part that checks it is settled: nothing (null: the
  * condition holds, go on), a direct answer that it was not done (it does not hold), or a yes-or-no
  * question when the result does not say (a forecast of "10 °C" says nothing of "cold").
@@ -52,7 +73,7 @@ export function conditionAction(si: SubIntentState, parts: readonly SubIntentSta
   const checked = parts
     .filter((p) => p.rank <= c.on && p.status === 'done' && p.result !== undefined)
     .sort((a, b) => (a.rank === c.on ? -1 : b.rank === c.on ? 1 : b.rank - a.rank))
-    .map((p) => ({ part: p, verdict: conditionVerdict(c.text, c.negated, p.result, c.event, c.eventAt) }));
+    .map((p) => ({ part: p, verdict: verdictOn(c, p.result) }));
   const decided = checked.find((x) => x.verdict !== 'unknown') ?? checked[0];
   const on = decided?.part ?? parts.find((p) => p.rank === c.on);
   const result = on?.status === 'done' ? on.result : undefined;
@@ -61,12 +82,13 @@ export function conditionAction(si: SubIntentState, parts: readonly SubIntentSta
   if (verdict === 'holds') return null;
   const base = { dependency_rank: si.rank, intent: si.text };
   // What decided it, as it decided: the afternoon's events for "no meetings on Friday afternoon".
-  const period = periodSaid(c.text);
-  const narrowed = period && result !== undefined ? narrowToPeriod(c.text, result) : result;
+  const words = c.asked ?? c.text;
+  const period = periodSaid(words);
+  const narrowed = period && result !== undefined ? narrowToPeriod(words, result) : result;
   const said = narrowed !== undefined ? describeOutput(narrowed) : '';
   const within = narrowed !== result && period ? ` in the ${period.said.toLowerCase()}` : '';
   // "… the tooling budget in my note is more than 5k": the clause of the note it was read in.
-  const read = result !== undefined ? textRead(c.text, result) : undefined;
+  const read = result !== undefined ? textRead(words, result) : undefined;
   const found = !on?.target
     ? ''
     : read
@@ -80,7 +102,11 @@ export function conditionAction(si: SubIntentState, parts: readonly SubIntentSta
       action: 'direct_answer',
       analysis: 'answered',
       answer:
-        `Not done: you asked for "${clip(si.text, 80)}" ${c.negated ? '' : 'only '}${toSecondPerson(conditionWords(c))}, and ` +
+        `Not done: you asked for "${clip(si.text, 80)}" ${c.negated ? '' : 'only '}${
+          c.asked !== undefined
+            ? `if the answer to "${toSecondPerson(c.asked)}?" is ${c.negated ? 'no' : 'yes'}`
+            : toSecondPerson(conditionWords(c))
+        }, and ` +
         (c.answer !== undefined
           ? `you said ${c.answer ? 'it is so' : 'it is not so'}.`
           : `${found || 'that does not hold'}.`),

@@ -296,7 +296,10 @@ export function findTimes(text: string): TimeSpan[] {
     ).test(lower.slice(0, m.index));
     // "2 till 5": "till" and "until" join times only (a Christmas Eve block from 2 till 5 began at 09:00).
     const till = /\b(?:till|until)\b/.test(m[0]);
-    if (!from && !mer1 && !mer2raw && !m1s && !m2s && !afterDay && !till) continue;
+    // "block 9-11 for a long run", "hold 8 to 9 for a run": what is held is hours (eighteenth QA pass put
+    // both at the slot found before, half an hour).
+    const held = /\b(?:block(?:\s+(?:out|off))?|hold|reserve)\s*$/.test(lower.slice(0, m.index));
+    if (!from && !mer1 && !mer2raw && !m1s && !m2s && !afterDay && !till && !held) continue;
     const pm = (h: number, mer: string | undefined) =>
       mer === 'p' && h < 12 ? h + 12 : mer === 'a' && h === 12 ? 0 : h;
     const m1 = Number(m1s ?? 0);

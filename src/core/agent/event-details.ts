@@ -81,8 +81,10 @@ export function eventDetailParts(
   if (events.length === 0) return [...intents];
   const out: SplitIntent[] = [];
   const checkedEvents = new Map<number, { event: string; eventAt?: string }>();
+  // Parts whose answer a condition after them echoes ("Is the museum visit on Thursday? If yes, …").
+  const echoed = new Set(intents.flatMap((x) => (x.condition?.asked !== undefined ? [x.condition.on] : [])));
   for (const si of intents) {
-    const checked = eventChecked(si, events, today);
+    const checked = eventChecked(si, events, today, echoed.has(si.rank));
     if (checked) {
       // "If the dentist is on Wednesday, …": the day said is listed, and the event looked for in it.
       const { day: _day, ...about } = checked;
@@ -148,13 +150,31 @@ function eventChecked(
   si: SplitIntent,
   events: readonly LexiconEntry[],
   today: number,
+  echoed = false,
 ): { event: string; eventAt?: string; day: string } | null {
   const t = si.text.trim();
-  if (!/^(?:if|unless|whether|in\s+case)\b/i.test(t) || !/\b(?:is|was|'s|’s|falls|happens)\b/i.test(t))
+  // "Is the museum visit on Thursday? If yes, …" asks it as a question (eighteenth QA pass) — a question
+  // that decides nothing stays as asked.
+  if (
+    !(
+      echoed ? /^(?:if|unless|whether|in\s+case|is|was|will)\b/i : /^(?:if|unless|whether|in\s+case)\b/i
+    ).test(t) ||
+    !/\b(?:is|was|'s|’s|falls|happens|be)\b/i.test(t)
+  )
     return null;
   const days = findDates(t, today);
   if (days.length !== 1) return null;
-  const said = comingEventsSaid(t, events, today);
+  // Asked, the event is what the question is about: "Is the museum visit on Thursday?", not "Is it going to
+  // rain in Paris on Tuesday? I've got dinner with Hugo" nor "Is there a free hour … after lunch?".
+  const asked = /^(?:is|was|will)\b/i.test(t);
+  const subject = asked ? t.replace(/^(?:is|was|will)\s+(?:the\s+|my\s+|our\s+)?/i, '') : t;
+  const said = comingEventsSaid(t, events, today).filter(
+    (e) => !asked || subject.toLowerCase().startsWith(e.words.toLowerCase()),
+  );
+  // "If my lunch with Carol is tomorrow": no coming event has that name, so it is not that day's either —
+  // the day is listed and the verdict finds no such event (it was a contact lookup, and a question).
+  const unlisted = said.length === 0 && !asked ? UNLISTED_EVENT.exec(t)?.[1] : undefined;
+  if (unlisted) return { event: unlisted.charAt(0).toUpperCase() + unlisted.slice(1), day: days[0]!.date };
   const names = new Set(said.map((e) => e.words.toLowerCase()));
   if (said.length === 0 || names.size !== 1) return null;
   const titles = new Set(said.map((e) => e.entry.value));
@@ -164,6 +184,10 @@ function eventChecked(
   const at = times.length === 1 ? times[0]!.time : undefined;
   return { event: said[0]!.entry.value, day: days[0]!.date, ...(at ? { eventAt: at } : {}) };
 }
+
+/** "my lunch with Carol", "the call with Maya": an event by what it is and with whom. */
+const UNLISTED_EVENT =
+  /\b(?:my|the|our)\s+((?:lunch|dinner|breakfast|brunch|coffee|drinks|call|meeting|catch-up|sync|chat|run|appointment|session|review|visit)\s+with\s+\p{Lu}\p{L}+)/u;
 
 /** The coming events (today on) a text names, by title or by short name, whatever day it says. */
 function comingEventsSaid(text: string, events: readonly LexiconEntry[], today: number) {

@@ -18,7 +18,19 @@ export const eventsSaid = (
   events
     .flatMap((entry) => {
       const names = [entry.value, ...(entry.on && daysSaid.has(entry.on) ? (entry.dayAliases ?? []) : [])];
-      const words = names.find((n) => new RegExp(`(?<![\\w])${escapeRegExp(n)}(?![\\w])`, 'i').test(text));
+      const words = names.find((n) => {
+        const m = new RegExp(`(?<![\\w])${escapeRegExp(n)}(?![\\w])`, 'i').exec(text);
+        if (!m) return false;
+        // "my lunch with Carol tomorrow" is not the "Lunch with Alice" of that day: a short name said with
+        // someone the title does not name is another event (eighteenth QA pass texted Carol on it).
+        const withWhom = /^\s+with\s+(\p{L}+)/u.exec(text.slice(m.index + m[0].length))?.[1];
+        return (
+          n === entry.value ||
+          withWhom === undefined ||
+          !/^\p{Lu}/u.test(withWhom) ||
+          new RegExp(`\\b${escapeRegExp(withWhom)}\\b`, 'i').test(entry.value)
+        );
+      });
       return words ? [{ entry, words }] : [];
     })
     .sort((a, b) => b.words.length - a.words.length);

@@ -118,7 +118,11 @@ export function fillArguments(input: FillInput): FilledArgs {
         ? (routeEnd(intent, intentLiterals, f.side) ?? streetAddress(intent, f.side))
         : undefined;
     if (statedEnd !== undefined && set(f.name, statedEnd, 'request')) continue;
-    if (k && (k.source === 'user' || !free) && set(f.name, k.value, k.source)) continue;
+    // "If yes, block 9-11 for a long run": hours the part says itself are the event's, not the free slot an
+    // earlier call found (eighteenth QA pass booked the half hour the slot search returned).
+    const ownTime =
+      f.kind === 'datetime' && k?.source !== 'user' && intentLiterals.some((l) => l.kind === 'time');
+    if (k && !ownTime && (k.source === 'user' || !free) && set(f.name, k.value, k.source)) continue;
     // "Is Dune by Frank Herbert available?": a work and its author, for a tool that takes both.
     const work = byline
       ? TITLE_INPUT.test(f.name)

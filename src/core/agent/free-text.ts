@@ -12,7 +12,7 @@ import { isContext } from './sub-intents';
 
 /** Command phrases that only say which tool to use ("remind me to", "send an email to"). */
 const LEAD =
-  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put|set(?: up)?|send|email|e-mail|mail|text|message|tell|reply|respond|note(?: down)?|schedule|book|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
+  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down)?|take|jot down|save|put(?: in(?!\s+(?:my|the|your|our)\b))?|set(?: up)?|send|email|e-mail|mail|text|message|tell|reply|respond|note(?: down)?|schedule|book(?: me)?|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
 /** Nouns that name the tool's kind of object right after the command ("a note", "an email"). */
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new|another)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;
@@ -111,6 +111,11 @@ const baseForm = (verb: string): string =>
       : /[^s]s$/i.test(verb)
         ? verb.slice(0, -1)
         : verb;
+/** Past participles after "has" / "'s": "been", "got", "seen", "booked", "heard back" … */
+// Not the -ed words said as a state with "is": "if she's tired / interested / free" stays "Are you …".
+const PARTICIPLE =
+  '(?:been|got|gotten|had|seen|heard|read|sent|made|found|paid|told|bought|taken|given|written|spoken|eaten|gone|(?!(?:tired|interested|worried|excited|scared|bored|married|pleased|annoyed|surprised|engaged|relaxed|stressed|confused|retired|qualified|located|based|supposed|allowed|expected|involved|prepared|invited|booked\\s+up)\\b)\\p{L}{2,}ed)';
+
 const AUX = '(?:was|were|is|are|am|can|could|will|would|should|has|have|had|did|does|do)';
 
 /** Past forms people ask about most, and their base: "if she got my postcard" → "Did you get …". */
@@ -165,6 +170,15 @@ function pastBase(verb: string): string | null {
 export function directQuestion(indirect: string): string {
   const t = indirect.replace(/[?.!\s]+$/, '');
   const rules: [RegExp, (m: RegExpExecArray) => string][] = [
+    // "if she's been to Sintra" → "Have you been to Sintra?" ("'s" before a past participle is "has";
+    // eighteenth QA pass wrote "Are you been to Sintra?").
+    [
+      new RegExp(
+        `^(?:if|whether)\\s+${THIRD}(?:['’]s|\\s+has|\\s+have|['’]ve)\\s+(${PARTICIPLE}\\b.*)$`,
+        'iu',
+      ),
+      (m) => `Have you ${m[1]}`,
+    ],
     [
       new RegExp(`^(?:if|whether)\\s+${THIRD}(?:['’]s|\\s+is|\\s+are)\\s+(.+)$`, 'i'),
       (m) => `Are you ${m[1]}`,
@@ -295,8 +309,9 @@ export function residualText(text: string, literals: readonly Literal[]): string
   // "Block out Saturday 8 till 10 for my long run": what the time is for is the title (it was "Block out for
   // my long run", fourteenth QA pass).
   // "Block Friday 2-4pm as focus time for …": what the time is called, "focus time for …".
-  if (/\b(?:block|pencil)\b/i.test(lead))
-    s = s.replace(/^[\s,\-–—]*(?:for|to|as)\s+(?:my\s+|a\s+|the\s+)?(?=\S)/i, '');
+  if (/\b(?:block|pencil|put)\b/i.test(lead))
+    // "put in 2 hours from 2pm to work on …": the times gone, "from" is left before the purpose.
+    s = s.replace(/^[\s,\-–—]*(?:(?:from|at|on)\s+)*(?:for|to|as)\s+(?:my\s+|a\s+|the\s+)?(?=\S)/i, '');
   const object = OBJECT.exec(s)?.[0] ?? '';
   s = s.replace(OBJECT, '');
   if (/\b(?:reminder|note)s?\b/i.test(object)) s = s.replace(/^(?:to|about|for|that)\s+(?=\S)/i, '');

@@ -285,8 +285,11 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     add({ kind: 'phone', value: m[0].replace(/[^\d+]/g, ''), start: m.index, end: m.index + m[0].length });
   });
   // "in 2 hours", "in 30 minutes", "in an hour": a moment from now (`today` is the current instant), as a
-  // date on "in" and a time on the rest, before a duration can claim "2 hours".
-  for (const m of text.matchAll(/\bin\s+(an?|half an|\d+(?:\.\d+)?)\s*(hours?|hrs?|minutes?|mins?)\b/gi)) {
+  // date on "in" and a time on the rest, before a duration can claim "2 hours". Not "put in 2 hours from
+  // 2pm" (a length put in the calendar; eighteenth QA pass started it at noon today).
+  for (const m of text.matchAll(
+    /\b(?<!\b(?:put|pencil|fit|squeeze|slot|pop)\s+)in\s+(an?|half an|\d+(?:\.\d+)?)\s*(hours?|hrs?|minutes?|mins?)\b(?!\s+(?:from|starting|at|of|for)\b)/gi,
+  )) {
     const n = /^an?$/i.test(m[1]!) ? 1 : /^half/i.test(m[1]!) ? 0.5 : Number(m[1]);
     const at = new Date(today + Math.round(/^h/i.test(m[2]!) ? n * 60 : n) * 60_000).toISOString();
     add({ kind: 'date', value: at.slice(0, 10), start: m.index, end: m.index + 2 });

@@ -6,7 +6,7 @@
  */
 
 import type { PartCondition } from './condition';
-import { conditionalParts } from './conditional-parts';
+import { conditionalParts, thenAfterQuestion } from './conditional-parts';
 import { I_DID, RECORD_NAMED, REPORTED, SOMEONE_SAID } from './reports';
 import { currencyOf, unitOf } from './literals';
 import { WEEKDAY_WORDS, MONTH_WORDS } from './dates';
@@ -788,10 +788,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
   // A note's text after its colon is kept whole, like a quote.
   const masked = notesContent(request.replace(QUOTED, mask), mask);
   const unmask = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)]!);
-  const parts = [masked]
-    // Sentence ends and semicolons separate; a full stop only where a sentence can end — not in "7 a.m.
-    // tomorrow" or "No. 45 Leshan Street" (an abbreviation), nor before a word in lower case.
-    .flatMap(sentences)
+  // Sentence ends and semicolons separate; a full stop only where a sentence can end — not in "7 a.m.
+  // tomorrow" or "No. 45 Leshan Street" (an abbreviation), nor before a word in lower case.
+  const parts = thenAfterQuestion(sentences(masked))
     // "Make sure I don't forget to call the dentist back - remind me tomorrow at 10am", "Thirty degrees C -
     // what's that in F?": a dash before a command or a question ends what comes before it (independent
     // request set: the dentist was searched for, the unit asked for).

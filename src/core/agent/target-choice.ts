@@ -18,7 +18,7 @@ import { INTO_A_FIELD, I_DID, RECORD_NAMED, REPORTED, SAID_BY_SOMEONE } from './
 // itself, and every description says "information" (toolalpaca: an anime tool that "retrieves
 // information" and a currency tool with an "api_key" beat the fruit tool).
 const STOP = new Set(
-  'api apis information info its the a an to of for in on at by with from and or me my i you your please some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
+  'api apis information info its the a an to of for in on at by with from and or me my i you your please kindly some any that this it is are be was will can could would should do does did what when where who which how about into than then there their her him them his she he we our us up out as not no yes just also get give make let want need like help assist one'.split(
     ' ',
   ),
 );
@@ -313,7 +313,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   const counts = CHECKS_CONDITION.test(intent.trim()) || QUESTION.test(intent.trim());
   // "the day after tomorrow" is a day said, like "tomorrow": no date arithmetic asked (sixteenth QA pass:
   // "Is it going to be above 10 degrees in Berlin the day after tomorrow?" asked how many days to add).
-  const said = contentWords(daysSaid(intent)).filter((w) => !(counts && COUNT_WORDS.has(w)));
+  const said = contentWords(lengthHeld(daysSaid(intent)).replace(CLOCK_TIME, ' ')).filter(
+    (w) => !(counts && COUNT_WORDS.has(w)),
+  );
   const words = ROUTE_ASKED.test(intent)
     ? ['directions', ...said]
     : WHERE_ASKED.test(intent.trim())
@@ -525,6 +527,33 @@ const daysSaid = (text: string): string =>
     /\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|(?:\d{1,3}|a)\s+(?:days?|weeks?)\s+from\s+(?:now|today))\b/gi,
     'tomorrow',
   );
+
+/** A command that holds time in the calendar: "block", "hold", "reserve", "put in". */
+const HOLDS_TIME =
+  /^(?:(?:please|kindly|can you|could you)\s+)*(?:block(?:\s+(?:out|off))?|hold|reserve|put\s+in|pencil\s+in)\b/i;
+
+/**
+ * "block 30 minutes at 4pm today to go over the launch slides": with the time of day said, the length is
+ * the event's and the day only when — "minutes" made the free-slot finder (`duration_minutes`) the tool,
+ * "today" the day's listing, and nothing was booked (eighteenth QA pass).
+ */
+const lengthHeld = (intent: string): string =>
+  HOLDS_TIME.test(intent.trim()) && findTimes(intent).length > 0
+    ? intent
+        .replace(
+          /\b(?:\d+(?:\.\d+)?|an?|one|two|three|half\s+an?)\s*-?\s*(?:hours?|hrs?|h|minutes?|mins?)\b/gi,
+          ' ',
+        )
+        // "… today": the day says when it is held, not to list it.
+        .replace(new RegExp(String.raw`\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS})\b`, 'gi'), ' ')
+    : intent;
+
+/**
+ * "9:30", "10:30-11": a time of day says when, not which tool — its "30" matched the free-slot finder's
+ * "30 when left out", so "Block 9:30 to 10:30 on Tuesday for deep work" looked for a slot (seventeenth QA
+ * pass).
+ */
+const CLOCK_TIME = /\b\d{1,2}:\d{2}\b/g;
 
 const SET_UP = /^(?:(?:please|kindly|can you|could you|would you)\s+)*set\s+up\b/i;
 
@@ -1143,8 +1172,9 @@ export function chooseTarget(
       // (thirteenth QA pass).
       const otherChannel = channel !== null && recipient !== channel;
       const bonus =
-        (learnt > 0 && (otherChannel || !namesWhatIsSaid(tool, said)) ? 0 : learnt) +
-        (context.bonus?.get(c.tool) ?? 0);
+        (learnt > 0 && (otherChannel || !namesWhatIsSaid(tool, said) || otherContainer(intent, tool))
+          ? 0
+          : learnt) + (context.bonus?.get(c.tool) ?? 0);
       const r = words + (0.02 * (candidates.length - rank)) / candidates.length + bonus;
       if (!best || r > best.relevance) best = { tool: c.tool, relevance: r };
     });
@@ -1318,6 +1348,24 @@ function namesAsVerb(tool: Tool, command: string): boolean {
 }
 
 /** Whether a word of the tool's name (besides a "give me" verb) is one of `said`. */
+/** Where a part says the thing goes ("in my calendar", "a reminder", "as a note"), by a word of tools' names. */
+const CONTAINER_SAID: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:calendar|diary)\b/i, 'calendar'],
+  [/\breminders?\b/i, 'reminder'],
+  [/\bnotes?\b/i, 'note'],
+];
+
+/**
+ * "… put his Sunday long run in my calendar …": the one place the part names is the user's; a learnt plan
+ * that went on to a reminder after a mail search does not make it one (eighteenth QA pass).
+ */
+function otherContainer(intent: string, tool: Tool): boolean {
+  const named = CONTAINER_SAID.filter(([re]) => re.test(intent)).map(([, stemWord]) => stemWord);
+  if (named.length !== 1) return false;
+  const name = tool.name.toLowerCase();
+  return CONTAINER_SAID.some(([, w]) => name.includes(w)) && !name.includes(named[0]!);
+}
+
 function namesWhatIsSaid(tool: Tool, said: ReadonlySet<string>): boolean {
   // `splitWords` also parts an acronym from the next word: getVRConcert → get, vr, concert.
   return splitWords(tool.name).some((w) => !GIVE_ME.has(w) && said.has(stem(w)));

@@ -7,6 +7,8 @@
 /** Hours [from, to) of each part of the day, as people mean them. */
 const PERIODS: readonly (readonly [RegExp, number, number])[] = [
   [/\bmornings?\b/i, 5, 12],
+  // "Is Monday lunchtime free?": the hours people lunch in.
+  [/\blunch\s*times?\b/i, 12, 14],
   [/\b(?:afternoons?|after lunch)\b/i, 12, 18],
   [/\bevenings?\b/i, 17, 22],
   [/\b(?:tonight|nights?)\b/i, 18, 24],
@@ -30,7 +32,7 @@ function hourOf(value: unknown): number | null {
 }
 
 /** An item's span in hours: its start field, and its end field when it has one (else a point). */
-function spanOf(item: Record<string, unknown>): [number, number] | null {
+export function spanOf(item: Record<string, unknown>): [number, number] | null {
   const keys = Object.keys(item);
   const pick = (re: RegExp) => keys.filter((k) => re.test(k)).map((k) => hourOf(item[k]));
   const start = pick(/^(?:start|begin|from|time|date_?time|when)|(?:^|_)start/i).find((h) => h !== null);

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { conditionVerdict } from './condition';
+import { conditionalParts, thenAfterQuestion } from './conditional-parts';
+import { freeBusyVerdict, meansFree } from './free-busy';
+import { directQuestion } from './free-text';
+import { splitSubIntents } from './sub-intents';
+
+// Requests from sets written without the agent in view (eighteenth QA pass: conditions and checks before
+// acting, questions about the user's own data, dictation, trips and errands); each was answered wrongly, or
+// with something done that nobody asked for, before.
+
+const TODAY = Date.parse('2026-12-06T10:00:00Z');
+const run = async (request: string) => (await graphOnlySandboxAgent(() => TODAY)).runTurn(request);
+const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
+const args = (r: Awaited<ReturnType<typeof run>>, tool: string, nth = 0) =>
+  r.calls.filter((c) => c.tool === tool)[nth]?.args as Record<string, unknown> | undefined;
+const ACTS = ['calendar_create_event', 'mail_send', 'messages_send', 'notes_create', 'reminders_create'];
+const acts = (r: Awaited<ReturnType<typeof run>>) =>
+  r.calls.filter((c) => c.status === 'ok' && ACTS.includes(c.tool)).map((c) => c.tool);
+
+describe("a condition on the user's own time is read on the day's calendar", () => {
+  // Hand-made listings: a coffee 15:00–15:45 and a dentist 16:00–16:30.
+  const day = {
+    events: [
+      { title: 'Coffee with Dan', start: '2026-12-06T15:00:00', end: '2026-12-06T15:45:00' },
+      { title: 'Dentist', start: '2026-12-06T16:00:00', end: '2026-12-06T16:30:00' },
+    ],
+    count: 2,
+  };
+
+  it('knows free from busy, negations and all, and leaves other people and lengths alone', () => {
+    expect(meansFree("I'm free at 4 today")).toBe(true);
+    expect(meansFree("I've got nothing on Saturday")).toBe(true);
+    expect(meansFree('I already have something at 2 on Wednesday')).toBe(false);
+    expect(meansFree("I'm not meeting anyone on Thursday")).toBe(true);
+    expect(meansFree('Is Monday lunchtime free')).toBe(true);
+    expect(meansFree('Bob is free on Friday')).toBeNull();
+    // A length looked for is a slot to find and book, not a question about the day.
+    expect(meansFree('Have I got 2 hours free Friday morning')).toBeNull();
+  });
+
+  it('an event in the hours asked decides it; a time asked is the half hour from it', () => {
+    // 15:00–15:30 overlaps the coffee; 14:00–14:30 is clear; 16:00 is the dentist.
+    expect(freeBusyVerdict("I'm free at 3 today", day)).toBe('fails');
+    expect(freeBusyVerdict("I'm free at 2 today", day)).toBe('holds');
+    expect(freeBusyVerdict('I have something at 4 today', day)).toBe('holds');
+    // The afternoon (12–18) has both; the morning (5–12) neither.
+    expect(freeBusyVerdict("I've got nothing on this afternoon", day)).toBe('fails');
+    expect(freeBusyVerdict("I'm free this morning", day)).toBe('holds');
+    // No hours said: the whole day.
+    expect(freeBusyVerdict("I've got nothing on today", { events: [], count: 0 })).toBe('holds');
+    // The act's own hours (`during`) decide a part of the day: 08:00–09:00 is clear though the morning
+    // would not be with a 10:00 event.
+    const morning = { events: [{ title: 'Sync', start: '2026-12-10T10:00:00', end: '2026-12-10T11:00:00' }] };
+    expect(freeBusyVerdict('Is Thursday morning free', morning)).toBe('fails');
+    expect(freeBusyVerdict('Is Thursday morning free', morning, '08:00-09:00')).toBe('holds');
+    // "unless": turned round by the condition's own reader.
+    expect(conditionVerdict('I already have something at 2 today', true, day)).toBe('holds');
+  });
+
+  it('a free slot found says free when it starts at the time asked', () => {
+    const slot = { start_time: '2026-12-06T15:45:00', end_time: '2026-12-06T16:15:00' };
+    expect(freeBusyVerdict('got time at 3 today', slot)).toBe('fails');
+    expect(freeBusyVerdict('got time at 3:45 today', slot)).toBe('holds');
+  });
+
+  it('a message said to be from someone must be from them', () => {
+    const found = { messages: [{ message_id: 'm1', from_email: 'alice.martin@example.com' }], count: 1 };
+    expect(conditionVerdict('Carol has already emailed about another lunch', false, found)).toBe('fails');
+    expect(conditionVerdict("there's an email from Alice about lunch", false, found)).toBe('holds');
+    expect(conditionVerdict('Olivia has emailed me about Lisbon', false, { messages: [], count: 0 })).toBe(
+      'fails',
+    );
+  });
+
+  it('a temperature said in a word is read on the degrees', () => {
+    expect(conditionVerdict("it's going to be cold in Berlin", false, { temperature_c: 3.6 })).toBe('holds');
+    expect(conditionVerdict("it's going to be cold in Berlin", false, { temperature_c: 15.4 })).toBe('fails');
+    expect(conditionVerdict('it is hot in Lisbon', false, { temperature_c: 15.4 })).toBe('fails');
+  });
+});
+
+describe('a condition that answers the question before it', () => {
+  it('"if so", "if yes", "if she has", "then" after a yes-or-no question read the question', () => {
+    expect(conditionalParts(['Did Grace send her invoice?', 'If so remind me on Friday to pay it'])).toEqual([
+      { text: 'Did Grace send her invoice?' },
+      {
+        text: 'remind me on Friday to pay it',
+        condition: { text: 'so', negated: false, on: 0, asked: 'Did Grace send her invoice' },
+      },
+    ]);
+    const hasnt = conditionalParts(['Has Eve replied?', "If she hasn't, email her"]);
+    expect(hasnt[1]!.condition).toMatchObject({ negated: true, asked: 'Has Eve replied' });
+    expect(
+      thenAfterQuestion(['nothing booked wednesday afternoon?', 'then put in 2 hours from 2pm']),
+    ).toEqual(['nothing booked wednesday afternoon?', 'if so, put in 2 hours from 2pm']);
+    // A "then" after a question asking what is no "if so".
+    expect(thenAfterQuestion(["What's on tomorrow?", 'then email Bob'])).toEqual([
+      "What's on tomorrow?",
+      'then email Bob',
+    ]);
+  });
+
+  it('"If there\'s an email from …" is one clause, checked in the inbox', () => {
+    expect(
+      splitSubIntents("If there's an email from Hugo about dinner, reply that 7 is fine").map((s) => s.text),
+    ).toEqual(["check my inbox: there's an email from Hugo about dinner", 'reply that 7 is fine']);
+  });
+
+  it('texts Carol only when the museum visit is on the day asked (Wednesday, not Thursday)', async () => {
+    const thursday = await run('Is the museum visit on Thursday? If yes, text Carol to come along.');
+    expect(acts(thursday)).toEqual([]);
+    expect(thursday.answer).toMatch(/only if the answer to "Is the museum visit on Thursday\?" is yes/);
+    const wednesday = await run('Is the museum visit on Wednesday? If yes, text Carol to come along.');
+    expect(acts(wednesday)).toEqual(['messages_send']);
+  });
+
+  it('does not book over the coffee with Dan at 3, and books the free hour asked', async () => {
+    const three = await run('got time at 3 today for a quick call with Maya? if so put it in and invite her');
+    expect(tools(three)).toEqual(['calendar_list_events']);
+    const wednesday = await run(
+      'nothing booked wednesday afternoon? then put in 2 hours from 2pm to work on the hiring plan',
+    );
+    expect(args(wednesday, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-09T14:00:00',
+      end_time: '2026-12-09T16:00:00',
+      title: 'work on the hiring plan',
+    });
+  });
+});
+
+describe('conditions said first are checked where their answer is', () => {
+  it('an event with someone else is not the event of that day', async () => {
+    const r = await run(
+      'If my lunch with Carol is tomorrow, text her to ask whether she wants the usual place',
+    );
+    // Tomorrow's lunch is with Alice.
+    expect(tools(r)).toEqual(['calendar_list_events']);
+  });
+
+  it('acts at the time the condition asks about, on the hours the act says', async () => {
+    const four = await run("If I'm free at 4 today, block 30 minutes to go over the launch slides");
+    expect(args(four, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-06T16:00:00',
+      end_time: '2026-12-06T16:30:00',
+    });
+    const run8 = await run('Is Thursday morning free? If it is, hold 8 to 9 for a run');
+    expect(args(run8, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-10T08:00:00',
+      end_time: '2026-12-10T09:00:00',
+      title: 'run',
+    });
+    // Lunch with Alice is 12:30–13:30 on Monday.
+    expect(acts(await run('Is Monday lunchtime free? If it is, block 12:30-1:30 for the gym.'))).toEqual([]);
+    // The offsite planning is on Thursday: a whole day asked about is the whole day's.
+    expect(acts(await run("If I'm not meeting anyone on Thursday, book me a gym session at 9am."))).toEqual(
+      [],
+    );
+  });
+
+  it('reads who wrote in the inbox, not the contacts', async () => {
+    const anna = await run(
+      'If Anna asked me to confirm the offsite by Friday, set a reminder for Thursday morning to decide between Sintra and the lake hotel',
+    );
+    expect(tools(anna)).toEqual(['mail_search', 'reminders_create']);
+    const carol = await run(
+      'Unless Carol has already emailed about another lunch, email her and suggest one next week',
+    );
+    expect(acts(carol)).toEqual(['mail_send']);
+    const olivia = await run("If Olivia has emailed me about Lisbon, reply that I'll be there on the 10th.");
+    expect(acts(olivia)).toEqual([]);
+    expect(olivia.questions).toEqual([]);
+  });
+});
+
+describe('calendar words and times said as people say them', () => {
+  it('"9:30" chooses no free-slot search; a length held at a time is the event', async () => {
+    const deep = await run('block off tuesday 9:30-10:30 for deep work');
+    expect(args(deep, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-08T09:30:00',
+      end_time: '2026-12-08T10:30:00',
+    });
+    const slides = await run('block 30 minutes at 4pm today to go over the launch slides');
+    expect(args(slides, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-06T16:00:00',
+      end_time: '2026-12-06T16:30:00',
+      title: 'go over the launch slides',
+    });
+  });
+
+  it('"put in 2 hours from 2pm" is no "in 2 hours"; "remind me in 2 hours" still is', async () => {
+    const put = await run('put in 2 hours from 2pm on Wednesday to work on the hiring plan');
+    expect(args(put, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-09T14:00:00',
+      end_time: '2026-12-09T16:00:00',
+    });
+    const remind = await run('remind me in 2 hours to call Bob');
+    expect(args(remind, 'reminders_create')?.due_time).toBe('2026-12-06T12:00:00');
+  });
+
+  it('a container the part names is not overruled by a plan learnt for another', async () => {
+    const r = await run(
+      'Find the email from Jonas about marathon training, then put his Sunday long run in my calendar for next Sunday 8 to 11am',
+    );
+    expect(acts(r)).toEqual(['calendar_create_event']);
+    expect(args(r, 'calendar_create_event')?.title).toBe('his long run');
+  });
+
+  it('"if she\'s been …" is asked with "have"', () => {
+    expect(directQuestion("if she's been to Sintra")).toBe('Have you been to Sintra?');
+    expect(directQuestion("whether they've booked the hotel")).toBe('Have you booked the hotel?');
+    expect(directQuestion("if she's tired")).toBe('Are you tired?');
+  });
+});

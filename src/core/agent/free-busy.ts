@@ -1,0 +1,127 @@
+/**
+ * "If I'm free at 4 today", "unless I already have something at 2 on Wednesday", "got time at 3 today for a
+ * call? if so …", "nothing booked Wednesday afternoon? then …": a condition on the user's own time, read on
+ * the calendar — a day's listing (is any event in the hours asked?) or a free slot found (does it start when
+ * asked?). Before (eighteenth QA pass) none of these was decided: the user was asked "Does that mean you're
+ * free …?" after the calendar had answered, or a contact lookup checked "got time at 3", and the call was
+ * booked over the coffee with Dan.
+ */
+
+import type { ConditionVerdict } from './condition';
+import { findTimes, WEEKDAY_WORDS } from './dates';
+import { periodSaid, spanOf } from './time-of-day';
+
+/** Words of the user's time being free, and of it being taken. */
+const FREE_WORDS = /\b(?:free|available|clear|empty|open|got\s+time|have\s+time|any\s+time|time\s+for)\b/i;
+const BUSY_WORDS =
+  /\b(?:busy|booked|taken|something|anything|nothing|(?:a\s+)?meetings?|plans?|events?|appointments?)\b/i;
+/** The user is who the condition is about ("if Bob is free" is Bob's time, which no calendar here holds). */
+const ABOUT_ME = new RegExp(
+  String.raw`^(?:(?:and|so|ok|okay)\s+)?(?:am\s+i|are\s+we|do\s+i|have\s+i|i|we|i['’]m|i['’]ve|we['’]re|we['’]ve|my|our|got|nothing|anything|something|any|free|busy|is\s+my|there['’]?s|is\s+there` +
+    // "Is Monday lunchtime free?", "is tomorrow afternoon clear?"
+    String.raw`|is\s+(?:my\s+)?(?:(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|morning|afternoon|evening|lunch\s*time|night|the\s+\d{1,2}(?:st|nd|rd|th))\s*)+(?=(?:free|clear|open|empty|busy|available)\b))\b`,
+  'i',
+);
+const NEGATED =
+  /\b(?:not|no|nothing|never|isn['’]t|aren['’]t|don['’]t|doesn['’]t|haven['’]t|hasn['’]t|wasn['’]t)\b|n['’]t\b/i;
+
+/**
+ * "Is there a free 30 minutes on Tuesday afternoon …? If there is, put … in", "Have I got 2 hours free …? If
+ * so, book it in": a length looked for is a free slot to find and book, not a question about the day.
+ */
+const LENGTH_LOOKED_FOR =
+  /\b(?:\d+(?:\.\d+)?|an?|one|two|three|four|half\s+an?)\s*-?\s*(?:hours?|hrs?|minutes?|mins?)\b|\b(?:slot|gap|window|opening)s?\b/i;
+
+/** True: the condition says the user is free; false: busy; null: it is not about the user's time. */
+export function meansFree(condition: string): boolean | null {
+  // "Before anything else: am I free on Sunday …": what comes after a lead-in and its colon.
+  const t = condition.trim().replace(/^[^:]{0,40}(?<!\d):\s+/, '');
+  if (!ABOUT_ME.test(t) || LENGTH_LOOKED_FOR.test(t)) return null;
+  const negated = NEGATED.test(t);
+  if (FREE_WORDS.test(t)) return !negated;
+  if (BUSY_WORDS.test(t)) return negated;
+  return null;
+}
+
+/** Whether a condition speaks of the user's free or taken time (the calendar checks it). */
+export const aboutMyTime = (condition: string): boolean => meansFree(condition) !== null;
+
+const hourOf = (time: string): number => {
+  const [h, m] = time.split(':').map(Number);
+  return h! + m! / 60;
+};
+
+/**
+ * The hours a condition asks about: those of the act it governs when they are known (`during`), else a part
+ * of the day, a time (half an hour from it) or a range it says.
+ */
+function hoursAsked(condition: string, during?: string): { from: number; to: number; point: boolean } | null {
+  const period = periodSaid(condition);
+  if (during) {
+    // "If I'm free Thursday evening, put in a haircut at 7": 7 in the evening.
+    const [from, to] = during.split('-').map((t) => {
+      const h = hourOf(t);
+      return period && h < 12 && (h < period.from || h >= period.to) && h + 12 < period.to ? h + 12 : h;
+    });
+    return to !== undefined && to > from!
+      ? { from: from!, to, point: false }
+      : { from: from!, to: from! + 0.5, point: true };
+  }
+  if (period) return { from: period.from, to: period.to, point: false };
+  const times = findTimes(condition).map((t) => hourOf(t.time));
+  if (times.length >= 2 && times[1]! > times[0]!) return { from: times[0]!, to: times[1]!, point: false };
+  if (times.length >= 1) return { from: times[0]!, to: times[0]! + 0.5, point: true };
+  return null;
+}
+
+/** The timed items of a listing (events with a start), or null when the result lists none. */
+function timedLists(result: unknown, depth = 0): [number, number][] | null {
+  if (depth > 3 || result === null || typeof result !== 'object') return null;
+  if (Array.isArray(result)) {
+    const spans = result.map((v) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? spanOf(v as Record<string, unknown>) : null,
+    );
+    return result.length === 0 || spans.every((s) => s !== null) ? (spans as [number, number][]) : null;
+  }
+  for (const v of Object.values(result as Record<string, unknown>)) {
+    const found = timedLists(v, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The verdict on a condition about the user's time, from a calendar result: a day's listing (free when no
+ * event overlaps the hours asked; the whole day when none are said) or a free slot found (free when it
+ * starts at the time asked, or inside the part of the day asked). Null when either is not the case.
+ */
+export function freeBusyVerdict(
+  condition: string,
+  result: unknown,
+  during?: string,
+): ConditionVerdict | null {
+  const free = meansFree(condition);
+  if (free === null || result === null || typeof result !== 'object') return null;
+  const hours = hoursAsked(condition, during);
+  const slot = Array.isArray(result) ? null : spanOf(result as Record<string, unknown>);
+  let isFree: boolean;
+  if (slot) {
+    const [start] = slot;
+    isFree = !hours
+      ? true
+      : hours.point
+        ? Math.abs(start - hours.from) < 1 / 60
+        : start >= hours.from && start < hours.to;
+  } else {
+    const events = timedLists(result);
+    if (events === null) return null;
+    isFree = !events.some(([start, end]) =>
+      !hours
+        ? true
+        : end > start
+          ? start < hours.to && end > hours.from
+          : start >= hours.from && start < hours.to,
+    );
+  }
+  return isFree === free ? 'holds' : 'fails';
+}
