@@ -12,6 +12,8 @@ import type { AgentEvent, ChainView, QuestionView, TurnResult } from './agent-ev
 import type { AgentWorld } from './agent-world';
 import { inLearntOrder, withTargetFirst } from './candidate-union';
 import { composeAnswer, describeOutput, formatValue } from './answer';
+import { ownDataWording } from './own-data-questions';
+import { spokenNumbersAsDigits } from './spoken-numbers';
 import type { DecisionPolicy } from './decision-policy';
 import { everything, fillArguments, GUESS, HOME } from './fill-args';
 import { fieldKind, toolFields, type FieldInfo } from './field-kind';
@@ -189,10 +191,14 @@ export class Agent {
         withPeopleOfEvents(
           withSendersOfMail(
             numbersAsDigits(
-              withRecordsListed(
-                withCountedItems(
-                  withoutRetracted(
-                    withoutFillers(withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon)),
+              spokenNumbersAsDigits(
+                withRecordsListed(
+                  withCountedItems(
+                    withoutRetracted(
+                      withoutFillers(
+                        withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon),
+                      ),
+                    ),
                   ),
                 ),
               ),
@@ -698,7 +704,9 @@ export class Agent {
             : state.failedApis;
         const choice =
           chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), si.prior, context) ??
-          madeInWhatWasFound(si.text, fed, toolOf, excluded);
+          madeInWhatWasFound(si.text, fed, toolOf, excluded) ??
+          // Only a request that is the one question: beside other parts it is context or a follow-up.
+          (state.subIntents.length === 1 ? this.ownDataChoice(si, excluded) : null);
         const byWords = si.prior
           ? chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), undefined, context)
           : choice;
@@ -718,6 +726,9 @@ export class Agent {
             text: `Plans learnt from requests like this one use ${choice.tool} here; the words alone pointed to ${byWords.tool}.`,
           });
         if (choice) {
+          // A tool chosen by other words than the part's (`ownDataChoice`) is a candidate too.
+          if (!si.candidates.some((c) => c.tool === choice.tool))
+            si.candidates.push({ tool: choice.tool, score: choice.relevance });
           si.target = choice.tool;
           await this.plan(si, choice.tool, state, emit);
         } else {
@@ -1229,6 +1240,23 @@ export class Agent {
       const effect = effectOf(this.deps.world.tool(r.tool)!);
       return effect === null || effect === 'none';
     });
+  }
+
+  /**
+   * A question about the user's own things that no tool's words fit ("anything else on today?", "What was
+   * the gift idea for Mum?"): the day's calendar, or the notes (`ownDataWording`).
+   */
+  private ownDataChoice(si: SubIntentState, excluded: ReadonlySet<string>): TargetChoice | null {
+    const tools = this.deps.world.tools();
+    const wording = ownDataWording(si.text, tools);
+    if (!wording) return null;
+    // Only a tool that reads answers a question: nothing is sent or made on a guess.
+    const readers = tools.filter((t) => {
+      const effect = effectOf(t);
+      return effect === null || effect === 'none';
+    });
+    const candidates = bestByRelevance(wording, readers, 5);
+    return chooseTarget(wording, candidates, (n) => this.deps.world.tool(n), excluded);
   }
 
   /** The earlier output a sub-intent's words name ("the address of the museum"), formatted as text. */

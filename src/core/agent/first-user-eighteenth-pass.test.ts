@@ -4,7 +4,12 @@ import { conditionVerdict } from './condition';
 import { conditionalParts, thenAfterQuestion } from './conditional-parts';
 import { freeBusyVerdict, meansFree } from './free-busy';
 import { directQuestion } from './free-text';
+import { withMisspeltNamesCorrected } from './misspelt-names';
+import { withMisspeltWordsCorrected } from './misspelt-words';
+import { ownDataWording } from './own-data-questions';
+import { spokenNumbersAsDigits } from './spoken-numbers';
 import { splitSubIntents } from './sub-intents';
+import type { LexiconEntry } from '../execute/tool-runtime';
 
 // Requests from sets written without the agent in view (eighteenth QA pass: conditions and checks before
 // acting, questions about the user's own data, dictation, trips and errands); each was answered wrongly, or
@@ -211,5 +216,67 @@ describe('calendar words and times said as people say them', () => {
     expect(directQuestion("if she's been to Sintra")).toBe('Have you been to Sintra?');
     expect(directQuestion("whether they've booked the hotel")).toBe('Have you booked the hotel?');
     expect(directQuestion("if she's tired")).toBe('Are you tired?');
+  });
+});
+
+describe("a question about the user's own things that no tool names", () => {
+  it("is the day's calendar when it names a day, else the notes", async () => {
+    expect(tools(await run('anything else on today?'))).toEqual(['calendar_list_events']);
+    expect(args(await run('Am I around Friday evening?'), 'calendar_list_events')?.date).toBe('2026-12-11');
+    const mum = await run('What was the gift idea for Mum?');
+    expect(tools(mum)).toEqual(['notes_search']);
+    expect(mum.answer).toMatch(/Mum: a scarf, dark green/);
+  });
+
+  it('not beside other parts, not about the world, and never by a tool that acts', async () => {
+    expect(ownDataWording('What time is it in Tokyo?', [])).toBeNull();
+    expect(ownDataWording('how long does it run?', [])).toBeNull();
+    expect(ownDataWording('How are you today?', [])).toBeNull();
+    const noah = await run(
+      "Noah asked if I'd send him the Q3 numbers — I'm not sending anything yet. What was revenue growth in Q3?",
+    );
+    expect(acts(noah)).toEqual([]);
+  });
+});
+
+describe('what dictation writes', () => {
+  it('days of the month, times and read-aloud amounts in words are digits; counts stay words', () => {
+    expect(spokenNumbersAsDigits('remind me on the twenty third to pick up the turkey')).toBe(
+      'remind me on the 23rd to pick up the turkey',
+    );
+    expect(spokenNumbersAsDigits('a meeting on the fourteenth at ten for half an hour')).toBe(
+      'a meeting on the 14th at 10 for half an hour',
+    );
+    expect(spokenNumbersAsDigits('next sunday eight to ten at ten park lane')).toBe(
+      'next sunday 8 to 10 at ten park lane',
+    );
+    expect(spokenNumbersAsDigits('meet at three thirty pm')).toBe('meet at 3:30 pm');
+    expect(spokenNumbersAsDigits("what's one seventy five celsius in fahrenheit")).toBe(
+      "what's 175 celsius in fahrenheit",
+    );
+    expect(spokenNumbersAsDigits('remind me in to weeks')).toBe('remind me in 2 weeks');
+    for (const kept of ['open the first one', 'at one point I said', 'at ten to nine', 'the second email'])
+      expect(spokenNumbersAsDigits(kept)).toBe(kept);
+  });
+
+  it('a surname misheard after a known first name is theirs; "Kenji said" is no surname', () => {
+    const lexicon: LexiconEntry[] = [
+      { kind: 'person', value: 'Anna Keller', aliases: ['Anna'] },
+      { kind: 'person', value: 'Frank Weber', aliases: ['Frank'] },
+      { kind: 'person', value: 'Kenji Sato', aliases: ['Kenji'] },
+    ];
+    expect(withMisspeltNamesCorrected("text anna keler that i'm late", lexicon)).toBe(
+      "text Anna Keller that i'm late",
+    );
+    expect(withMisspeltNamesCorrected('email frank weaver about it', lexicon)).toBe(
+      'email Frank Weber about it',
+    );
+    expect(withMisspeltNamesCorrected('Has Kenji said when', lexicon)).toBe('Has Kenji said when');
+  });
+
+  it('"male me" is mail, "right a note" is write, where only that fits', () => {
+    expect(withMisspeltWordsCorrected('did alice male me about lunch')).toBe('did alice mail me about lunch');
+    expect(withMisspeltWordsCorrected('right a note saying buy milk')).toBe('write a note saying buy milk');
+    expect(withMisspeltWordsCorrected("that's right down the road")).toBe("that's right down the road");
   });
 });

@@ -29,6 +29,13 @@ const TABLE: [RegExp, string][] = [
   [/\bive\b/gi, "I've"],
   [/\byoure\b/gi, "you're"],
   [/\bhw\b/gi, 'how'],
+  // Dictation's homophones, where only the other word fits (eighteenth QA pass): "did alice male me",
+  // "check my male", "right a note", "right down the number" said as a command.
+  [/\bmale(?=\s+(?:me|you|him|her|them|us|back)\b)|(?<=\b(?:my|any|new)\s)male\b/gi, 'mail'],
+  [
+    /(?<=^\s*|[.!?;]\s*|\b(?:please|and|then|can\s+you|could\s+you|um|uh|so)\s+)right(?=\s+(?:an?\s+(?:note|email|e-mail|message|text)|down)\b)/gi,
+    'write',
+  ],
   [/\b(?:bout|abt)\b/gi, 'about'],
   [/\b(?:2moro|2morrow|2mrw|2moz|2mro|tmrow|tmorow|tomoro|tomorrw|tmmrw)\b/gi, 'tomorrow'],
   [/\b(?:2day|tdy)\b/gi, 'today'],

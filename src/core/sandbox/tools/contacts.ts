@@ -3,7 +3,7 @@ import { requireString } from '../args';
 import { ContactNotFoundError } from '../errors/contact-not-found-error';
 import type { SandboxAccess } from '../sandbox-access';
 import type { Contact } from '../sandbox-state';
-import { editDistance } from '../text/edit-distance';
+import { editDistance } from '../../util/edit-distance';
 import { normalize } from '../text/normalize';
 
 /**
