@@ -144,10 +144,7 @@ export function conditionVerdict(
     const listed = itemsOf(result).some(
       (item) =>
         Object.values(item).some((v) => typeof v === 'string' && sameEvent(v, event)) &&
-        (eventAt === undefined ||
-          Object.values(item).some(
-            (v) => typeof v === 'string' && new RegExp(String.raw`T${eventAt}(?::00)?\b`).test(v),
-          )),
+        (eventAt === undefined || startsAsSaid(item, eventAt)),
     );
     return listed !== turned ? 'holds' : 'fails';
   }
@@ -191,6 +188,18 @@ function senderVerdict(condition: string, result: unknown): ConditionVerdict | n
   if (senders.length === 0)
     return leavesOf(result).some((l) => Array.isArray(l.value) && l.value.length === 0) ? 'fails' : null;
   return senders.some((s) => s.includes(name)) ? 'holds' : 'fails';
+}
+
+/** Whether a listed event starts at `eventAt` ("16:00"), before it ("<13:00") or after it (">13:00"). */
+function startsAsSaid(item: Record<string, unknown>, eventAt: string): boolean {
+  const [, op, time] = /^([<>]?)(\d{2}:\d{2})$/.exec(eventAt) ?? [];
+  if (!time) return false;
+  return Object.entries(item).some(([k, v]) => {
+    if (typeof v !== 'string' || !/start|time|^at$|when/i.test(k)) return false;
+    const clock = /T(\d{2}:\d{2})/.exec(v)?.[1];
+    if (!clock) return false;
+    return op === '<' ? clock < time : op === '>' ? clock > time : clock === time;
+  });
 }
 
 /**

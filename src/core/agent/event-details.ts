@@ -179,10 +179,28 @@ function eventChecked(
   if (said.length === 0 || names.size !== 1) return null;
   const titles = new Set(said.map((e) => e.entry.value));
   if (titles.size !== 1) return null;
-  // "If lunch with Alice tomorrow is at 1": the time said must be the event's too.
-  const times = findTimes(t.replace(said[0]!.words, ' '));
-  const at = times.length === 1 ? times[0]!.time : undefined;
+  // "If lunch with Alice tomorrow is at 1": the time said must be the event's too; "Is the dentist after
+  // lunch tomorrow?" its start after it ("<" before, ">" after; eighteenth QA pass read "after lunch" as
+  // "at noon" and said no).
+  const rest = t.replace(said[0]!.words, ' ');
+  const relation = RELATIVE_TIME.exec(rest);
+  const times = findTimes(rest);
+  const at = relation
+    ? `${relation[1]!.toLowerCase() === 'before' ? '<' : '>'}${relativeClock(relation[2]!, relation[1]!)}`
+    : times.length === 1
+      ? times[0]!.time
+      : undefined;
   return { event: said[0]!.entry.value, day: days[0]!.date, ...(at ? { eventAt: at } : {}) };
+}
+
+/** "after lunch", "before 5", "after 3pm": a time the event is said to start before or after. */
+const RELATIVE_TIME = /\b(before|after)\s+(lunch|noon|midday|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)\b/i;
+
+/** The clock of a relative time: lunch ends at one, "before 5" is in the afternoon as people mean it. */
+function relativeClock(said: string, relation: string): string {
+  if (/lunch/i.test(said)) return relation.toLowerCase() === 'before' ? '12:00' : '12:59';
+  if (/noon|midday/i.test(said)) return '12:00';
+  return findTimes(`at ${said}`)[0]?.time ?? '12:00';
 }
 
 /** "my lunch with Carol", "the call with Maya": an event by what it is and with whom. */

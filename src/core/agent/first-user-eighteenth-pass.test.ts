@@ -280,3 +280,23 @@ describe('what dictation writes', () => {
     expect(withMisspeltWordsCorrected("that's right down the road")).toBe("that's right down the road");
   });
 });
+
+describe('an event said to be before or after a time, and lengths held in the calendar', () => {
+  it('"Is the dentist after lunch tomorrow?" is read on its start (16:00), not as "at noon"', async () => {
+    const after = await run(
+      'Is the dentist after lunch tomorrow? if it is, remind me to leave work at quarter past three',
+    );
+    expect(args(after, 'reminders_create')?.due_time).toBe('2026-12-07T15:15:00');
+    const before = await run('Is the dentist before lunch tomorrow? if it is, remind me to leave work at 11');
+    expect(acts(before)).toEqual([]);
+  });
+
+  it('"put in … from 6 to 7pm" is an event, "what\'s 200 quid in euros for the trip" a conversion', async () => {
+    const run8k = await run('put in an easy 8k run from 6 to 7pm on Wednesday');
+    expect(args(run8k, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-09T18:00:00',
+      end_time: '2026-12-09T19:00:00',
+    });
+    expect(tools(await run('whats 200 quid in euros for the Lisbon trip'))).toEqual(['currency_convert']);
+  });
+});

@@ -18,8 +18,8 @@ const BUSY_WORDS =
 /** The user is who the condition is about ("if Bob is free" is Bob's time, which no calendar here holds). */
 const ABOUT_ME = new RegExp(
   String.raw`^(?:(?:and|so|ok|okay)\s+)?(?:am\s+i|are\s+we|do\s+i|have\s+i|i|we|i['’]m|i['’]ve|we['’]re|we['’]ve|my|our|got|nothing|anything|something|any|free|busy|is\s+my|there['’]?s|is\s+there` +
-    // "Is Monday lunchtime free?", "is tomorrow afternoon clear?"
-    String.raw`|is\s+(?:my\s+)?(?:(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|morning|afternoon|evening|lunch\s*time|night|the\s+\d{1,2}(?:st|nd|rd|th))\s*)+(?=(?:free|clear|open|empty|busy|available)\b))\b`,
+    // "Is Monday lunchtime free?", "is tomorrow afternoon clear?", "Wednesday morning's clear"
+    String.raw`|(?:is\s+)?(?:my\s+)?(?:(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|morning|afternoon|evening|lunch\s*time|night|the\s+\d{1,2}(?:st|nd|rd|th))\s*)+(?:['’]s\s+|is\s+|looks\s+)?(?=(?:free|clear|open|empty|busy|available)\b))\b`,
   'i',
 );
 const NEGATED =

@@ -358,6 +358,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     // The command stays "add" ("Add an agenda item on … 14:00" is a catalogue's `add_agenda`): what is
     // added at a time reads as a calendar event besides.
     words.push('calendar', 'event');
+  // "put in an easy 8k run from 6 to 7pm": what is held from one time to another is a calendar event (it
+  // was a reminder, or days to add for "8k"; eighteenth QA pass).
+  else if (HOLDS_TIME.test(intent.trim()) && findTimes(intent).length >= 2 && !/\breminder/i.test(intent))
+    words.push('calendar', 'event');
   // "2,000 Canadian dollars …, what's that in euros?", "13 miles — how many km is that?": asking what an
   // amount said is in other units converts it (independent request set: "Maya's sending me …" looked
   // Maya up, its "sending" a send).
@@ -570,8 +574,10 @@ const ADDED_AT_A_TIME = {
   notEvent: /\b(?:remind|reminders?|notes?|list|tasks?|to-?dos?|checklist)\b/i,
 };
 
+// "what's 200 GBP in euros for the Lisbon trip": an amount asked in another currency or unit (the trip's city
+// made it Lisbon's weather; eighteenth QA pass).
 const CONVERT_ASKED =
-  /\b(?:what(?:'s|’s| is| are|s)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b)/i;
+  /\b(?:what(?:'s|’s| is| are|s)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b|what(?:'s|’s| is|s)\s+[$€£¥]?\d[\d,.]*\s*(?:[a-z]{1,10}\s+)?in\s+[a-z$€£¥])/i;
 
 /**
  * What asking what a thing says adds: reading its content — for an email, reading it (a search lists
