@@ -167,6 +167,8 @@ const ECHO =
 /** A question answered yes or no: "Is the museum visit on Thursday?", "got time at 3 today?". */
 export const YES_NO_QUESTION = (text: string): boolean =>
   /\?\s*$/.test(text) &&
+  // "Can you please check the coverage …? Then, retrieve …" asks for an act, it is no yes or no (seal_tools).
+  !/^(?:(?:and|so|ok|okay|hey)\s+)?(?:(?:can|could|would|will)\s+you|please|kindly)\b/i.test(text.trim()) &&
   !/^(?:(?:and|so|ok|okay|hey)\s+)?(?:what|what['’]s|whats|when|where|where['’]s|which|who|who['’]s|whom|whose|how|why)\b/i.test(
     text.trim(),
   );

@@ -100,7 +100,10 @@ describe('a condition that answers the question before it', () => {
     expect(
       thenAfterQuestion(['nothing booked wednesday afternoon?', 'then put in 2 hours from 2pm']),
     ).toEqual(['nothing booked wednesday afternoon?', 'if so, put in 2 hours from 2pm']);
-    // A "then" after a question asking what is no "if so".
+    // A "then" after a request put as a question, or after a question asking what, is no "if so" (seal_tools).
+    expect(
+      thenAfterQuestion(['Can you please check the coverage here?', 'Then, retrieve the colours']),
+    ).toEqual(['Can you please check the coverage here?', 'Then, retrieve the colours']);
     expect(thenAfterQuestion(["What's on tomorrow?", 'then email Bob'])).toEqual([
       "What's on tomorrow?",
       'then email Bob',
