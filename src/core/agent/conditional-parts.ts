@@ -115,7 +115,7 @@ const DAY_WORDS = new RegExp(
  * 12:00 made "Is Monday lunchtime free?" true with lunch at 12:30).
  */
 const calendarOf = (clause: string): string =>
-  `what's on my calendar ${DAY_WORDS.exec(clause)?.[0] ?? 'today'}`;
+  `list the calendar events on ${DAY_WORDS.exec(clause)?.[0] ?? 'today'}`;
 
 /**
  * The part that checks a condition said first, in words that find the tool for it: the user's time is the
@@ -195,6 +195,16 @@ export function thenAfterQuestion(sentences: readonly string[]): string[] {
   );
 }
 
+/**
+ * "Can you actually send emails for me? If so, tell Alice …": the way the user asked about is the way to tell
+ * her (she was texted).
+ */
+function byWayAsked(condition: PartCondition, act: string, question: string | undefined): string {
+  if (!question || !BARE.test(condition.text)) return act;
+  if (!/^(?:can|could|do|will)\s+you\b[^?]*\be-?mails?\b[^?]*\?\s*$/i.test(question)) return act;
+  return /\b(?:text|sms|e-?mail|mail)\b/i.test(act) ? act : act.replace(/^tell\b/i, 'email');
+}
+
 /** Acts that put something in the calendar at a time. */
 const MAKES_AT_A_TIME =
   /^(?:please\s+)?(?:put|add|book|block|schedule|hold|reserve|pencil|set\s+up|create|arrange|make)\b/i;
@@ -244,7 +254,7 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
   const out: ConditionalPart[] = [];
   let pending: PartCondition | undefined;
   const push = (said: string) => {
-    const text = pending ? withWhenOf(pending, said) : said;
+    const text = pending ? withWhenOf(pending, byWayAsked(pending, said, out[pending.on]?.text)) : said;
     out.push(pending ? { text, condition: withHoursOf(pending, text) } : { text });
     pending = undefined;
   };

@@ -161,6 +161,6 @@ describe('the part whose result speaks of the condition decides it', () => {
   it('"Remind me … if I have no meetings on Friday" lists Friday first and reminds only when it is empty', () => {
     expect(
       splitSubIntents('Remind me to call mom if I have no meetings on Friday').map((s) => s.text),
-    ).toEqual(["what's on my calendar Friday", 'Remind me to call mom']);
+    ).toEqual(['list the calendar events on Friday', 'Remind me to call mom']);
   });
 });

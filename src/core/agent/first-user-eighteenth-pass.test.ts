@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import { capabilityAnswer } from './capability-questions';
+import { DEMO_TOOLS } from '../demo/demo-tools';
 import { conditionVerdict } from './condition';
 import { conditionalParts, thenAfterQuestion } from './conditional-parts';
 import { freeBusyVerdict, meansFree } from './free-busy';
@@ -301,5 +303,33 @@ describe('an event said to be before or after a time, and lengths held in the ca
       end_time: '2026-12-09T19:00:00',
     });
     expect(tools(await run('whats 200 quid in euros for the Lisbon trip'))).toEqual(['currency_convert']);
+  });
+});
+
+describe('a question about what the agent can do is answered from its tools', () => {
+  it('says yes with the tools that do it, no when none deals in the thing, and what it can do at all', () => {
+    expect(capabilityAnswer('Can you actually send emails for me?', DEMO_TOOLS)?.answer).toBe(
+      'Yes — I can send emails with mail_send (send an email).',
+    );
+    // "book" is a calendar word too, but no tool deals in flights.
+    expect(capabilityAnswer('can you book flights?', DEMO_TOOLS)).toEqual({
+      can: false,
+      answer: 'No — none of my tools can book flights.',
+    });
+    expect(capabilityAnswer('What can you do?', DEMO_TOOLS)?.answer).toMatch(
+      /^With the tools I have I can: find/,
+    );
+    // A request put as a question is no question about the agent.
+    expect(capabilityAnswer('Can you send an email to Bob?', DEMO_TOOLS)).toBeNull();
+    expect(capabilityAnswer('Could you check the weather for me?', DEMO_TOOLS)).toBeNull();
+  });
+
+  it('sends nothing for the question, and the "if so" after it by the way asked about', async () => {
+    const r = await run(
+      "Can you actually send emails for me? If so, tell Alice I'm still on for lunch tomorrow at 12:30.",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'mail_send']);
+    expect(args(r, 'mail_send')?.to_email).toBe('alice.martin@example.com');
+    expect(r.answer).toMatch(/^• Yes — I can send emails/);
   });
 });

@@ -107,6 +107,8 @@ export function freeBusyVerdict(
   let isFree: boolean;
   if (slot) {
     const [start] = slot;
+    // A slot found before the hours asked says nothing of them.
+    if (hours && start < hours.from - 1 / 60) return null;
     isFree = !hours
       ? true
       : hours.point

@@ -1,4 +1,5 @@
 import { REPORTED } from './reports';
+import { capabilityAnswer } from './capability-questions';
 import type { EngineInfo } from '../llm/llm-engine';
 import type { AgentAction } from './agent-action';
 import type { Decision, DecisionInput, DecisionPolicy } from './decision-policy';
@@ -75,6 +76,15 @@ export class GraphPolicy implements DecisionPolicy {
     parts: readonly SubIntentState[],
   ): AgentAction {
     const base = { dependency_rank: si.rank, intent: si.text };
+    // "Can you actually send emails for me? If so, tell Alice …": answered from the catalogue, and the
+    // answer is the one a condition on it reads ("if so").
+    const can = si.candidates === null ? capabilityAnswer(si.text, world.tools()) : null;
+    if (can) {
+      for (const o of parts)
+        if (o.condition && o.condition.on === si.rank && o.condition.answer === undefined)
+          o.condition.answer = can.can !== o.condition.negated;
+      return { ...base, action: 'direct_answer', analysis: 'answered', answer: can.answer };
+    }
     if (si.candidates === null) return { ...base, action: 'retrieve_api', recall_description: si.text };
     if ((!si.target || !si.chain) && si.nothingFound) {
       // "Find my files about the budget" with no such file: that is the answer. A part that needed the
