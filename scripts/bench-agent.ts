@@ -64,6 +64,14 @@ import {
   WRITTEN_HELDOUT_14,
   WRITTEN_HELDOUT_15,
 } from '../src/core/agent/fixtures/written-requests-seventeenth';
+import {
+  WRITTEN_CONDITIONS,
+  WRITTEN_QUESTIONS,
+  WRITTEN_VOICE,
+  WRITTEN_TRIPS,
+  WRITTEN_HELDOUT_16,
+  WRITTEN_HELDOUT_17,
+} from '../src/core/agent/fixtures/written-requests-eighteenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -246,6 +254,12 @@ async function main(): Promise<void> {
     ['writtenHomeLife', WRITTEN_HOME_LIFE],
     ['writtenHeldout14', WRITTEN_HELDOUT_14],
     ['writtenHeldout15', WRITTEN_HELDOUT_15],
+    ['writtenConditions', WRITTEN_CONDITIONS],
+    ['writtenQuestions', WRITTEN_QUESTIONS],
+    ['writtenVoice', WRITTEN_VOICE],
+    ['writtenTrips', WRITTEN_TRIPS],
+    ['writtenHeldout16', WRITTEN_HELDOUT_16],
+    ['writtenHeldout17', WRITTEN_HELDOUT_17],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
