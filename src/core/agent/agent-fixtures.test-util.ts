@@ -9,6 +9,7 @@ import { createSandboxRuntime } from '../sandbox';
 import { Agent } from './agent';
 import type { TurnResult } from './agent-events';
 import { builtInAgentWorld } from './fixtures/run-fixture';
+import { STATE_CHANGING } from './fixtures/run-written';
 import { GraphPolicy } from './graph-policy';
 import { LocalAgentWorld } from './local-agent-world';
 
@@ -33,6 +34,26 @@ export async function graphOnlySandboxAgent(now?: () => number): Promise<Agent> 
     ...(now ? { now } : {}),
   });
 }
+
+/** The writers' "today" of the written request sets: Sunday 2026-12-06, 10:00 (`run-written.ts`). */
+export const WRITERS_DAY = Date.parse('2026-12-06T10:00:00Z');
+
+/** One request through a fresh graph-only sandbox agent on the writers' day. */
+export const runOnWritersDay = async (request: string): Promise<TurnResult> =>
+  (await graphOnlySandboxAgent(() => WRITERS_DAY)).runTurn(request);
+
+/** The tools a turn called, in order. */
+export const toolsCalled = (r: TurnResult): string[] => r.calls.map((c) => c.tool);
+
+/** The arguments of the `nth` call of `tool` in a turn. */
+export const argsOf = (r: TurnResult, tool: string, nth = 0): Record<string, unknown> | undefined =>
+  r.calls.filter((c) => c.tool === tool)[nth]?.args;
+
+/** The state-changing tools a turn ran successfully (`STATE_CHANGING`). */
+export const actsDone = (r: TurnResult): string[] =>
+  r.calls
+    .filter((c) => c.status === 'ok' && (STATE_CHANGING as readonly string[]).includes(c.tool))
+    .map((c) => c.tool);
 
 export interface RecordedCall {
   tool: string;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import {
+  actsDone as acts,
+  argsOf as args,
+  runOnWritersDay as run,
+  toolsCalled as tools,
+} from './agent-fixtures.test-util';
 import { capabilityAnswer } from './capability-questions';
 import { DEMO_TOOLS } from '../demo/demo-tools';
 import { conditionVerdict } from './condition';
@@ -16,15 +21,6 @@ import type { LexiconEntry } from '../execute/tool-runtime';
 // Requests from sets written without the agent in view (eighteenth QA pass: conditions and checks before
 // acting, questions about the user's own data, dictation, trips and errands); each was answered wrongly, or
 // with something done that nobody asked for, before.
-
-const TODAY = Date.parse('2026-12-06T10:00:00Z');
-const run = async (request: string) => (await graphOnlySandboxAgent(() => TODAY)).runTurn(request);
-const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
-const args = (r: Awaited<ReturnType<typeof run>>, tool: string, nth = 0) =>
-  r.calls.filter((c) => c.tool === tool)[nth]?.args as Record<string, unknown> | undefined;
-const ACTS = ['calendar_create_event', 'mail_send', 'messages_send', 'notes_create', 'reminders_create'];
-const acts = (r: Awaited<ReturnType<typeof run>>) =>
-  r.calls.filter((c) => c.status === 'ok' && ACTS.includes(c.tool)).map((c) => c.tool);
 
 describe("a condition on the user's own time is read on the day's calendar", () => {
   // Hand-made listings: a coffee 15:00–15:45 and a dentist 16:00–16:30.

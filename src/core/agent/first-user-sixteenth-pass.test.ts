@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { graphOnlySandboxAgent } from './agent-fixtures.test-util';
+import {
+  actsDone as acts,
+  argsOf as args,
+  runOnWritersDay as run,
+  toolsCalled as tools,
+  WRITERS_DAY,
+} from './agent-fixtures.test-util';
 import { findDates, findTimes } from './dates';
 import { directQuestion } from './free-text';
 import { splitSubIntents } from './sub-intents';
@@ -9,14 +15,7 @@ import { numbersAsDigits } from '../util/number-words';
 // people say them, who is meant, organising); each was answered wrongly, or with something done that
 // nobody asked for, before.
 
-const TODAY = Date.parse('2026-12-06T10:00:00Z');
-const run = async (request: string) => (await graphOnlySandboxAgent(() => TODAY)).runTurn(request);
-const tools = (r: Awaited<ReturnType<typeof run>>) => r.calls.map((c) => c.tool);
-const args = (r: Awaited<ReturnType<typeof run>>, tool: string, nth = 0) =>
-  r.calls.filter((c) => c.tool === tool)[nth]?.args as Record<string, unknown> | undefined;
-const ACTS = ['calendar_create_event', 'mail_send', 'messages_send', 'notes_create', 'reminders_create'];
-const acts = (r: Awaited<ReturnType<typeof run>>) =>
-  r.calls.filter((c) => c.status === 'ok' && ACTS.includes(c.tool)).map((c) => c.tool);
+const TODAY = WRITERS_DAY;
 
 describe('an act said for several days is one act a day', () => {
   it('"Add tempo runs Tue 7-8am and Thu 7-8am" makes two events, each on its own day', async () => {
