@@ -140,9 +140,11 @@ const OTHERWISE =
 /** Commands that may follow a condition with no comma between: "… is over 10k email Eve …". */
 const COMMAND_AFTER =
   /\s(?=(?:please\s+)?(?:remind|send|text|email|e-mail|message|tell|book|schedule|create|add|put|set|let|notify|ping|cancel|delete|move|block|make|draft|write|forward|reply|invite|save|jot|flag|ask)\s)/gi;
-/** Words after which a verb is no command: "is open", "to text", "can send". */
-// "If there's an email from Jonas …": after a determiner "email" is the thing (eighteenth QA pass split
-// "If there's an" from "email from Jonas …").
+/**
+ * Words after which a verb is no command: "is open", "to text", "can send"; after a determiner it is the
+ * thing ("If there's an email from Jonas …" was split into "If there's an" and "email from Jonas …",
+ * eighteenth QA pass).
+ */
 const NOT_A_COMMAND_AFTER =
   /\b(?:is|are|was|were|be|been|being|not|still|to|will|would|can|could|should|may|might|must|i|we|you|they|he|she|it|did|do|does|has|have|had|a|an|the|any|no|my|your|his|her|our|their|this|that|some|every)$/i;
 
