@@ -213,6 +213,13 @@ describe('calendar words and times said as people say them', () => {
     expect(args(r, 'calendar_create_event')?.title).toBe('his long run');
   });
 
+  it('"First look up Alice\'s number, then text her …": an order word is no command', async () => {
+    const r = await run(
+      "First look up Alice's number, then text her that I'm still on for lunch tomorrow at 12:30.",
+    );
+    expect(tools(r)).toEqual(['contacts_search', 'messages_send']);
+  });
+
   it('"if she\'s been …" is asked with "have"', () => {
     expect(directQuestion("if she's been to Sintra")).toBe('Have you been to Sintra?');
     expect(directQuestion("whether they've booked the hotel")).toBe('Have you booked the hotel?');

@@ -831,6 +831,12 @@ export function splitSubIntents(request: string): SplitIntent[] {
         : s
             .replace(/^[\s,]+|[\s,.;!]+$|\s+[-–—]$/g, '')
             .replace(/^(?:also|please)\s+/i, '')
+            // "First look up Alice's number, then text her …": an order word is no command (it chose the
+            // free-slot finder's "first free"; eighteenth QA pass).
+            .replace(
+              /^(?:first(?:ly)?|to\s+start(?:\s+with)?|to\s+begin(?:\s+with)?)\s*,?\s+(?!(?:thing|of|one|time|free|available|slot)\b)(?=\p{L})/iu,
+              '',
+            )
             // "just tell alice yes": a command said plainly (reply set: Alice was looked up, nothing sent).
             .replace(new RegExp(`^just\\s+(?=(?:${verbs})\\b${VERB_USED})`, 'iu'), '')
             .replace(new RegExp(`^\\p{L}{2,}ly\\s+(?=(?:${verbs})\\b)`, 'iu'), ''),
