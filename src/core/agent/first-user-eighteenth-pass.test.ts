@@ -62,6 +62,12 @@ describe("a condition on the user's own time is read on the day's calendar", () 
     expect(conditionVerdict('I already have something at 2 today', true, day)).toBe('holds');
   });
 
+  it('"after coffee with Dan" is the rest of the day from its end', () => {
+    expect(freeBusyVerdict('Am I free after coffee with Dan today', day)).toBe('fails'); // the dentist at 16:00
+    expect(freeBusyVerdict('Am I free after the dentist today', day)).toBe('holds');
+    expect(freeBusyVerdict('Am I free before coffee with Dan today', day)).toBe('holds');
+  });
+
   it('a free slot found says free when it starts at the time asked', () => {
     const slot = { start_time: '2026-12-06T15:45:00', end_time: '2026-12-06T16:15:00' };
     expect(freeBusyVerdict('got time at 3 today', slot)).toBe('fails');

@@ -74,6 +74,47 @@ function hoursAsked(condition: string, during?: string): { from: number; to: num
   return null;
 }
 
+/**
+ * "Am I free after coffee with Dan today?": the hours after (or before) an event of the listing named by
+ * its words — the rest of the day from its end (the whole day's events said no; eighteenth QA pass).
+ */
+function aroundAnEvent(
+  condition: string,
+  result: unknown,
+): { from: number; to: number; point: boolean } | null {
+  const m =
+    /\b(after|before)\s+(?:the\s+|my\s+|our\s+)?(\p{L}[\p{L}\s'’-]*?)(?:\s+(?:today|tonight|tomorrow|on\s+\S+))?\s*\??$/iu.exec(
+      condition.trim(),
+    );
+  if (!m) return null;
+  const words = m[2]!
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
+  if (words.length === 0) return null;
+  for (const item of itemsIn(result)) {
+    const named = Object.values(item).some(
+      (v) => typeof v === 'string' && words.every((w) => v.toLowerCase().includes(w)),
+    );
+    const span = spanOf(item);
+    if (!named || !span) continue;
+    return m[1]!.toLowerCase() === 'after'
+      ? { from: span[1], to: 24, point: false }
+      : { from: 0, to: span[0], point: false };
+  }
+  return null;
+}
+
+/** The objects of every list in a result (a day's events). */
+function itemsIn(result: unknown, depth = 0): Record<string, unknown>[] {
+  if (depth > 3 || result === null || typeof result !== 'object') return [];
+  if (Array.isArray(result))
+    return result.filter(
+      (v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v),
+    );
+  return Object.values(result as Record<string, unknown>).flatMap((v) => itemsIn(v, depth + 1));
+}
+
 /** The timed items of a listing (events with a start), or null when the result lists none. */
 function timedLists(result: unknown, depth = 0): [number, number][] | null {
   if (depth > 3 || result === null || typeof result !== 'object') return null;
@@ -102,7 +143,7 @@ export function freeBusyVerdict(
 ): ConditionVerdict | null {
   const free = meansFree(condition);
   if (free === null || result === null || typeof result !== 'object') return null;
-  const hours = hoursAsked(condition, during);
+  const hours = hoursAsked(condition, during) ?? aroundAnEvent(condition, result);
   const slot = Array.isArray(result) ? null : spanOf(result as Record<string, unknown>);
   let isFree: boolean;
   if (slot) {
