@@ -39,7 +39,7 @@ export function ownDataWording(question: string, tools: readonly Tool[]): string
   if (!(WH.test(t) || YES_NO.test(t)) || ABOUT_THE_WORLD.test(t) || NOT_ABOUT_A_THING.test(t)) return null;
   const day = DAY.exec(t)?.[0];
   if (day) return `list the calendar events on ${day}`;
-  // The user's notes, where a catalogue has a way to search them (a dataset's catalogue has none).
+  // The user's notes, where the catalogue has a way to search them (one without gets no guess).
   const notes = tools.find((x) => /note/i.test(x.name) && /search|find|list|query/i.test(x.name));
   if (!notes || effectOf(notes) === 'create') return null;
   return `search my notes for ${t}`;
