@@ -148,18 +148,15 @@ export function conditionVerdict(
     );
     return listed !== turned ? 'holds' : 'fails';
   }
-  // "If I'm free at 4", "unless I have something at 2": the calendar's answer, negations and all.
-  const onMyTime = freeBusyVerdict(said, result, during);
-  if (onMyTime !== null)
-    return onMyTime === 'unknown' || !negated ? onMyTime : onMyTime === 'holds' ? 'fails' : 'holds';
-  const fromWhom = senderVerdict(said, result);
-  if (fromWhom !== null) return negated ? (fromWhom === 'holds' ? 'fails' : 'holds') : fromWhom;
+  // "If I'm free at 4", "unless I have something at 2": the calendar's answer, negations and all; "If Anna
+  // asked me to …": whether the message found is hers.
+  const decided = freeBusyVerdict(said, result, during) ?? senderVerdict(said, result);
+  if (decided !== null) return negated ? reversed(decided) : decided;
   // "If not, reserve it": a bare "not" is "if not so".
   const bare = said.replace(NEGATION, ' ').replace(/\s+/g, ' ').trim();
   // "… on Friday afternoon": the morning's events do not decide it.
   const positive = positiveVerdict(bare || 'so', narrowToPeriod(said, result));
-  if (positive === 'unknown' || !turned) return positive;
-  return positive === 'holds' ? 'fails' : 'holds';
+  return turned ? reversed(positive) : positive;
 }
 
 /**
@@ -179,14 +176,15 @@ function senderVerdict(condition: string, result: unknown): ConditionVerdict | n
     );
   const name = m && /^\p{Lu}/u.test(m[0]) ? m[0].split(/\s+/)[0]!.toLowerCase() : from?.[1]?.toLowerCase();
   if (!name) return null;
-  const senders = leavesOf(result)
+  const leaves = leavesOf(result);
+  const senders = leaves
     .filter(
       (l) => /(?:^|_)(?:from|sender)(?:_|$)|^from/i.test(lastName(l.path)) && typeof l.value === 'string',
     )
     .map((l) => (l.value as string).toLowerCase());
   // "If Olivia has emailed me about Lisbon" and the search found no message: she has not.
   if (senders.length === 0)
-    return leavesOf(result).some((l) => Array.isArray(l.value) && l.value.length === 0) ? 'fails' : null;
+    return leaves.some((l) => Array.isArray(l.value) && l.value.length === 0) ? 'fails' : null;
   return senders.some((s) => s.includes(name)) ? 'holds' : 'fails';
 }
 
@@ -214,6 +212,10 @@ function sameEvent(title: string, event: string): boolean {
     e.split(/\s+/).every((w) => new RegExp(`\\b${w.replace(/[^\p{L}\p{N}-]/gu, '')}\\b`, 'u').test(t))
   );
 }
+
+/** A verdict turned round by "unless". */
+const reversed = (v: ConditionVerdict): ConditionVerdict =>
+  v === 'holds' ? 'fails' : v === 'fails' ? 'holds' : v;
 
 /** Every object inside a result: the events of a day's listing, a record. */
 function itemsOf(value: unknown, depth = 0, out: Record<string, unknown>[] = []): Record<string, unknown>[] {

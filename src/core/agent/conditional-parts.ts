@@ -89,7 +89,7 @@ const checkable = (clause: string): boolean =>
   WEATHER_WORDS.test(clause) ||
   COMPARED_NUMBER.test(clause) ||
   // "unless I already have something at 2 on Wednesday": the user's time, on the calendar.
-  (aboutMyTime(clause) && (DAY_SAID.test(clause) || findTimes(clause).length > 0)) ||
+  onMyCalendar(clause) ||
   // "if I have no meetings on Friday": what a day holds, looked up for that day.
   (/^(?:i|we)(?:\s+(?:have|don['’]t\s+have|do\s+not\s+have|have\s+got|haven['’]t\s+got|am|['’]m)|['’]ve\s+got|['’]m)\b|^there\s+(?:is|are|isn't|aren't)\b/i.test(
     clause,
@@ -102,6 +102,10 @@ const DAY_SAID = new RegExp(
 );
 
 const clean = (s: string) => s.trim().replace(/[\s,.;!]+$/, '');
+
+/** A condition on the user's time that says a day or a time: the day's calendar checks it. */
+const onMyCalendar = (clause: string): boolean =>
+  aboutMyTime(clause) && (DAY_SAID.test(clause) || findTimes(clause).length > 0);
 
 /** The day a condition on the user's time says: "thursday", "next Monday", "the 14th" (today when none). */
 const DAY_WORDS = new RegExp(
@@ -123,8 +127,7 @@ const calendarOf = (clause: string): string =>
  * asked me to confirm …" looked Anna up in the contacts; eighteenth QA pass).
  */
 function checkingPart(clause: string, said: string): string {
-  if (aboutMyTime(clause) && (DAY_SAID.test(clause) || findTimes(clause).length > 0))
-    return calendarOf(clause);
+  if (onMyCalendar(clause)) return calendarOf(clause);
   if (
     SENT_BY_SOMEONE.test(clause) ||
     /^there['’]?s\s+(?:an?\s+|any\s+)?(?:new\s+)?(?:e-?mail|message|reply)\b/i.test(clause)

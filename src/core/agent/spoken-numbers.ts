@@ -49,6 +49,9 @@ function ordinalValue(words: string): number | null {
 /** What may follow a day of the month said: the end, a month, a time, a part of the day, a preposition. */
 const AFTER_DAY = String.raw`(?=\s*(?:$|[,.;!?]|of\s+(?:${MONTH_WORDS})\b|(?:${MONTH_WORDS})\b|at\b|for\b|by\b|from\b|to\b|until\b|till\b|and\b|in\s+the\b|(?:morning|afternoon|evening|night)\b))`;
 
+/** A month right after a day of the month: "the first of January", "the second December". */
+const MONTH_NEXT = new RegExp(String.raw`^\s+(?:of\s+)?(?:${MONTH_WORDS})`, 'i');
+
 /** "the twenty third", "on the fourteenth"; "the first" … "the ninth" only after "on" or before a month. */
 const DAY_OF_MONTH = new RegExp(String.raw`\b(on\s+)?the\s+(${ORDINAL_WORD})\b${AFTER_DAY}`, 'gi');
 
@@ -90,18 +93,10 @@ const minutes = (w: string | undefined): string => {
 export function spokenNumbersAsDigits(text: string): string {
   return (
     text
-      .replace(DAY_OF_MONTH, (m, on: string | undefined, words: string) => {
+      .replace(DAY_OF_MONTH, (m, on: string | undefined, words: string, at: number, whole: string) => {
         const n = ordinalValue(words);
         // "the second" with nothing before it is more often the second thing than the second of a month.
-        if (
-          n === null ||
-          (n < 10 &&
-            !on &&
-            !new RegExp(String.raw`^\s+(?:of\s+)?(?:${MONTH_WORDS})`, 'i').test(
-              text.slice(text.indexOf(m) + m.length),
-            ))
-        )
-          return m;
+        if (n === null || (n < 10 && !on && !MONTH_NEXT.test(whole.slice(at + m.length)))) return m;
         return `${on ?? ''}the ${n}${suffix(n)}`;
       })
       .replace(
