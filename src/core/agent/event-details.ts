@@ -13,7 +13,9 @@ import { SAID_BY_SOMEONE } from './reports';
 import type { SplitIntent } from './sub-intents';
 import { escapeRegExp } from '../util/escape-regexp';
 
-const ASKS_WHERE = /\b(?:address|location|where|venue)\b/i;
+// "which building is that in again?" asks where (nineteenth QA pass: it made a note).
+const ASKS_WHERE =
+  /\b(?:address|location|where|venue)\b|\b(?:which|what)\s+(?:building|room|floor|office|place|street)\b/i;
 const ASKS_WHEN = /\b(?:what\s+time|when)\b/i;
 /**
  * "if I pushed dinner with Hugo to 8pm, would that clash with anything?": what else is on the event's day

@@ -20,6 +20,7 @@ import { englishFor, languageFor, plainlyEnglish } from './languages';
 import { numberAbout, numberInOrder } from './number-context';
 import { flagSaid } from './flags';
 import { thingName } from './thing-name';
+import { heldPartOfDay } from './time-of-day';
 import { PERCENT, currencyOf, localDateTime, recipientsFirst, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 import { escapeRegExp } from '../util/escape-regexp';
@@ -192,6 +193,13 @@ export function fillArguments(input: FillInput): FilledArgs {
             date ?? isoDate(input.today),
             (ranged ? next : times[times.length - 1])!.value as string,
           );
+          break;
+        }
+        const timeLit = lit('time');
+        const held =
+          times.length === 1 && !lit('duration') && timeLit ? heldPartOfDay(intent, timeLit.text) : undefined;
+        if (held) {
+          value = localDateTime(date ?? isoDate(input.today), f.bound === 'end' ? held.to : held.from);
           break;
         }
         const start = localDateTime(date ?? isoDate(input.today), time ?? '09:00');
@@ -844,7 +852,8 @@ function freeText(
 /** "to bring a coat" after "text Bob": what the person is asked to do, as said to them ("Bring a coat"). */
 function askedToDo(text: string, intent: string): string | null {
   const m = /^to\s+(\p{Ll}.*)$/u.exec(text);
-  const told = /\b(?:text|message|tell|ask|sms|e-?mail|mail|write)\s+(?:\p{Lu}\p{L}*|him|her|them)\s+to\s/iu;
+  const told =
+    /\b(?:text|message|tell|ask|sms|e-?mail|mail|write)\s+(?:\p{Lu}\p{L}*|him|her|them)\s+(?:(?:anyways?|regardless|all\s+the\s+same)\s+)?to\s/iu;
   return m && told.test(intent) ? `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)}` : null;
 }
 

@@ -2,7 +2,7 @@ import type { Literal } from './literals';
 import { withoutTrailingRecurrence } from './recurrence';
 import { escapeRegExp } from '../util/escape-regexp';
 import { capitalize } from '../util/capitalize';
-import { isContext } from './sub-intents';
+import { isContext, isHedge } from './sub-intents';
 
 /**
  * The free-text part of a sub-intent: what a reminder says, a note's title, a search's keywords. It is
@@ -285,7 +285,15 @@ export function residualText(text: string, literals: readonly Literal[]): string
           .filter((line, i) => i === 0 || !isContext(line))
           .join('\n')
       : text;
-  let s = withoutStructured(said, literals);
+  // "Not sure if Dan has seen it, send him one anyway": the doubt beside the act is no part of what is sent
+  // (nineteenth QA pass: the email's body ended "… Dunno if Alice is free").
+  let s = withoutStructured(
+    said
+      .split('\n')
+      .filter((line, i) => i === 0 || !isHedge(line))
+      .join('\n'),
+    literals,
+  );
   // "After my lunch with Alice remind me to get toothpaste": the words before "remind me to" said when
   // (the time is read from them), not what (held-out-9: the reminder said "after my lunch … remind me to …").
   const remindAt = /[\s,;:]\s*remind\s+me\s+(?=(?:to|that|about|of)\s)/i.exec(s);
@@ -317,6 +325,13 @@ export function residualText(text: string, literals: readonly Literal[]): string
   if (/\b(?:reminder|note)s?\b/i.test(object)) s = s.replace(/^(?:to|about|for|that)\s+(?=\S)/i, '');
   // "…to her / him / them" names a recipient, who is another argument.
   s = s.replace(/^(?:to\s+)?(?:her|him|them)\b\s*/i, '');
+  // "send him one anyway saying …", "email her anyway to ask …": the act done in spite of a doubt; "one" is
+  // the kind of thing the command sends.
+  if (/\b(?:text|email|e-mail|mail|message|tell|send)\s*$/i.test(lead))
+    s = s.replace(
+      /^(?:(?:\p{Lu}[\p{L}'’-]*\s+)?one\s+)?(?:anyways?|regardless|all\s+the\s+same)\b\s*|^(?:\p{Lu}[\p{L}'’-]*\s+)?one\b\s*(?=saying|to\s+(?:say|tell|ask|let)|that)/iu,
+      '',
+    );
   s = s.replace(/\b(?:saying|that says|called|titled|named)\s*$/i, '');
   // "Put the school nativity into the calendar please - Thursday …, 2 till 3:30, at …": "please" and the
   // punctuation the dates and times left are no words of it (eleventh QA pass: "… please -,, at …").

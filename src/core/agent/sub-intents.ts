@@ -421,6 +421,10 @@ export function isContext(text: string): boolean {
   // "the gift ideas note, what did I put for Bob?": a record named and nothing done with it is what the
   // part beside it is about (thirteenth QA pass made a note called "gift ideas note").
   if (RECORD_NAMED.test(t)) return true;
+  // "Not sure if Dan has seen the budget email, send him one anyway", "Dunno if Alice is free": a doubt
+  // said beside the act, no question to answer first (nineteenth QA pass: the free-slot finder asked for a
+  // day, and the email waited for it).
+  if (isHedge(t)) return true;
   // "Nothing else needs to happen, just the note": what is not asked, said after what is.
   if (/^(?:nothing|no\s+need\s+for\s+anything)\s+(?:else|more)\b/i.test(t) && !/\?$/.test(t)) return true;
   // "did Jonas email me about …? what did he say": the same message, read by the part before.
@@ -465,6 +469,11 @@ export function isContext(text: string): boolean {
     !/\?$/.test(t)
   );
 }
+
+/** "Not sure if …", "dunno whether …", "I don't know if …", "no idea if …": a doubt, not a question. */
+export const isHedge = (text: string): boolean => HEDGE.test(text.trim()) && !/\?$/.test(text.trim());
+const HEDGE =
+  /^(?:(?:i['’]?m|i\s+am)\s+)?(?:not\s+(?:sure|certain)|unsure|dunno|(?:i\s+)?don['’]?t\s+know|(?:i\s+)?(?:have\s+)?no\s+idea)\s+(?:if|whether)\b/i;
 
 /** "My garden note says …", "Eve's email said …", "the lease file mentions …". */
 const REPORTED_RECORD =

@@ -404,7 +404,10 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
       (listed === 'after' && !SPAN_AFTER.test(intent)) ||
       // "How long does the renewal take?" asks no route: a length of time is travel only with a way
       // somewhere said (thirteenth QA pass asked for a street address to go to).
-      (listed === 'long' && !TRAVEL_SAID.test(intent))
+      (listed === 'long' && !TRAVEL_SAID.test(intent)) ||
+      // "block friday afternoon for packing" holds time for the packing; "my packing list" and "add eggs
+      // to shopping" are notes (nineteenth QA pass: the blocked afternoon became a note).
+      (LIST_KINDS.has(listed) && !/^lists?$/.test(words[i + 1] ?? '') && WHEN_HELD.test(intent))
         ? undefined
         : listed;
     // After the command word a word is the thing, not the act: "an SMS" names a message, and its
@@ -531,6 +534,13 @@ const daysSaid = (text: string): string =>
     /\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|(?:\d{1,3}|a)\s+(?:days?|weeks?)\s+from\s+(?:now|today))\b/gi,
     'tomorrow',
   );
+
+/** Kinds of list kept as notes ("packing list"): without the list, the activity itself. */
+const LIST_KINDS = new Set(['packing', 'shopping', 'grocery']);
+const WHEN_HELD = new RegExp(
+  String.raw`^(?:(?:please|kindly|can you|could you)\s+)*(?:block|hold|reserve|put|pencil|book|schedule)\b.*\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|morning|afternoon|evening|\d{1,2}(?::\d{2})?\s*(?:am|pm))\b`,
+  'i',
+);
 
 /** A command that holds time in the calendar: "block", "hold", "reserve", "put in". */
 const HOLDS_TIME =

@@ -14,6 +14,28 @@ const PERIODS: readonly (readonly [RegExp, number, number])[] = [
   [/\b(?:tonight|nights?)\b/i, 18, 24],
 ];
 
+/**
+ * "block friday afternoon", "hold tomorrow morning for the move": a part of the day held in the calendar is
+ * held whole — the working hours of it, not an hour from its usual time (nineteenth QA pass: 14:00–15:00).
+ * Only for a command that holds time, with no clock time and no length said.
+ */
+export function heldPartOfDay(intent: string, timeSaid: string): { from: string; to: string } | undefined {
+  // "Block Wednesday morning after the museum": held from an event on, not the whole morning.
+  if (
+    !/^(?:(?:please|kindly|can you|could you)\s+)*(?:block|hold|reserve|keep)\b/i.test(intent.trim()) ||
+    /\b(?:after|before|once|until|till)\b/i.test(intent)
+  )
+    return undefined;
+  const part = /^(?:(?:this|the|in the)\s+)?\w*\s*(morning|afternoon|evening)$/i.exec(timeSaid.trim())?.[1];
+  return part ? HELD_PARTS[part.toLowerCase()] : undefined;
+}
+
+const HELD_PARTS: Record<string, { from: string; to: string }> = {
+  morning: { from: '09:00', to: '12:00' },
+  afternoon: { from: '13:00', to: '17:00' },
+  evening: { from: '18:00', to: '21:00' },
+};
+
 /** The hours of the part of the day `text` names, if it names one. */
 export function periodSaid(text: string): { from: number; to: number; said: string } | undefined {
   for (const [re, from, to] of PERIODS) {
