@@ -196,9 +196,26 @@ function echoOf(clause: string, before: string): { asked: string; negated: boole
  */
 export function thenAfterQuestion(sentences: readonly string[]): string[] {
   return sentences.map((s, i) =>
-    i > 0 && YES_NO_QUESTION(sentences[i - 1]!) ? s.replace(/^\s*then\s*,?\s+(?=\S)/i, 'if so, ') : s,
+    i > 0 && YES_NO_QUESTION(sentences[i - 1]!)
+      ? s.replace(/^\s*then\s*,?\s+(?=\S)/i, 'if so, ')
+      : // Only a check that opens the request: one after context ("Eve says it moved to the 14th. See if
+        // 9:30–10:30 is free that day and if it is, …") leans on that context for its day.
+        i > 0
+        ? s
+        : s.replace(
+            CHECK_THEN_IF,
+            (_m, lead: string, what: string, not: string | undefined, act: string) =>
+              `${lead}${not ? 'Unless' : 'If'} ${what}, ${act}`,
+          ),
   );
 }
+
+/**
+ * "check if my dinner with Hugo is on wednesday, and if it is, text Bob …": the check is the condition (it
+ * was a part of its own, a contact lookup, and Bob was texted; nineteenth QA pass).
+ */
+const CHECK_THEN_IF =
+  /^(\s*(?:(?:please|can\s+you|could\s+you|pls)\s+)*)(?:check|see|find\s+out|look)\s+(?:if|whether)\s+([^,;?]+?)\s*[,;]?\s+(?:and\s+)?if\s+(?:so|yes|(?:it|they|she|he|there|that)\s+(?:is|are|does|do|has|have|was)(\s*n['’]t|\s+not)?)\s*,?\s+(?=\S)(.+)$/i;
 
 /**
  * "Can you actually send emails for me? If so, tell Alice …": the way the user asked about is the way to tell

@@ -734,7 +734,11 @@ function freeText(
     // subject, so they give it.
     // "a note with my shopping list: eggs, milk, bread": what the list is called comes before the colon
     // (ninth QA pass titled it "with my shopping list: eggs, milk, bread").
-    const colon = content && !quoted ? said.indexOf(':') : -1;
+    // A quote after the colon is part of the list, not the title ("… banner, and add 'fix API docs' at the end").
+    const colon =
+      content && (!quoted || (said.indexOf(':') >= 0 && said.indexOf(':') < said.indexOf(quoted)))
+        ? said.indexOf(':')
+        : -1;
     const named =
       colon > 0
         ? stripTail(

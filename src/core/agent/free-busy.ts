@@ -51,11 +51,26 @@ const hourOf = (time: string): number => {
   return h! + m! / 60;
 };
 
+const SIDE_OF_TIME =
+  /\b(after|before|until|till)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\b(?!\s*(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|%|st|nd|rd|th)\b)/i;
+
 /**
  * The hours a condition asks about: those of the act it governs when they are known (`during`), else a part
  * of the day, a time (half an hour from it) or a range it says.
  */
 function hoursAsked(condition: string, during?: string): { from: number; to: number; point: boolean } | null {
+  // "If nothing's on after 4 on Wednesday": the rest of the day from 16:00 (the museum visit at 10 said no;
+  // nineteenth QA pass). "before noon": the day up to it.
+  const side = SIDE_OF_TIME.exec(condition);
+  if (side) {
+    const h = Number(side[2]) + Number(side[3] ?? 0) / 60;
+    const pm = side[4]?.toLowerCase();
+    // Without am or pm office hours are meant: "after 4" is 16:00.
+    const hour = pm === 'pm' && h < 12 ? h + 12 : pm === 'am' ? h % 12 : h < 8 ? h + 12 : h;
+    return /^after$/i.test(side[1]!)
+      ? { from: hour, to: 24, point: false }
+      : { from: 0, to: hour, point: false };
+  }
   const period = periodSaid(condition);
   if (during) {
     // "If I'm free Thursday evening, put in a haircut at 7": 7 in the evening.
@@ -104,6 +119,21 @@ function aroundAnEvent(
   }
   return null;
 }
+
+/** The person a condition's time is with ("anything with Anna", "a meeting with bob"), lower case. */
+function withWhom(condition: string): string | undefined {
+  // "anything with Anna", "a meeting with bob" — not "time for a call with Maya", which is the act asked for.
+  const name =
+    /\b(?:anything|something|nothing|meetings?|plans?|events?|appointments?)\s+(?:(?:booked|planned|scheduled|on)\s+)?with\s+(\p{L}[\p{L}'’-]+)/iu
+      .exec(condition)?.[1]
+      ?.toLowerCase();
+  return name && !NOT_A_NAME.has(name) ? name : undefined;
+}
+const NOT_A_NAME = new Set(
+  'me us you them him her it my the a an anyone anybody someone somebody people friends family work clients'.split(
+    ' ',
+  ),
+);
 
 /** The objects of every list in a result (a day's events). */
 function itemsIn(result: unknown, depth = 0): Record<string, unknown>[] {
@@ -156,7 +186,17 @@ export function freeBusyVerdict(
         ? Math.abs(start - hours.from) < 1 / 60
         : start >= hours.from && start < hours.to;
   } else {
-    const events = timedLists(result);
+    const whom = withWhom(condition);
+    // "If I have anything with Anna on Thursday": only what is with her counts (the offsite planning with
+    // Ines said yes; nineteenth QA pass).
+    const events = whom
+      ? itemsIn(result)
+          .filter((item) =>
+            Object.values(item).some((v) => typeof v === 'string' && v.toLowerCase().includes(whom)),
+          )
+          .map(spanOf)
+          .filter((x): x is [number, number] => x !== null)
+      : timedLists(result);
     if (events === null) return null;
     isFree = !events.some(([start, end]) =>
       !hours

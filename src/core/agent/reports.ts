@@ -34,7 +34,7 @@ export const I_DID = new RegExp(
 );
 
 export const REPORTED = new RegExp(
-  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS_IT_BY}|${WANTS})|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
+  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|invited\s+(?:us|me)|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS_IT_BY}|${WANTS})|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
   'iu',
 );
 
@@ -60,5 +60,7 @@ export const SAID_BY_SOMEONE =
  * "… and put the distance in the title", "include the address in the body": what goes into the thing the
  * part before makes, not a thing of its own to make (thirteenth QA pass made a note of it).
  */
+// "… and put the ideas from my gift note into the reminder": into the thing made before, too (nineteenth
+// QA pass: a note was made of it).
 export const INTO_A_FIELD =
-  /^(?:(?:and|also|then|please)\s+)*(?:put|add|include|mention|write|use)\s+.+?\s+(?:in|into|as)\s+(?:the|its|his|her|their)\s+(?:title|subject|subject\s+line|body|description|text|message|location|name)\b/i;
+  /^(?:(?:and|also|then|please)\s+)*(?:put|add|include|mention|write|use)\s+.+?\s+(?:in|into|as)\s+(?:the|its|his|her|their)\s+(?:title|subject|subject\s+line|body|description|text|message|location|name|reminder|note|e-?mail|event|invite|calendar\s+(?:entry|event))\b/i;

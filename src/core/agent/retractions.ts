@@ -68,7 +68,10 @@ const DRAFT_HELD = new RegExp(
 const DRAFT_TEXT_LIMIT = 600;
 /** "Draft an email to Anna saying yes to Sintra and send it": the draft is what is sent (it was sent empty). */
 const DRAFT_THEN_SENT =
-  /\b(?:draft|compose|write(?:\s+up)?|prepare)\s+(an?\s+(?:\p{L}+\s+)?(?:e-?mail|message|text|reply))\b([^.!?;]*?)[,\s]+(?:and\s+)?(?:then\s+)?send\s+it(?:\s+(?:off|over|now|straight\s+away|right\s+away))?\b/giu;
+  /\b(?:draft|compose|write(?:\s+up)?|prepare)\s+(an?\s+(?:\p{L}+\s+)?(?:e-?mail|message|text|reply))\b([^.!?;]*?)[,\s]+(?:and\s+)?(?:then\s+)?(?<!\bi['’]ll\s+|\bi\s+will\s+)send\s+it(?:\s+(?:off|over|now|straight\s+away|right\s+away))?\b/giu;
+const DRAFT_IN_NOTE =
+  /^((?:(?:please|can\s+you|could\s+you)\s+)*)(?:draft|write(?:\s+up)?|compose|prepare)\s+(?:me\s+)?((?:an?\s+)?(?:reply|response|e-?mail|message|text|answer)\b[^.;!?—–]*?)\s+(?:in|as|into)\s+(?:a\s+|my\s+)?(?:new\s+)?notes?\b/i;
+
 /** "Forget the reminder, I'll remember", "skip the email": an act taken back by naming it. */
 const FORGET_ACT =
   /(?:^|(?<=[\s,;:—–]))(?:forget|skip|scrap|drop)\s+(?:about\s+)?(?:the|that|a|any)\s+(?:reminder|e-?mail|text|message|note|event|invite|calendar\s+(?:entry|event))\b[^,.;!?—–]*/gi;
@@ -250,6 +253,9 @@ export function withoutRetracted(request: string): string {
   for (const [re, to] of POLITE_LEAD_INS) t = t.replace(re, (...m: unknown[]) => to(m.map(String)));
   // "Don't email Bob about it, just text him …": the person named in what is taken back is "him" after it.
   const named: string[] = [];
+  // "Draft a reply to Anna about the offsite in a note": the draft is kept as a note, nothing is sent
+  // (nineteenth QA pass: the reply was sent).
+  t = t.replace(DRAFT_IN_NOTE, (_m, lead: string, what: string) => `${lead}make a note: draft ${what}`);
   // Drafts are said in a sentence or two: a long pasted text is not read for one (the patterns scan it
   // many times over).
   if (t.length <= DRAFT_TEXT_LIMIT)

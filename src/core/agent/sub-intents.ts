@@ -699,10 +699,12 @@ const asCommand = (part: string): string =>
  * sentence that starts another act ("… . Also remind me …").
  */
 const NOTE_COLON =
-  /^((?:(?:please|can you|could you|would you)\s+)*(?:(?:make|create|add|take|write|start)\s+(?:me\s+)?(?:a\s+)?(?:new\s+|quick\s+)?note\b[^:\n]{0,60}|note(?:\s+down)?|note\s+to\s+self)\s*:\s*)([^\n]+)/i;
+  /^((?:(?:please|can you|could you|would you)\s+)*(?:(?:make|create|add|take|write|start)\s+(?:me\s+)?(?:a\s+)?(?:new\s+|quick\s+)?note\b[^:\n]{0,60}|note(?:\s+down)?|note\s+to\s+self|(?:text|message|sms|e-?mail|tell)\s+(?!me\b)\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?)\s*:\s*)([^\n]+)/iu;
 const NOTE_ENDS =
   /(?:[.!?;]\s*(?:(?:and\s+)?then\s+|also\s+|and\s+)?|\s+[-–—]\s+(?:(?:and\s+)?then\s+|also\s+|and\s+)?|,?\s+(?:and\s+then|then|and\s+also)\s+)(?=(?:please\s+)?(?:remind|text|email|e-mail|send|schedule|book|block|put|add|invite|message)\b)/i;
 
+// "Message Eve: I don't have the numbers yet, will send them Monday": what is sent after the colon is kept
+// whole too (nineteenth QA pass: "will send them Monday" was an email of its own).
 function notesContent(text: string, mask: (content: string) => string): string {
   const m = NOTE_COLON.exec(text);
   if (!m) return text;
@@ -796,7 +798,13 @@ export function splitSubIntents(request: string): SplitIntent[] {
   const mask = (q: string) => `\uE000${quoted.push(q) - 1}\uE000`;
   // A note's text after its colon is kept whole, like a quote.
   const masked = notesContent(request.replace(QUOTED, mask), mask);
-  const unmask = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)]!);
+  // A quote inside a message kept whole ("Text Dan: 'running late'") is a marker inside a marker.
+  const unmask = (s: string): string => {
+    let out = s;
+    while (/\uE000\d+\uE000/.test(out))
+      out = out.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)]!);
+    return out;
+  };
   // Sentence ends and semicolons separate; a full stop only where a sentence can end — not in "7 a.m.
   // tomorrow" or "No. 45 Leshan Street" (an abbreviation), nor before a word in lower case.
   const parts = thenAfterQuestion(sentences(masked))
