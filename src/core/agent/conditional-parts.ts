@@ -14,7 +14,7 @@
 
 import { COMPARED_NUMBER, SENT_BY_SOMEONE, WEATHER_WORDS, type PartCondition } from './condition';
 import { findTimes, WEEKDAY_WORDS } from './dates';
-import { aboutMyTime } from './free-busy';
+import { aboutMyTime, meansFree } from './free-busy';
 import { periodSaid } from './time-of-day';
 
 export interface ConditionalPart {
@@ -166,8 +166,10 @@ function commandAfterClause(text: string): number {
  * "so", "yes", "she has", "it does", "there is", "he didn't": a condition that only answers the question
  * said before it.
  */
+// "Have I got anything on Wednesday afternoon? If it's clear, block 2 to 4pm": free, said of the time asked
+// about (nineteenth QA pass asked the user).
 const ECHO =
-  /^(?:so|yes|yeah|yep|it\s+(?:is|does|did|has|will|was)|(?:she|he|they|you|i|we)\s+(?:has|have|did|does|do|is|are|was|were|can|will)|there\s+(?:is|are)(?:\s+(?:one|any))?)(n['’]t|\s+not)?$/i;
+  /^(?:so|yes|yeah|yep|it(?:['’]s|\s+is)\s+(?:clear|free|empty|open|available)|it\s+(?:is|does|did|has|will|was)|(?:she|he|they|you|i|we)\s+(?:has|have|did|does|do|is|are|was|were|can|will)|there\s+(?:is|are)(?:\s+(?:one|any))?)(n['’]t|\s+not)?$/i;
 
 /** A question answered yes or no: "Is the museum visit on Thursday?", "got time at 3 today?". */
 export const YES_NO_QUESTION = (text: string): boolean =>
@@ -187,7 +189,10 @@ export const YES_NO_QUESTION = (text: string): boolean =>
 function echoOf(clause: string, before: string): { asked: string; negated: boolean } | null {
   const m = ECHO.exec(clause.trim());
   if (!m || !YES_NO_QUESTION(before)) return null;
-  return { asked: before.trim().replace(/[?\s]+$/, ''), negated: m[1] !== undefined };
+  const asked = before.trim().replace(/[?\s]+$/, '');
+  // "Have I got anything …? If it's clear, …": free is the answer no to a question about being busy.
+  const freeSaid = /^it(?:['’]s|\s+is)\s+(?:clear|free|empty|open|available)$/i.test(clause.trim());
+  return { asked, negated: (m[1] !== undefined) !== (freeSaid && meansFree(asked) === false) };
 }
 
 /**
@@ -282,7 +287,9 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
   };
   for (const [i, part] of parts.entries()) {
     // Quoted words are the user's own ("text 'if it rains' to Bob"); "it's" is no quote.
-    const quoted = /["“]|(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/u.test(part);
+    // Only before the clause's comma: "If it's clear, block 2 to 4pm as 'Garden work'" is a condition whose
+    // act names a title (nineteenth QA pass: the whole part was no tool's).
+    const quoted = /["“]|(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/u.test(part.split(/,\s/)[0]!);
     // "If it's sunny, text Lucia …; if not, text her …", "… otherwise text him …": the other branch of the
     // condition just said (independent request set: "if not" was a condition on the text message before
     // it, and the second text was never sent).

@@ -417,6 +417,16 @@ export function findTimes(text: string): TimeSpan[] {
     const end = m.index! + m[0].length;
     const time =
       out.find((t) => t.end <= m.index! && m.index! - t.end <= 2) ??
+      // "7 to 8 tomorrow morning": the day may stand between the end of a range and its part of the day
+      // (nineteenth QA pass: 19:00 to 20:00).
+      out.find(
+        (t) =>
+          t.end <= m.index! &&
+          DAY_BETWEEN.test(lower.slice(t.end, m.index!)) &&
+          out.some(
+            (u) => u.end <= t.start && /^\s*(?:-|–|to|till|until)\s*$/.test(lower.slice(u.end, t.start)),
+          ),
+      ) ??
       out.find((t) => t.start >= end && /^\s*,?\s*(?:at\s+)?$/.test(lower.slice(end, t.start)));
     if (!time) return false;
     // "at 7 in the morning" (office hours read 19:00), "8 in the evening"; and the start of a range said
@@ -454,6 +464,8 @@ export function findTimes(text: string): TimeSpan[] {
       add('09:00', m.index, m.index + m[0].length);
   return out.sort((a, b) => a.start - b.start);
 }
+
+const DAY_BETWEEN = new RegExp(String.raw`^\s{0,2}(?:(?:on\s+)?(?:${WEEKDAY_WORDS}|tomorrow|today)\s+)?$`);
 
 /** The hour each part of the day stands for, as "in the morning" … "tonight" above read them. */
 const PART_OF_DAY: Record<string, string> = {

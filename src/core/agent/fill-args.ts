@@ -763,6 +763,8 @@ function freeText(
         /(?:^|\s+)(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule|notes|reminders|list)\b/i,
         '',
       )
+      // "block out 7 to 8 tomorrow morning for a workout": the part of the day went with the times.
+      .replace(/^(?:morning|afternoon|evening)\s+for\s+(?:(?:a|an|the|my)\s+)?(?=\S)/i, '')
       // "block out Thursday 2 to 4pm in my calendar for offsite prep": what the time is for is the title.
       .replace(/^\s*for\s+(?=\S)/i, '')
       // "… and invite Alice": whom it is sent to is another input.

@@ -72,6 +72,20 @@ const SLANG: [RegExp, Replacement][] = [
   [/(?<![./@\w-])(on|next|this|last|by|until|till|from|every)\s+mon\b\.?(?![./@-]?\w)/gi, '$1 Monday'],
   [/(?<![./@\w-])(on|next|this|last|by|until|till|from|every)\s+sat\b\.?(?![./@-]?\w)/gi, '$1 Saturday'],
   [/(?<![./@\w-])(on|next|this|last|by|until|till|from|every)\s+sun\b\.?(?![./@-]?\w)/gi, '$1 Sunday'],
+  // … and before a time or a part of the day: "block Sat 12pm to Sun 6pm", "sat 2-4pm", "mon morning"
+  // (nineteenth QA pass: both ends were today).
+  [
+    /(?<![./@\w-])mon\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
+    'Monday',
+  ],
+  [
+    /(?<![./@\w-])sat\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
+    'Saturday',
+  ],
+  [
+    /(?<![./@\w-])sun\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
+    'Sunday',
+  ],
   // "drop Hugo a quick text", "shoot Anna an email", "fire off an email to Bob": sending one.
   [
     /\b(?:drop|shoot|fire\s+off|flick|ping)\s+((?:\p{Lu}[\p{L}'’-]*\s+){0,2}|(?:him|her|them)\s+)?(a|an)\s+((?:quick|short|brief)\s+)?(text|e-?mail|message)\b/giu,

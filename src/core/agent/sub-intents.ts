@@ -828,6 +828,13 @@ export function splitSubIntents(request: string): SplitIntent[] {
         ),
       ),
     )
+    // "Text Eve and Frank that …, and block Sat 12pm to Sun 6pm in my calendar": blocking time of its own is
+    // an act of its own; "find a slot and block it" books what the slot part found (`slotBookingParts`).
+    .flatMap((s) =>
+      s.split(
+        /\s*,?\s+and\s+(?=block\s+(?:out\s+|off\s+)?(?!it\b|that\b|this\b|them\b|the\s+(?:slot|time|gap)\b)\S)/i,
+      ),
+    )
     .flatMap((s) => {
       const [first, ...rest] = s.split(WHILE_GERUND);
       return [first!, ...rest.map(asCommand)];
