@@ -42,6 +42,7 @@ import { slotBookingParts } from './slot-booking';
 import { withAnchoredOffsets } from './anchored-offsets';
 import { withPeopleOfEvents } from './people-of-events';
 import { withSendersOfMail } from './people-of-mail';
+import { withPeopleSaidTogether } from './people-said-together';
 import { withSameAsEvent } from './same-as-event';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
@@ -190,18 +191,21 @@ export class Agent {
       withAnchoredOffsets(
         withPeopleOfEvents(
           withSendersOfMail(
-            numbersAsDigits(
-              spokenNumbersAsDigits(
-                withRecordsListed(
-                  withCountedItems(
-                    withoutRetracted(
-                      withoutFillers(
-                        withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon),
+            withPeopleSaidTogether(
+              numbersAsDigits(
+                spokenNumbersAsDigits(
+                  withRecordsListed(
+                    withCountedItems(
+                      withoutRetracted(
+                        withoutFillers(
+                          withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon),
+                        ),
                       ),
                     ),
                   ),
                 ),
               ),
+              lexicon,
             ),
             mails,
           ),

@@ -857,7 +857,11 @@ function freeText(
 
 /** "to bring a coat" after "text Bob": what the person is asked to do, as said to them ("Bring a coat"). */
 function askedToDo(text: string, intent: string): string | null {
+  // "to say my train gets in at noon" says something; it asks nothing of them (nineteenth QA pass: the
+  // subject was "Say my train gets into Paris").
   const m = /^to\s+(\p{Ll}.*)$/u.exec(text);
+  const said = m ? /^(?:say|tell\s+(?:him|her|them))\s+(?:that\s+)?(\S.*)$/i.exec(m[1]!) : null;
+  if (said) return `${said[1]![0]!.toUpperCase()}${said[1]!.slice(1)}`;
   const told =
     /\b(?:text|message|tell|ask|sms|e-?mail|mail|write)\s+(?:\p{Lu}\p{L}*|him|her|them)\s+(?:(?:anyways?|regardless|all\s+the\s+same)\s+)?to\s/iu;
   return m && told.test(intent) ? `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)}` : null;

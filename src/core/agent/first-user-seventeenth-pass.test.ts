@@ -29,11 +29,11 @@ describe('a person named through the inbox is the sender of the message that fit
 
   it("reads the description as the sender, searching the inbox first in the user's view", () => {
     expect(withSendersOfMail('email whoever sent the invoice and say thanks', mails)).toBe(
-      'Search my inbox for invoice. email Grace and say thanks',
+      'Search my inbox for invoice. Email Grace and say thanks',
     );
     // "booked" is said word for word in Alice's mail (1 + 1), only by its stem in Kenji's (½ + 1).
     expect(withSendersOfMail('email back the woman who booked us a table', mails)).toBe(
-      'Search my inbox for booked table. email back Alice',
+      'Search my inbox for booked table. Email back Alice',
     );
   });
 
@@ -46,7 +46,7 @@ describe('a person named through the inbox is the sender of the message that fit
 
   it('a description put first is whom the pronoun after it means, a possessive one too', () => {
     expect(withSendersOfMail("The one who sent the invoice - what's her email address?", mails)).toBe(
-      "Search my inbox for invoice. what's Grace's email address?",
+      "Search my inbox for invoice. What's Grace's email address?",
     );
   });
 

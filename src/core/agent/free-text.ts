@@ -88,13 +88,14 @@ const tidy = (s: string) =>
 // "containing: (1) …" was lost for "I've been meaning to …" on the next line).
 export function spelledOutContent(text: string): string | null {
   const m =
-    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+([^\n]+)(?:\n|$)/i.exec(
+    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|(?<!\bhow\s+)\bto tell (?:him|her|them)(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+([^\n]+)(?:\n|$)/i.exec(
       text,
     );
   if (m) return tidy(m[1]!.replace(/^["“']|["”']$/g, ''));
   // "… asking why I was charged twice", "… and ask whether they make gluten-free cakes": the question.
   const q =
-    /\basking\s+(?:(?:him|her|them)\s+)?((?:if|whether|when|what|where|why|how|who|which|to)\b.+)$/i.exec(
+    // Not "he is asking about them": someone else's asking, said as context.
+    /(?<!\b(?:is|are|was|were|been|keeps?|kept)\s+)\basking\s+(?:(?:him|her|them)\s+)?((?:if|whether|when|what|where|why|how|who|which|to|about|for)\b.+)$/i.exec(
       text,
     );
   return q ? directQuestion(tidy(q[1]!)) : null;
@@ -167,6 +168,9 @@ function pastBase(verb: string): string | null {
  * cakes?", "why I was charged twice" → "Why was I charged twice?", "to call me back" → "Could you call me
  * back?". What no rule fits is kept as said, with a question mark.
  */
+/** "her favourite restaurant" asked of her is "your favourite restaurant". */
+const yours = (words: string): string => words.replace(/\b(?:her|his|their)\b/i, 'your');
+
 export function directQuestion(indirect: string): string {
   const t = indirect.replace(/[?.!\s]+$/, '');
   const rules: [RegExp, (m: RegExpExecArray) => string][] = [
@@ -203,6 +207,10 @@ export function directQuestion(indirect: string): string {
       (m) => `${capitalize(m[2]!.toLowerCase())} ${m[1]!.toLowerCase() === 'i' ? 'I' : 'we'} ${m[3]}`,
     ],
     [/^to\s+(.+)$/i, (m) => `Could you ${m[1]}`],
+    // "asking for an ETA" → "Could you send me an ETA?", "asking about the vegetarian option" → "Any news on
+    // the vegetarian option?" (nineteenth QA pass texted "asking for an ETA").
+    [/^for\s+(.+)$/i, (m) => `Could you send me ${yours(m[1]!)}`],
+    [/^about\s+(.+)$/i, (m) => `Any news on ${yours(m[1]!)}`],
     // "whether dinner is still on" → "Is dinner still on?" (twelfth QA pass: "Whether dinner is still on?").
     [
       /^(?:if|whether)\s+((?:\S+\s+){0,4}?\S+)\s+(is|are|was|were)\s+(.+)$/i,

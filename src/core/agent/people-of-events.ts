@@ -12,7 +12,10 @@ import { addDays, findDates, findTimes, isoDate } from './dates';
 import { periodSaid } from './time-of-day';
 
 /** "the person I'm …", "the guy I had …", "whoever I …". */
-const SOMEONE_I = /\b(?:the\s+(?:person|guy|man|woman|lady|one|people|folks?)|whoever)\s+(?=i\b|i['’])/gi;
+const SOMEONE_I =
+  /\b(?:the\s+(?:person|guy|man|woman|lady|one|people|folks?)|whoever|everyone|everybody|all\s+(?:of\s+)?the\s+people|both\s+(?:of\s+the\s+)?(?:people|guys|of\s+them))\s+(?=i\b|i['’])/gi;
+/** "everyone I'm meeting tomorrow", "both people I'm seeing on Tuesday": every one of them (nineteenth QA pass). */
+const SEVERAL = /^(?:the\s+(?:people|folks)|everyone|everybody|all|both)\b/i;
 
 /** Where the description of the person ends: a clause mark, or what the request goes on to do. */
 const DESCRIPTION_END =
@@ -69,8 +72,18 @@ export function withPeopleOfEvents(text: string, today: number, events: readonly
     });
     // Of several on the day said, the one whose words are said.
     const named = fits.filter(namedBy);
-    const one = fits.length === 1 ? fits[0] : named.length === 1 ? named[0] : undefined;
-    const who = one ? /\bwith\s+(\p{Lu}[\p{L}'’-]*)/u.exec(one.value)?.[1] : undefined;
+    const personOf = (e: LexiconEntry) => /\bwith\s+(\p{Lu}[\p{L}'’-]*)/u.exec(e.value)?.[1];
+    let who: string | undefined;
+    if (SEVERAL.test(m[0]) && (days.size > 0 || times.size > 0)) {
+      const people = [
+        ...new Set((named.length > 0 ? named : fits).map(personOf).filter((p) => p !== undefined)),
+      ];
+      who =
+        people.length <= 1 ? people[0] : `${people.slice(0, -1).join(', ')} and ${people[people.length - 1]}`;
+    } else {
+      const one = fits.length === 1 ? fits[0] : named.length === 1 ? named[0] : undefined;
+      who = one ? personOf(one) : undefined;
+    }
     if (!who) continue;
     out += `${text.slice(last, m.index)}${who}`;
     last = m.index + m[0].length + description.length;

@@ -120,5 +120,8 @@ export function withSendersOfMail(text: string, mails: readonly LexiconEntry[]):
   }
   if (searched.length === 0) return text;
   // The inbox is searched first, in the user's view: the message found says who was meant.
-  return `Search my inbox for ${[...new Set(searched)].join(' ')}. ${out + text.slice(last)}`;
+  // A sentence of its own after the search, as if typed so ("can you email Ines back …" in lower case ran
+  // on from the search; nineteenth QA pass).
+  const asked = (out + text.slice(last)).trimStart();
+  return `Search my inbox for ${[...new Set(searched)].join(' ')}. ${asked.charAt(0).toUpperCase()}${asked.slice(1)}`;
 }

@@ -311,7 +311,8 @@ const SLANG: [RegExp, Replacement][] = [
   ],
   // "Open Frank's email and summarise it": his message, not his address (reply set: a contact search).
   [
-    /\b(?:[Oo]pen|[Rr]ead|[Ss]ummari[sz]e|[Cc]heck)\s+(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:latest\s+|last\s+|new\s+)?e-?mail\b(?!\s+address)/gu,
+    // "Read me Anna's email first" too (nineteenth QA pass: her contact record was looked up).
+    /\b(?:[Oo]pen|[Rr]ead|[Ss]ummari[sz]e|[Cc]heck)\s+(?:me\s+)?(\p{Lu}[\p{L}'’-]*)['’]s?\s+(?:latest\s+|last\s+|new\s+)?e-?mail\b(?!\s+address)(?:\s+first\b)?/gu,
     'read the email from $1',
   ],
   // "Follow up on yesterday's design review: email Carol and Dan …": what the command is about, said

@@ -355,11 +355,14 @@ function isValueStatement(text: string): boolean {
 function toldInMessage(parts: readonly string[]): string[] {
   const out: string[] = [];
   for (const p of parts) {
-    const told = /^(?:and\s+)?(?:tell|let)\s+(?:him|her|them)\s+(?:know\s+)?(?:that\s+)?(\S.*)$/i.exec(p);
+    // "… and say payment goes out next week", "… and suggest one next week" (nineteenth QA pass: the
+    // subject was "and say payment goes out").
+    const told =
+      /^(?:and\s+)?(?:(?:tell|let)\s+(?:him|her|them)\s+(?:know\s+)?|say\s+)(?:that\s+)?(\S.*)$/i.exec(p);
     // "Email hello@bakery.pt and ask whether they make gluten-free cakes": the question is the message
     // (independent request set: it looked for a free slot "whether they make …").
     const asked =
-      /^(?:and\s+)?ask\s+(?:(?:him|her|them)\s+)?((?:if|whether|when|what|where|why|how|who|which|to)\b\S*\s+\S.*)$/i.exec(
+      /^(?:and\s+)?ask\s+(?:(?:him|her|them)\s+)?((?:if|whether|when|what|where|why|how|who|which|to|about|for)\b\S*\s+\S.*)$/i.exec(
         p,
       );
     const before = out[out.length - 1];
@@ -386,11 +389,27 @@ function toldInMessage(parts: readonly string[]): string[] {
     // "Reply that day 1 … works for me, and ask whether the vegetarian menu is sorted": the question goes in
     // the same message (reply set: "None of my tools can do this").
     else if (asked && before !== undefined && WRITES_THAT.test(before))
-      out[out.length - 1] = `${before}, and can you let me know ${asked[1]!.replace(/[.!?]+$/, '')}`;
+      out[out.length - 1] = `${before}, and ${asked[1]!
+        .replace(/[.!?]+$/, '')
+        // "… and ask her for the volunteer list": could she send it (nineteenth QA pass: "let me know for …").
+        .replace(
+          /^(?:(for)|about)\s+(?:(her|his|their)\s+)?/i,
+          (_m, f?: string, own?: string) =>
+            `${f ? 'could you send me ' : 'any news on '}${own ? 'your ' : ''}`,
+        )
+        .replace(/^(?!could you send me|any news on)/i, 'can you let me know ')}`;
     else out.push(p);
   }
   return out;
 }
+
+/**
+ * "Email Grace and say payment goes out next week": what is said is the message (nineteenth QA pass: the
+ * subject was "and say payment goes out"). Here, after the sender of a message described ("whoever sent
+ * the invoice") has become a name.
+ */
+const AND_SAY =
+  /\b((?:e-?mail|text|message|reply\s+to|write\s+to)\s+(?:\p{Lu}[\p{L}'’-]*|him|her|them))\s+and\s+(?:say|tell\s+(?:him|her|them))\s+(?:that\s+)?/giu;
 
 /**
  * A message said as a clause: "Reply that …", "email Anna that …", "tell Bob that …" — not "email that to
@@ -797,7 +816,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
   const quoted: string[] = [];
   const mask = (q: string) => `\uE000${quoted.push(q) - 1}\uE000`;
   // A note's text after its colon is kept whole, like a quote.
-  const masked = notesContent(request.replace(QUOTED, mask), mask);
+  const masked = notesContent(request.replace(QUOTED, mask).replace(AND_SAY, '$1 saying '), mask);
   // A quote inside a message kept whole ("Text Dan: 'running late'") is a marker inside a marker.
   const unmask = (s: string): string => {
     let out = s;
