@@ -72,6 +72,14 @@ import {
   WRITTEN_HELDOUT_16,
   WRITTEN_HELDOUT_17,
 } from '../src/core/agent/fixtures/written-requests-eighteenth';
+import {
+  WRITTEN_CORRECTIONS,
+  WRITTEN_DONTS,
+  WRITTEN_WORK,
+  WRITTEN_GROUPS,
+  WRITTEN_HELDOUT_18,
+  WRITTEN_HELDOUT_19,
+} from '../src/core/agent/fixtures/written-requests-nineteenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -260,6 +268,12 @@ async function main(): Promise<void> {
     ['writtenTrips', WRITTEN_TRIPS],
     ['writtenHeldout16', WRITTEN_HELDOUT_16],
     ['writtenHeldout17', WRITTEN_HELDOUT_17],
+    ['writtenCorrections', WRITTEN_CORRECTIONS],
+    ['writtenDonts', WRITTEN_DONTS],
+    ['writtenWork', WRITTEN_WORK],
+    ['writtenGroups', WRITTEN_GROUPS],
+    ['writtenHeldout18', WRITTEN_HELDOUT_18],
+    ['writtenHeldout19', WRITTEN_HELDOUT_19],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
