@@ -118,7 +118,8 @@ export function findDates(text: string, today: number): DateSpan[] {
     isoDate(base + (m[1] ? Number(m[1]) * 7 : 14) * DAY_MS),
   );
   // "end of the week", "by the end of this week": its Friday (today on a Friday).
-  scan(/\b(?:the\s+)?end\s+of\s+(?:the|this)\s+(?:working\s+)?week\b/, () => {
+  // "EOW", "end of week" (nineteenth QA pass asked when).
+  scan(/\b(?:the\s+)?end\s+of\s+(?:(?:the|this)\s+)?(?:working\s+|work\s+)?week\b|\beow\b/, () => {
     const now = new Date(base).getUTCDay();
     return isoDate(base + ((5 - now + 7) % 7) * DAY_MS);
   });
@@ -403,7 +404,7 @@ export function findTimes(text: string): TimeSpan[] {
     if (h !== null) add(hhmm(office(h), 0), m.index, m.index + m[0].length);
   }
   for (const m of lower.matchAll(
-    /\beod\b|\bcob\b|\bend\s+of\s+(?:the\s+)?(?:work(?:ing)?\s+)?day\b|\bclose\s+of\s+(?:play|business)\b/g,
+    /\beod\b|\beow\b|\bcob\b|\bend\s+of\s+(?:the\s+)?(?:work(?:ing)?\s+)?day\b|\bclose\s+of\s+(?:play|business)\b/g,
   ))
     add('17:00', m.index, m.index + m[0].length);
   for (const m of lower.matchAll(/\bnoon(?:[- ]?ish)?\b|\bmidday\b|\blunch\s*time\b/g))

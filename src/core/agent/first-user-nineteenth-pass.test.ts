@@ -167,6 +167,50 @@ describe('what is sent, and to whom', () => {
   });
 });
 
+describe('a working week, and what not to do', () => {
+  it('"Without bothering Anna, check my calendar for Friday - …" still checks the calendar', async () => {
+    const r = await run(
+      'Without bothering Anna, check my calendar for Friday - is our video call still there?',
+    );
+    expect(argsOf(r, 'calendar_list_events')).toEqual({ date: '2026-12-11' });
+    expect(actsDone(r)).toEqual([]);
+  });
+
+  it('"do NOT email Bob. Text him …" texts Bob (the capitals are no name)', async () => {
+    const r = await run('Please do NOT email Bob. Text him the launch risks from my notes instead.');
+    expect(actsDone(r)).toEqual(['messages_send']);
+    expect(argsOf(r, 'messages_send')).toMatchObject({ phone: '+1 555 0117' });
+  });
+
+  it('"EOW reminder: …" is a reminder on Friday; "note down: …" makes a note', async () => {
+    const eow = await run('EOW reminder: confirm the offsite venue with Anna');
+    expect(argsOf(eow, 'reminders_create')).toMatchObject({
+      text: 'confirm the offsite venue with Anna',
+      due_time: '2026-12-11',
+    });
+    expect(actsDone(await run('note down: Maya owes me the pricing numbers by Wed'))).toEqual([
+      'notes_create',
+    ]);
+  });
+
+  it('"What time\'s my standup tomorrow?" lists tomorrow (no free slot is looked for)', async () => {
+    const r = await run("What time's my standup tomorrow?");
+    expect(toolsCalled(r)).toEqual(['calendar_list_events']);
+  });
+
+  it('a slot found and someone invited to it is booked with them; "wherever I\'m free" books the slot found', async () => {
+    const sync = await run('Find a 45-minute slot Tuesday morning for a sync with Maya and invite her');
+    expect(argsOf(sync, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-08T09:00:00',
+      end_time: '2026-12-08T09:45:00',
+      attendee_email: 'maya.patel@example.com',
+    });
+    const focus = await run("Block 2 hrs of focus time Wed afternoon, wherever I'm free");
+    expect(toolsCalled(focus)).toEqual(['calendar_find_free_slot', 'calendar_create_event']);
+    expect(argsOf(focus, 'calendar_create_event')).toMatchObject({ title: 'Focus time' });
+  });
+});
+
 describe('the helpers, on hand-checked examples', () => {
   const people = ['Bob Chen', 'Hugo Laurent', 'Anna Keller', 'Ines Silva'].map((value) => ({
     kind: 'person',

@@ -321,7 +321,8 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
     : WHERE_ASKED.test(intent.trim())
       ? [...said, WHEREABOUTS]
       : AGENDA_ASKED.test(intent.trim())
-        ? [...said, 'agenda']
+        ? // "what time's my standup": the time of an event, not a time to find.
+          [...said.filter((w) => w !== 'time'), 'agenda']
         : CONTENT_ASKED.test(intent.trim())
           ? [...said, ...contentAsked(intent)]
           : said;
@@ -366,6 +367,9 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // amount said is in other units converts it (independent request set: "Maya's sending me …" looked
   // Maya up, its "sending" a send).
   else if (CONVERT_ASKED.test(intent)) words.unshift('convert');
+  // "note down: Maya owes me the pricing numbers": noting down makes a note (nineteenth QA pass searched the
+  // notes for it).
+  if (NOTES_DOWN.test(intent.trim()) && words[0] === 'note') words.unshift('create');
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
@@ -483,10 +487,11 @@ const ROUTE_ASKED =
 
 /**
  * "What do I have on Friday?", "What's happening tomorrow?", "What have I got on Monday?": what a day
- * holds, asked in words no tool uses (ninth QA pass: no tool). A day must be said.
+ * holds, asked in words no tool uses (ninth QA pass: no tool). A day must be said. "What time's my standup
+ * tomorrow?" too, when no event of that name is known (nineteenth QA pass looked for a free slot).
  */
 const AGENDA_ASKED = new RegExp(
-  String.raw`^(?:(?:so|hey|hi|ok|okay)[,\s]+)?(?:how(?:'s|’s| is| does)\s+(?:my\s+)?(?=(?:today|tomorrow|${WEEKDAY_WORDS}|weekend|week)\b.*\blook)|what\s+did\s+(?:i|we)\s+do|what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing)\b.*\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|weekend|week|\d{4}-\d{2}-\d{2})\b`,
+  String.raw`^(?:(?:so|hey|hi|ok|okay)[,\s]+)?(?:(?:just\s+|please\s+|can\s+you\s+|could\s+you\s+)?(?:tell\s+me|let\s+me\s+know|show\s+me)\s+)?(?:how(?:'s|’s| is| does)\s+(?:my\s+)?(?=(?:today|tomorrow|${WEEKDAY_WORDS}|weekend|week)\b.*\blook)|what\s+did\s+(?:i|we)\s+do|what(?:'s|’s| is)?\s+(?:do|did|will|shall)\s+(?:i|we)\s+(?:have|got)|what\s+(?:have|had)\s+(?:i|we)\s+got|what(?:'s|’s| is| are)\s+(?:happening|going on|on|planned|coming up)|what\s+am\s+i\s+doing|what\s+time(?:'s|’s|\s+is|\s+are)\s+(?:my|our))\b.*\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|weekend|week|\d{4}-\d{2}-\d{2})\b`,
   'i',
 );
 
@@ -534,6 +539,8 @@ const daysSaid = (text: string): string =>
     /\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|(?:\d{1,3}|a)\s+(?:days?|weeks?)\s+from\s+(?:now|today))\b/gi,
     'tomorrow',
   );
+
+const NOTES_DOWN = /^(?:(?:please|can\s+you|could\s+you)\s+)*note\s+(?:down|to\s+self)\b/i;
 
 /** Kinds of list kept as notes ("packing list"): without the list, the activity itself. */
 const LIST_KINDS = new Set(['packing', 'shopping', 'grocery']);
