@@ -145,6 +145,29 @@ describe('what is sent, and to whom', () => {
     expect(argsOf(tuesday, 'mail_send')).toMatchObject({ body: 'my train gets into Paris at noon' });
   });
 
+  it('"let them know by text", "ask Ines and Olivia by text if …" text each one', async () => {
+    const museum = await run(
+      'Alice and Carol are coming to the museum with me on Wednesday - let them know by text it starts at 10 at 1 Cromwell Road',
+    );
+    expect(museum.calls.filter((c) => c.tool === 'messages_send').map((c) => c.args.phone)).toEqual([
+      '+1 555 0110',
+      '+1 555 0124',
+    ]);
+    const dinner = await run("ask Ines and Olivia by text if they're free for dinner in Lisbon on the 10th");
+    expect(dinner.calls.filter((c) => c.tool === 'messages_send').map((c) => c.args.text)).toEqual([
+      'Are you free for dinner in Lisbon on the 10th?',
+      'Are you free for dinner in Lisbon on the 10th?',
+    ]);
+    // Named as those a message goes to, "them" is no new group: one email each, as before.
+    const moved = await run(
+      'Email Lucia and Maya to let them know my new address is 27 Upper Street, London.',
+    );
+    expect(moved.calls.filter((c) => c.tool === 'mail_send').map((c) => c.args.body)).toEqual([
+      'my new address is 27 Upper Street, London',
+      'my new address is 27 Upper Street, London',
+    ]);
+  });
+
   it('"ask about …" and "ask for …" are questions put to them', async () => {
     const r = await run(
       'Ines emailed about the offsite menu. Text her and ask about the vegetarian option for the team dinner.',

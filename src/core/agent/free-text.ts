@@ -184,7 +184,7 @@ export function directQuestion(indirect: string): string {
       (m) => `Have you ${m[1]}`,
     ],
     [
-      new RegExp(`^(?:if|whether)\\s+${THIRD}(?:['’]s|\\s+is|\\s+are)\\s+(.+)$`, 'i'),
+      new RegExp(`^(?:if|whether)\\s+${THIRD}(?:['’]s|['’]re|\\s+is|\\s+are)\\s+(.+)$`, 'i'),
       (m) => `Are you ${m[1]}`,
     ],
     [

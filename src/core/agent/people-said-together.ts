@@ -9,9 +9,9 @@
 import type { LexiconEntry } from '../execute/tool-runtime';
 
 const SEND = String.raw`(?:e-?mail|text|message|tell|ask|invite|ping|remind|cc|contact|let)`;
-/** "email both of them", "text them both", "invite all three of them". */
+/** "email both of them", "text them both", "invite all three of them"; "text them" after two names said. */
 const GROUP_AFTER_SEND = new RegExp(
-  String.raw`\b(${SEND})\s+(?:both\s+of\s+them|them\s+both|both|each\s+of\s+them|all\s+of\s+them|them\s+all|all\s+(?:two|three|four|2|3|4)\s+of\s+them)\b`,
+  String.raw`\b(${SEND})\s+(?:both\s+of\s+them|them\s+both|both|each\s+of\s+them|all\s+of\s+them|them\s+all|all\s+(?:two|three|four|2|3|4)\s+of\s+them|them)\b`,
   'i',
 );
 /** "text her and Ines", "email him and Frank". */
@@ -42,9 +42,17 @@ export function withPeopleSaidTogether(text: string, lexicon: readonly LexiconEn
   if (people.size === 0) return text;
   const group = GROUP_AFTER_SEND.exec(text);
   if (group) {
-    const named = firstNamesSaid(text.slice(0, group.index), people);
+    const before = text.slice(0, group.index);
+    const named = firstNamesSaid(before, people);
+    // A plain "them" is the group only when the names were said as who is meant, not as whom a message
+    // already goes to ("Email Lucia and Maya to let them know …" is their message).
+    const plain = /\s+them$/i.test(group[0]);
+    const alreadyReached =
+      plain &&
+      (!/^(?:e-?mail|text|message|invite|ping|cc|contact)$/i.test(group[1]!) ||
+        new RegExp(String.raw`\b${SEND}\s+${named[0] ?? '\uE000'}\b`, 'i').test(before));
     // Only a group said as one: two or more names before, and no other group to choose from.
-    if (named.length >= 2 && named.length <= 4)
+    if (named.length >= 2 && named.length <= 4 && !alreadyReached)
       return `${text.slice(0, group.index)}${group[1]} ${together(named)}${text.slice(group.index + group[0].length)}`;
   }
   const pair = PRONOUN_AND_NAME.exec(text);

@@ -801,7 +801,11 @@ function splitAtDash(text: string, verbs: string): string[] {
   const before = text.slice(0, m.index);
   const after = text.slice(m.index + m[0].length);
   // "… - remind me Monday to take it easy": "it" in a saying refers to nothing before the dash.
+  // A message to people ("… - text Alice and Carol it starts at 10") says its own "it".
   if (
+    !/^(?:text|e-?mail|message|tell)\s+(?:\p{Lu}[\p{L}'’-]*(?:,?\s+(?:and\s+)?\p{Lu}[\p{L}'’-]*)*|him|her|them)\s+(?:that\s+)?\S/u.test(
+      after,
+    ) &&
     /\b(?:it|them|this|that|those|these)\b/i.test(after.replace(/\btake\s+it\s+(?:easy|slow)\b/gi, '')) &&
     !isExplicitRequest(before) &&
     !isAmountStatement(before)
