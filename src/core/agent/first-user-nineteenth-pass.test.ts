@@ -234,6 +234,21 @@ describe('a working week, and what not to do', () => {
   });
 });
 
+describe('how warm a place is', () => {
+  it("is its forecast, even asked in fahrenheit or as a comparison; a child's temperature is not", async () => {
+    expect(toolsCalled(await run('temp in New York tomorrow, in fahrenheit please'))).toEqual([
+      'places_weather',
+    ]);
+    expect(toolsCalled(await run('Warmer in Madrid or Lisbon on Thursday?'))).toEqual([
+      'places_weather',
+      'places_weather',
+    ]);
+    expect(toolsCalled(await run('Need a pharmacy in London asap, my youngest has a temperature'))).toEqual([
+      'places_search',
+    ]);
+  });
+});
+
 describe('the helpers, on hand-checked examples', () => {
   const people = ['Bob Chen', 'Hugo Laurent', 'Anna Keller', 'Ines Silva'].map((value) => ({
     kind: 'person',

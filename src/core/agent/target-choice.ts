@@ -128,6 +128,7 @@ const SYNONYMS: Record<string, string[]> = {
   cold: ['weather', 'temperature'],
   hot: ['weather', 'temperature'],
   warm: ['weather', 'temperature'],
+  temp: ['temperature', 'weather'],
   sunny: ['weather', 'forecast'],
   snow: ['weather', 'forecast'],
   windy: ['weather', 'forecast'],
@@ -370,6 +371,18 @@ export function relevance(intent: string, tool: Tool, entityKinds: readonly stri
   // "note down: Maya owes me the pricing numbers": noting down makes a note (nineteenth QA pass searched the
   // notes for it).
   if (NOTES_DOWN.test(intent.trim()) && words[0] === 'note') words.unshift('create');
+  // "what's the temp in New York right now in fahrenheit", "Warmer in Madrid or Lisbon?": how warm a place
+  // is, which its forecast says — no amount to convert is said (nineteenth QA pass asked for a unit).
+  if (
+    WARMTH_WORD.test(intent) &&
+    PLACE_NAMED.test(intent) &&
+    !NOT_THE_WEATHER.test(intent) &&
+    !/\d/.test(intent)
+  ) {
+    // "Warmer in Madrid …?" said first is no command (a thermostat's "set warmer").
+    if (/^(?:warm|cold|hot|chilly)/.test(words[0] ?? '')) words.push(words.shift()!);
+    words.push('weather', 'forecast');
+  }
   if (words.length === 0) return 0;
   const { all, named, outputs } = wordsOf(tool);
   const asks = QUESTION.test(intent.trim());
@@ -540,6 +553,12 @@ const daysSaid = (text: string): string =>
     'tomorrow',
   );
 
+const WARMTH_WORD =
+  /\b(?:temp|temps|temperature|warm(?:er|est)?|cold(?:er|est)?|hot(?:ter|test)?|chilly|degrees)\b/i;
+const PLACE_NAMED = /\bin\s+(?!(?:Fahrenheit|Celsius|Centigrade|F|C)\b)\p{Lu}/u;
+/** Warmth that is no place's: an oven's, a recipe's, a child's fever, a thermostat's. */
+const NOT_THE_WEATHER =
+  /\b(?:oven|recipe|bake|baking|cook|cooking|fever|(?:has|have|had|running)\s+a\s+temperature|thermostat|heating|room|house|flat|in\s+here)\b/i;
 const NOTES_DOWN = /^(?:(?:please|can\s+you|could\s+you)\s+)*note\s+(?:down|to\s+self)\b/i;
 
 /** Kinds of list kept as notes ("packing list"): without the list, the activity itself. */
