@@ -79,6 +79,8 @@ import {
   WRITTEN_GROUPS,
   WRITTEN_HELDOUT_18,
   WRITTEN_HELDOUT_19,
+  WRITTEN_HELDOUT_20,
+  WRITTEN_HELDOUT_21,
 } from '../src/core/agent/fixtures/written-requests-nineteenth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
@@ -274,6 +276,8 @@ async function main(): Promise<void> {
     ['writtenGroups', WRITTEN_GROUPS],
     ['writtenHeldout18', WRITTEN_HELDOUT_18],
     ['writtenHeldout19', WRITTEN_HELDOUT_19],
+    ['writtenHeldout20', WRITTEN_HELDOUT_20],
+    ['writtenHeldout21', WRITTEN_HELDOUT_21],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)

@@ -51,7 +51,15 @@ export function toSecondPerson(text: string): string {
  * something is a yes, as for "if so" after a search.
  */
 function verdictOn(c: PartCondition, result: unknown): ConditionVerdict {
-  const verdict = conditionVerdict(c.asked ?? c.text, c.negated, result, c.event, c.eventAt, c.during);
+  const verdict = conditionVerdict(
+    c.asked ?? c.text,
+    c.negated,
+    result,
+    c.event,
+    c.eventAt,
+    c.during,
+    c.gone,
+  );
   // Finding something says yes, but not a forecast: there always is one ("is it going to be cold …? if so").
   const forecast = c.asked !== undefined && (WEATHER_WORDS.test(c.asked) || TEMPERATURE_SAID.test(c.asked));
   return verdict === 'unknown' && c.asked !== undefined && !forecast

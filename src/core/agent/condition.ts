@@ -28,6 +28,8 @@ export interface PartCondition {
   event?: string;
   /** "If lunch with Alice tomorrow is at 1": the start the event must have too, HH:MM. */
   eventAt?: string;
+  /** "If Alice's lunch tomorrow has been cancelled": the event said to be off — it holds when not listed. */
+  gone?: true;
   /**
    * "Is the museum visit on Thursday? If yes, …", "Did Grace send her invoice? If so …": the yes-or-no
    * question an echoing condition ("yes", "so", "she has") answers — the words its verdict is read on.
@@ -137,15 +139,18 @@ export function conditionVerdict(
   event?: string,
   eventAt?: string,
   during?: string,
+  gone?: boolean,
 ): ConditionVerdict {
   const said = condition.trim().replace(/[.!?]+$/, '');
   const turned = NEGATION.test(said) !== negated;
   if (event !== undefined) {
-    const listed = itemsOf(result).some(
-      (item) =>
-        Object.values(item).some((v) => typeof v === 'string' && sameEvent(v, event)) &&
-        (eventAt === undefined || startsAsSaid(item, eventAt)),
-    );
+    const listed =
+      (gone ?? false) !==
+      itemsOf(result).some(
+        (item) =>
+          Object.values(item).some((v) => typeof v === 'string' && sameEvent(v, event)) &&
+          (eventAt === undefined || startsAsSaid(item, eventAt)),
+      );
     return listed !== turned ? 'holds' : 'fails';
   }
   // "If I'm free at 4", "unless I have something at 2": the calendar's answer, negations and all; "If Anna
@@ -258,13 +263,16 @@ const textsOf = (leaves: readonly Leaf[]): string[] =>
 const RECORD_SPOKEN_OF =
   /\b(?:note|notes|file|e-?mail|mail|message|document|doc|plan|list|report|budget|agenda|itinerary|lease|invoice)\b/i;
 
+const SOMEONE_CLAIMS = /^(?:he|she|they|it)\s+(?:says|said|mentions|mentioned|writes|wrote|asks|asked)\b/i;
+
 /** "If my budget note says there's a hiring freeze until January": whether the record says it. */
 function recordClaimVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
   const texts = textsOf(leaves);
   // "If my passport runs out before June 2027": a date the record gives, whatever record it is.
   const dated = dateVerdict(condition, texts);
   if (dated !== null) return dated;
-  if (!RECORD_SPOKEN_OF.test(condition)) return null;
+  // "if he mentions May" said of the message just read: what it says too (nineteenth QA pass asked).
+  if (!RECORD_SPOKEN_OF.test(condition) && !SOMEONE_CLAIMS.test(condition.trim())) return null;
   return claimVerdict(condition, texts);
 }
 

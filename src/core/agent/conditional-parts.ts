@@ -27,6 +27,8 @@ export interface ConditionalPart {
 const OPENS_CONDITION = /^(?:and\s+)?(?:only\s+)?(if|unless)\s+(\S.*)$/i;
 
 /** "… and if it is sunny" at the end of a part: the condition is on that part, for the next one. */
+/** "… — if …", "… - if …": a condition after a dash. */
+const DASH_IF = /^(.*\S)\s*(?:[—–]|\s-)\s*(if|unless)\s+(\S.*)$/i;
 const TRAILING_AND_IF = /^(.*\S)\s*,?\s+and\s+(?:only\s+)?(if|unless)\s+(\S.*)$/i;
 
 /** "Remind me … if it rains": a command with a condition after it. */
@@ -378,6 +380,27 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       continue;
     }
     const after = quoted || !DOING.test(part) || WHETHER.test(part) ? null : TRAILING_IF.exec(part);
+    // "read the email from Kenji — if he mentions May" with the act as the next part: the dash ends what is
+    // done first, and the condition is on the act after it, read on that (nineteenth QA pass: the act went
+    // ahead, the condition being put on the reading).
+    const dashIf = quoted || pending ? null : DASH_IF.exec(part);
+    // Only after reading a message, whose words the condition is read on; a check that finds a record
+    // without reading it ("Check my lease — if rent's due on the 1st, …") stays as it was.
+    if (
+      dashIf &&
+      /^read\b/i.test(dashIf[1]!.trim()) &&
+      i + 1 < parts.length &&
+      !/,/.test(dashIf[3]!) &&
+      !MANNER.test(dashIf[3]!)
+    ) {
+      push(clean(dashIf[1]!));
+      pending = {
+        text: clean(dashIf[3]!),
+        negated: dashIf[2]!.toLowerCase() === 'unless',
+        on: out.length - 1,
+      };
+      continue;
+    }
     // One command before the "if" ("I need to book … and would like to know the rules … if there are any
     // changes" asks about a case, it holds nothing back).
     // "Set an alert for me if the EUR/GBP rate goes above 0.9": the condition is what the alert watches

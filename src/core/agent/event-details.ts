@@ -82,15 +82,15 @@ export function eventDetailParts(
 ): SplitIntent[] {
   if (events.length === 0) return [...intents];
   const out: SplitIntent[] = [];
-  const checkedEvents = new Map<number, { event: string; eventAt?: string }>();
+  const checkedEvents = new Map<number, { event: string; eventAt?: string; gone?: true }>();
   // Parts whose answer a condition after them echoes ("Is the museum visit on Thursday? If yes, …").
   const echoed = new Set(intents.flatMap((x) => (x.condition?.asked !== undefined ? [x.condition.on] : [])));
   for (const si of intents) {
     const checked = eventChecked(si, events, today, echoed.has(si.rank));
     if (checked) {
       // "If the dentist is on Wednesday, …": the day said is listed, and the event looked for in it.
-      const { day: _day, ...about } = checked;
-      checkedEvents.set(si.rank, about);
+      const { day: _day, gone, ...about } = checked;
+      checkedEvents.set(si.rank, { ...about, ...(gone ? { gone } : {}) });
       // The title stays in the words: "text her …" after it still means Alice.
       out.push({ ...si, text: listing(checked.day, checked.event) });
       continue;
@@ -133,14 +133,12 @@ export function eventDetailParts(
       out.push({ ...si, text: listing(day, event.value), pickItem: event.value });
     else out.push(si);
   }
-  return out.map((si) =>
-    si.condition && checkedEvents.has(si.condition.on)
-      ? {
-          ...si,
-          condition: { ...si.condition, ...checkedEvents.get(si.condition.on)! },
-        }
-      : si,
-  );
+  return out.map((si) => {
+    const checked = si.condition ? checkedEvents.get(si.condition.on) : undefined;
+    if (!si.condition || !checked) return si;
+    // "If Alice's lunch tomorrow has been cancelled": it holds when the event is not there (`gone`).
+    return { ...si, condition: { ...si.condition, ...checked } };
+  });
 }
 
 /**
@@ -153,7 +151,7 @@ function eventChecked(
   events: readonly LexiconEntry[],
   today: number,
   echoed = false,
-): { event: string; eventAt?: string; day: string } | null {
+): { event: string; eventAt?: string; day: string; gone?: true } | null {
   const t = si.text.trim();
   // "Is the museum visit on Thursday? If yes, …" asks it as a question (eighteenth QA pass) — a question
   // that decides nothing stays as asked.
@@ -161,7 +159,7 @@ function eventChecked(
     !(
       echoed ? /^(?:if|unless|whether|in\s+case|is|was|will)\b/i : /^(?:if|unless|whether|in\s+case)\b/i
     ).test(t) ||
-    !/\b(?:is|was|'s|’s|falls|happens|be)\b/i.test(t)
+    !/\b(?:is|was|'s|’s|falls|happens|be|been|got)\b/i.test(t)
   )
     return null;
   const days = findDates(t, today);
@@ -176,7 +174,12 @@ function eventChecked(
   // "If my lunch with Carol is tomorrow": no coming event has that name, so it is not that day's either —
   // the day is listed and the verdict finds no such event (it was a contact lookup, and a question).
   const unlisted = said.length === 0 && !asked ? UNLISTED_EVENT.exec(t)?.[1] : undefined;
-  if (unlisted) return { event: unlisted.charAt(0).toUpperCase() + unlisted.slice(1), day: days[0]!.date };
+  if (unlisted)
+    return {
+      event: unlisted.charAt(0).toUpperCase() + unlisted.slice(1),
+      day: days[0]!.date,
+      ...(CALLED_OFF.test(t) ? { gone: true as const } : {}),
+    };
   const names = new Set(said.map((e) => e.words.toLowerCase()));
   if (said.length === 0 || names.size !== 1) return null;
   const titles = new Set(said.map((e) => e.entry.value));
@@ -192,8 +195,17 @@ function eventChecked(
     : times.length === 1
       ? times[0]!.time
       : undefined;
-  return { event: said[0]!.entry.value, day: days[0]!.date, ...(at ? { eventAt: at } : {}) };
+  return {
+    event: said[0]!.entry.value,
+    day: days[0]!.date,
+    ...(at ? { eventAt: at } : {}),
+    ...(CALLED_OFF.test(rest) ? { gone: true as const } : {}),
+  };
 }
+
+/** "has been cancelled", "is off", "got called off": the event said not to happen. */
+const CALLED_OFF =
+  /\b(?:(?:has|have)\s+been|was|were|got|gets|is|are|'s|’s)\s+(?:cancell?ed|called\s+off|scrapped|off)\b/i;
 
 /** "after lunch", "before 5", "after 3pm": a time the event is said to start before or after. */
 const RELATIVE_TIME = /\b(before|after)\s+(lunch|noon|midday|\d{1,2}(?::\d{2})?\s*(?:am|pm)?)\b/i;

@@ -249,6 +249,46 @@ describe('how warm a place is', () => {
   });
 });
 
+describe('conditions read on what the calendar and the message say', () => {
+  it('"has been cancelled" holds when the event is not there', async () => {
+    const tomorrow = await run(
+      "If Alice's lunch tomorrow has been cancelled, remind me to take the kids to the library at 12:30 instead.",
+    );
+    expect(actsDone(tomorrow)).toEqual([]);
+    expect(tomorrow.answer).toMatch(/only if Alice's lunch tomorrow has been cancelled/);
+    const tuesday = await run(
+      'If my lunch with Alice on Tuesday has been cancelled, remind me at 12 to call her',
+    );
+    expect(actsDone(tuesday)).toEqual(['reminders_create']);
+  });
+
+  it('"If C, don\'t bother with X. Otherwise Y" does Y unless C', async () => {
+    expect(
+      actsDone(
+        await run(
+          "If the dentist is tomorrow, don't bother with a reminder, I've got one. Otherwise remind me tonight.",
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      actsDone(
+        await run(
+          "If the dentist is on Friday, don't bother with a reminder. Otherwise remind me tonight to book one.",
+        ),
+      ),
+    ).toEqual(['reminders_create']);
+  });
+
+  it('"Check Kenji\'s email — if he mentions May, …" reads his message for May (it says April)', async () => {
+    const may = await run(
+      "Check Kenji's email — if he mentions May, email him that May doesn't work for me.",
+    );
+    expect(toolsCalled(may)).toEqual(['mail_search', 'mail_read']);
+    const april = await run("Check Kenji's email — if he mentions April, email him that April works for me.");
+    expect(actsDone(april)).toEqual(['mail_send']);
+  });
+});
+
 describe('the helpers, on hand-checked examples', () => {
   const people = ['Bob Chen', 'Hugo Laurent', 'Anna Keller', 'Ines Silva'].map((value) => ({
     kind: 'person',

@@ -251,8 +251,16 @@ export function heldDraft(request: string): string | null {
   return said?.[1]?.trim() ?? '';
 }
 
+/**
+ * "If the dentist is tomorrow, don't bother with a reminder, I've got one. Otherwise remind me tonight": the
+ * act not to do is the condition's, and the other branch is the one to do unless it holds (nineteenth QA
+ * pass: with the first act taken back, "otherwise" turned nothing round and the reminder was set).
+ */
+const NOTHING_IF_OTHERWISE =
+  /^(\s*)if\s+([^,;.!?]+?),?\s+(?:(?:then\s+)?(?:don['’]?t|do\s+not|no\s+need\s+to)\s+[^.;!?]*|(?:then\s+)?(?:do\s+)?nothing)[.;!?]?\s+(?:otherwise|if\s+not|else)\s*,?\s+/i;
+
 export function withoutRetracted(request: string): string {
-  let t = withRestartsAndRemakes(withMindChanged(request))
+  let t = withRestartsAndRemakes(withMindChanged(request.replace(NOTHING_IF_OTHERWISE, '$1Unless $2, ')))
     .replace(SO_KNOWS, 'saying ')
     .replace(PURPOSE, '')
     .replace(ABOUT_RECIPIENT, '');

@@ -86,10 +86,10 @@ export function claimVerdict(condition: string, texts: readonly string[]): 'hold
   const claim = CLAIM.exec(condition)?.[1];
   if (!claim || texts.length === 0) return null;
   const words = [...new Set(wordsOf(claim))];
-  if (words.length === 0) return null;
   // Names, numbers, months and days are what a claim turns on: "a hiring freeze until March" is not what
-  // "hiring freeze until January" says, though three words of four are.
+  // "hiring freeze until January" says, though three words of four are. "May" alone is no content word.
   const keys = [...new Set(claim.match(KEY_WORD) ?? [])].map((k) => stem(k.toLowerCase()));
+  if (words.length === 0 && keys.length === 0) return null;
   const units = [...texts.flatMap((t) => t.split('\n')), ...clausesOf(texts)];
   const said = units.some((u) => {
     const cw = contentWords(u).map(stem);
