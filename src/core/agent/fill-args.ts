@@ -771,6 +771,10 @@ function freeText(
       .replace(/\s+and\s+invite\s+\S.*$/i, '')
       // "email Berg back about the marathon plan": writing back is the reply, not its subject.
       .replace(/^back\s+(?=(?:about|regarding|re|on)\b)/i, '')
+      // "afternoon tea at my house, 27 Upper Street, …, for an hour or so": what the address and the length
+      // left behind ("afternoon tea at my house,, or so").
+      .replace(/(?:\s*,)+\s*(?:or\s+so\b)?\s*$/i, '')
+      .replace(/(?:\s*,){2,}/g, ',')
       // "Add tempo run Tue 7-8am to my calendar": the dash the times left is no part of the title.
       .replace(/\s+[-–—]$/, '')
       // "a haircut thursday 5:30pm, it takes about 45 mins": how long it takes is the end time's.

@@ -289,6 +289,31 @@ describe('conditions read on what the calendar and the message say', () => {
   });
 });
 
+describe('politeness and invitations', () => {
+  it('"I would appreciate it if you could check …" is a request, not a condition', async () => {
+    const { splitSubIntents } = await import('./sub-intents');
+    const { withoutRetracted } = await import('./retractions');
+    const parts = splitSubIntents(
+      withoutRetracted(
+        "Additionally, I would appreciate it if you could check the status of my MySQL database with the username 'admin'.",
+      ),
+    );
+    expect(parts.map((p) => p.condition)).toEqual([undefined]);
+  });
+
+  it('"… and invite Carol Diaz to it" is the event\'s guest, one event titled by what it is', async () => {
+    const r = await run(
+      "I'd be most grateful if you could put afternoon tea at my house, 27 Upper Street, in the calendar for Sunday the 13th at half past three, for an hour or so, and invite Carol Diaz to it.",
+    );
+    expect(actsDone(r)).toEqual(['calendar_create_event']);
+    expect(argsOf(r, 'calendar_create_event')).toMatchObject({
+      title: 'afternoon tea at my house',
+      start_time: '2026-12-13T15:30:00',
+      attendee_email: 'carol.diaz@example.com',
+    });
+  });
+});
+
 describe('the helpers, on hand-checked examples', () => {
   const people = ['Bob Chen', 'Hugo Laurent', 'Anna Keller', 'Ines Silva'].map((value) => ({
     kind: 'person',

@@ -123,6 +123,12 @@ const POLITE_LEAD_INS: [RegExp, (m: string[]) => string][] = [
     () => 'could you ',
   ],
   [/\bdo\s+you\s+think\s+you\s+(?:could|might|can)\s+/i, () => 'could you '],
+  // "I would appreciate it if you could check …", "it would be great if you could …": a wish, no condition
+  // (seal_tools' test split read "if you could check the status …" as one, and checked nothing).
+  [
+    /\b(?:(?:i\s+would|i['’]d)\s+(?:really\s+|greatly\s+)?(?:appreciate\s+it|be\s+(?:very\s+|most\s+|really\s+)?(?:grateful|glad|happy|thankful|obliged))|it\s+would\s+be\s+(?:great|nice|helpful|lovely|good|wonderful))\s+if\s+you\s+(?:could|would|can|might)\s+/i,
+    () => 'could you ',
+  ],
   // "Is it possible to block out Saturday 8 till 10 …?", "Would it be possible to text Dan …" (fourteenth QA
   // pass: no tool was called). Not "is it possible to get there by 9" — a question about the world: only
   // before a verb the agent acts on.

@@ -13,7 +13,7 @@ import { findTimes, WEEKDAY_WORDS } from './dates';
 
 /** A part that looks for free time: "find 45 minutes", "a 2-hour gap", "a free hour", "the first free slot". */
 const SLOT_ASKED =
-  /\b(?:(?:when|wher)(?:ever)?\s+(?:i'?m|i\s+am)\s+free\b|wherever\s+(?:it\s+fits|there'?s\s+(?:room|space|a\s+gap))|free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
+  /\b(?:(?:when|wher)(?:ever)?\s+(?:i'?m|i\s+am)\s+free\b|free\s+(?:\d+(?:\.\d+)?|half\s+an)\s*-?\s*(?:hours?|minutes?|mins?)\b|wherever\s+(?:it\s+fits|there'?s\s+(?:room|space|a\s+gap))|free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
 
 /**
  * "Block 30 minutes on Thursday for …", "block 2h of focus time tomorrow": a length blocked with no time of

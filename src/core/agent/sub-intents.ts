@@ -372,7 +372,7 @@ function toldInMessage(parts: readonly string[]): string[] {
     // "Her" is the person the event is with ("… with Priya …"), named so the invitation can be sent.
     const invite =
       // "… and invite Dan, he said he'd come": why, said after, is no part of the invitation.
-      /^(?:and\s+)?(?:invite|include)\s+(him|her|them|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:\s+(?:too|as well))?(?:\s*,\s*(?:he|she|they)\b[^.!?]*)?[.!]?$/u.exec(
+      /^(?:and\s+)?(?:invite|include)\s+(him|her|them|\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)(?:\s+(?:too|as well|along|to\s+(?:it|that|this|the\s+(?:event|meeting|dinner|lunch|party|tea))))?(?:\s*,\s*(?:he|she|they)\b[^.!?]*)?[.!]?$/u.exec(
         p.replace(/^(?:and\s+)?(?:Invite|Include)\b/, (m) => m.toLowerCase()),
       ) ??
       /^(?:and\s+)?add\s+(him|her|them)(?:\s+(?:too|as well))?[.!]?$/i.exec(p) ??
