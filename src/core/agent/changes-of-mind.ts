@@ -14,7 +14,9 @@
 
 import { WEEKDAY_WORDS } from './dates';
 
+/** Words that take back what was just said ("actually", "no wait", "or rather", "sorry, I mean"). */
 const MARK = String.raw`(?:actually|no|nope|wait|hold\s+on|sorry|or\s+rather|rather|i\s+mean|i\s+meant|on\s+second\s+thoughts?)`;
+/** Sounds a speaker makes while thinking: no correction of their own. */
 const FILLER = String.raw`(?:hmm+|um+|uh+|ugh|oh|ok(?:ay)?|erm?)`;
 /** A clause that opens with marks of correction (fillers around them), and what follows them. */
 const OPENS_WITH_MARK = new RegExp(String.raw`^(?:(?:${MARK}|${FILLER})\b[\s,!.]*)+`, 'i');
@@ -47,20 +49,24 @@ const MAKES: Record<string, RegExp> = {
   note: /\bnote\b|\bjot\b|\bwrite\s+down\b/i,
   event: /\bcalendar\b|\bbook\b|\bschedule\b|\bblock\b|\bevent\b|\binvite\b|\bdiary\b/i,
 };
-const kindOf = (word: string): keyof typeof MAKES =>
-  /^(?:e-?mail|mail)$/i.test(word)
-    ? 'email'
-    : /^(?:text|message|sms)$/i.test(word)
-      ? 'text'
-      : /^note$/i.test(word)
-        ? 'note'
-        : /^reminder$/i.test(word)
-          ? 'reminder'
-          : 'event';
+/** The kind of thing a word taken back names ("the email", "that text"); the calendar's words are events. */
+const KIND_OF: Record<string, keyof typeof MAKES> = {
+  email: 'email',
+  'e-mail': 'email',
+  mail: 'email',
+  text: 'text',
+  message: 'text',
+  sms: 'text',
+  note: 'note',
+  reminder: 'reminder',
+};
+const kindOf = (word: string): keyof typeof MAKES => KIND_OF[word.toLowerCase()] ?? 'event';
 
+/** A clause that starts a new act: after a mark of correction it replaces the clause before. */
 const ACT_VERB =
   /^(?:(?:just|only|instead|please|then|so)\s+)*(?:send|e-?mail|mail|text|message|sms|reply|write|tell|remind|make|add|put|book|schedule|block|create|set|note|jot|save|invite|ask|ping|forward|let)\b/i;
 
+/** A clause that does something, back to which "never mind" takes what was said. */
 const ANY_ACT =
   /\b(?:send|e-?mail|mail|text|message|remind|reminder|note|book|schedule|add|put|create|make|invite|reply|block|set|move|cancel|order|call)\b/i;
 

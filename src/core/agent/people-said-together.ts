@@ -47,12 +47,12 @@ export function withPeopleSaidTogether(text: string, lexicon: readonly LexiconEn
     // A plain "them" is the group only when the names were said as who is meant, not as whom a message
     // already goes to ("Email Lucia and Maya to let them know …" is their message).
     const plain = /\s+them$/i.test(group[0]);
-    const alreadyReached =
+    const alreadyReached = (first: string) =>
       plain &&
       (!/^(?:e-?mail|text|message|invite|ping|cc|contact)$/i.test(group[1]!) ||
-        new RegExp(String.raw`\b${SEND}\s+${named[0] ?? '\uE000'}\b`, 'i').test(before));
+        new RegExp(String.raw`\b${SEND}\s+${first}\b`, 'i').test(before));
     // Only a group said as one: two or more names before, and no other group to choose from.
-    if (named.length >= 2 && named.length <= 4 && !alreadyReached)
+    if (named.length >= 2 && named.length <= 4 && !alreadyReached(named[0]!))
       return `${text.slice(0, group.index)}${group[1]} ${together(named)}${text.slice(group.index + group[0].length)}`;
   }
   const pair = PRONOUN_AND_NAME.exec(text);

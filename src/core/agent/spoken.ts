@@ -17,6 +17,9 @@ const OPENING =
 const CLOSING = /[,\s]*(?:and\s*,?\s*)?(?:yeah\s*,?\s*)?(?:that'?s|that is)\s+(?:it|all)\s*[.!]*\s*$/i;
 /** What a hurried phrase stands for: a replacement string, or a function of the match and its groups. */
 type Replacement = string | ((match: string, ...groups: string[]) => string);
+/** The days whose short forms are words too ("I sat down", "the sun"): read only before a time. */
+const SHORT_DAYS: Record<string, string> = { mon: 'Monday', sat: 'Saturday', sun: 'Sunday' };
+
 const SLANG: [RegExp, Replacement][] = [
   [/\bgimme\b/gi, 'give me'],
   [/\bwanna\b/gi, 'want to'],
@@ -75,16 +78,8 @@ const SLANG: [RegExp, Replacement][] = [
   // … and before a time or a part of the day: "block Sat 12pm to Sun 6pm", "sat 2-4pm", "mon morning"
   // (nineteenth QA pass: both ends were today).
   [
-    /(?<![./@\w-])mon\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
-    'Monday',
-  ],
-  [
-    /(?<![./@\w-])sat\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
-    'Saturday',
-  ],
-  [
-    /(?<![./@\w-])sun\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
-    'Sunday',
+    /(?<![./@\w-])(mon|sat|sun)\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
+    (_m: string, day: string) => SHORT_DAYS[day.toLowerCase()]!,
   ],
   // "drop Hugo a quick text", "shoot Anna an email", "fire off an email to Bob": sending one.
   [
