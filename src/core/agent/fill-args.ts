@@ -154,7 +154,7 @@ export function fillArguments(input: FillInput): FilledArgs {
     }
     // "check-in on April 10 and check-out on April 15": each date input takes its own.
     const date = dateForInput(f, intent, intentLiterals) ?? (lit('date')?.value as string | undefined);
-    const time = lit('time')?.value as string | undefined;
+    const time = (lit('time')?.value as string | undefined) ?? partOfTodaySaid(intent);
     let value: unknown;
     switch (f.kind) {
       case 'email':
@@ -857,6 +857,18 @@ function freeText(
   // sent "to bring a coat").
   const asked = sends && !content && !quoted && t ? askedToDo(t, intent) : null;
   return asked ?? (t || undefined);
+}
+
+/**
+ * "tonight", "this evening", "this afternoon": a day said with its hour, which the date literal covers ("dinner
+ * with Maya tonight" began at 09:00, "remind me tonight" had no time; nineteenth QA pass). The hours are the ones
+ * `findTimes` gives the same words when no day takes them.
+ */
+function partOfTodaySaid(intent: string): string | undefined {
+  const m = /\b(tonight|this\s+evening|this\s+afternoon|this\s+morning)\b/i.exec(intent);
+  if (!m) return undefined;
+  const said = m[1]!.toLowerCase();
+  return said.endsWith('afternoon') ? '14:00' : said.endsWith('morning') ? '09:00' : '19:00';
 }
 
 /** "to bring a coat" after "text Bob": what the person is asked to do, as said to them ("Bring a coat"). */

@@ -289,6 +289,23 @@ describe('conditions read on what the calendar and the message say', () => {
   });
 });
 
+describe('tonight, and a time said in words before what to do', () => {
+  it('"tonight" is 19:00, "this afternoon" 14:00; "at nine to pack" is 21:00 tonight (not "ten to nine")', async () => {
+    expect(
+      argsOf(await run('put dinner with Maya in my calendar tonight'), 'calendar_create_event'),
+    ).toMatchObject({
+      start_time: '2026-12-06T19:00:00',
+    });
+    expect(argsOf(await run('remind me this afternoon to call the bank'), 'reminders_create')).toMatchObject({
+      due_time: '2026-12-06T14:00:00',
+    });
+    expect(argsOf(await run('remind me tonight at nine to pack for paris'), 'reminders_create')).toEqual({
+      text: 'pack for paris',
+      due_time: '2026-12-06T21:00:00',
+    });
+  });
+});
+
 describe('politeness and invitations', () => {
   it('"I would appreciate it if you could check …" is a request, not a condition', async () => {
     const { splitSubIntents } = await import('./sub-intents');

@@ -62,11 +62,12 @@ const MERIDIEM = String.raw`(?:\s*(am|pm|a\.m\.|p\.m\.))?`;
  * Words after "at one" that make it a count or a phrase: "at one point", "at one of the cafes"; "at ten park
  * lane" is an address; "at ten to nine", "at ten past three" the time reader reads as they are.
  */
-const NOT_A_TIME = String.raw`(?!\s+(?:of|point|time|stage|another|other|more|place|go|people|person|guests?|minutes?|hours?|days?|weeks?|to|past|til|till)\b|\s+(?:\w+\s+){0,2}(?:street|road|lane|avenue|square|way|drive|close|crescent|terrace|row|st|rd|ave)\b)`;
+// "at nine to pack for Paris": "to" before a verb is no clock's (nineteenth QA pass: the reminder had no time).
+const NOT_A_TIME = String.raw`(?!\s+(?:of|point|time|stage|another|other|more|place|go|people|person|guests?|minutes?|hours?|days?|weeks?)\b|\s+(?:to|past|til|till)\s+(?:${HOUR_WORDS}|\d|the\s+other\b|another\b)|\s+(?:\w+\s+){0,2}(?:street|road|lane|avenue|square|way|drive|close|crescent|terrace|row|st|rd|ave)\b)`;
 
 /** "at ten", "at three thirty", "by seven pm", "around nine": a time of day after its preposition. */
 const CLOCK = new RegExp(
-  String.raw`\b(at|from|until|till|by|around|about|before|after)\s+(${HOUR_WORDS})(?:\s+(${MINUTE_WORDS}|o['’]?clock))?${MERIDIEM}\b${NOT_A_TIME}`,
+  String.raw`\b(at|from|until|till|by|around|about|before|after)\s+(?:like\s+|about\s+|around\s+)?(${HOUR_WORDS})(?:\s+(${MINUTE_WORDS}|o['’]?clock))?${MERIDIEM}\b${NOT_A_TIME}`,
   'gi',
 );
 
