@@ -469,7 +469,7 @@ export function findTimes(text: string): TimeSpan[] {
 const DAY_BETWEEN = new RegExp(String.raw`^\s{0,2}(?:(?:on\s+)?(?:${WEEKDAY_WORDS}|tomorrow|today)\s+)?$`);
 
 /** The hour each part of the day stands for, as "in the morning" … "tonight" above read them. */
-const PART_OF_DAY: Record<string, string> = {
+export const PART_OF_DAY: Record<string, string> = {
   morning: '09:00',
   afternoon: '14:00',
   evening: '19:00',

@@ -3,7 +3,7 @@ import { tokenOfShape } from '../trace/produced-inputs';
 import type { Tool } from '../tools/tool';
 import { effectOf } from '../tools/same-purpose';
 import { dateForInput } from './date-for-input';
-import { isoDate } from './dates';
+import { isoDate, PART_OF_DAY } from './dates';
 import { SPACED_DATE_TIME, toolFields, type FieldInfo } from './field-kind';
 import {
   firstWords,
@@ -861,14 +861,12 @@ function freeText(
 
 /**
  * "tonight", "this evening", "this afternoon": a day said with its hour, which the date literal covers ("dinner
- * with Maya tonight" began at 09:00, "remind me tonight" had no time; nineteenth QA pass). The hours are the ones
- * `findTimes` gives the same words when no day takes them.
+ * with Maya tonight" began at 09:00, "remind me tonight" had no time; nineteenth QA pass). The hours are
+ * `findTimes`' own for the same words (`PART_OF_DAY`).
  */
 function partOfTodaySaid(intent: string): string | undefined {
-  const m = /\b(tonight|this\s+evening|this\s+afternoon|this\s+morning)\b/i.exec(intent);
-  if (!m) return undefined;
-  const said = m[1]!.toLowerCase();
-  return said.endsWith('afternoon') ? '14:00' : said.endsWith('morning') ? '09:00' : '19:00';
+  const m = /\b(?:to(night)|this\s+(evening|afternoon|morning))\b/i.exec(intent);
+  return m ? PART_OF_DAY[(m[1] ?? m[2]!).toLowerCase()] : undefined;
 }
 
 /** "to bring a coat" after "text Bob": what the person is asked to do, as said to them ("Bring a coat"). */
