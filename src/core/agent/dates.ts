@@ -491,5 +491,10 @@ export function findDurations(text: string): { minutes: number; start: number; e
     const minutes = m[2]!.startsWith('h') ? n * 60 : n;
     out.push({ minutes: Math.round(minutes), start: m.index, end: m.index + m[0].length });
   }
+  // "my first free hour on Wednesday", "the next open hour": an hour, said without "an" (twentieth QA
+  // pass found a half-hour slot).
+  for (const m of lower.matchAll(/\b(?:first|next|earliest)\s+(?:free|spare|open|empty|available)\s+hour\b/g))
+    if (!out.some((d) => m.index < d.end && d.start < m.index + m[0].length))
+      out.push({ minutes: 60, start: m.index, end: m.index + m[0].length });
   return out;
 }

@@ -24,6 +24,7 @@ import { heldPartOfDay } from './time-of-day';
 import { PERCENT, currencyOf, localDateTime, recipientsFirst, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 import { escapeRegExp } from '../util/escape-regexp';
+import { HOME_END, homeOf } from './lookups';
 
 /**
  * Arguments for one tool from what is known without an LLM (the graph-only engine's argument filling):
@@ -1073,6 +1074,8 @@ function routeEnd(
   literals: readonly Literal[],
   side: 'from' | 'to',
 ): string | null | undefined {
+  const home = HOME_END.exec(text);
+  const homeSaid = home ? homeOf(home) : undefined;
   for (const { re, from, to } of ROUTE) {
     const m = new RegExp(re.source, 'id').exec(text);
     if (!m?.indices) continue;
@@ -1097,7 +1100,9 @@ function routeEnd(
     if (
       !place &&
       literals.some((l) => l.kind === 'entity' && l.sub === 'person' && l.start >= start && l.end <= end) &&
-      /['’]s\s+(?:home|house|place|flat|apartment|address|home address)$/i.test(words)
+      (/['’]s\s+(?:home|house|place|flat|apartment|address|home address)$/i.test(words) ||
+        // "… from Eve's": the home end said bare (`HOME_END`), looked up too.
+        (/^\p{Lu}\p{L}+['’]s$/u.test(words) && homeSaid?.toLowerCase() === words.slice(0, -2).toLowerCase()))
     )
       return null;
     return place ? String(place.value) : words || undefined;

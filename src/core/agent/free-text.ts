@@ -325,7 +325,8 @@ export function residualText(text: string, literals: readonly Literal[]): string
   // "Block out Saturday 8 till 10 for my long run": what the time is for is the title (it was "Block out for
   // my long run", fourteenth QA pass).
   // "Block Friday 2-4pm as focus time for …": what the time is called, "focus time for …".
-  if (/\b(?:block|pencil|put)\b/i.test(lead))
+  // "schedule 08:00 to 09:00 on Wednesday as a call with Lucia": the same (twentieth QA pass titled it "as a call …").
+  if (/\b(?:block|pencil|put|schedule|book)\b/i.test(lead))
     // "put in 2 hours from 2pm to work on …": the times gone, "from" is left before the purpose.
     s = s.replace(/^[\s,\-–—]*(?:(?:from|at|on)\s+)*(?:for|to|as)\s+(?:my\s+|a\s+|the\s+)?(?=\S)/i, '');
   const object = OBJECT.exec(s)?.[0] ?? '';

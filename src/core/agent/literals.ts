@@ -295,16 +295,27 @@ export function findLiterals(text: string, today: number, lexicon: readonly Lexi
     add({ kind: 'date', value: at.slice(0, 10), start: m.index, end: m.index + 2 });
     add({ kind: 'time', value: at.slice(11, 16), start: m.index + 3, end: m.index + m[0].length });
   }
+  const cur = Object.keys(CURRENCIES)
+    .map(escapeRegExp)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  // "9k EUR", "12k euros": thousands said short, before "at 9" can be read as a time (twentieth QA pass:
+  // "approved at 9k EUR" was 09:00).
+  each(new RegExp(`\\b(${NUMBER})k\\s?(${cur})(?![\\w])`, 'i'), (m) =>
+    add({
+      kind: 'money',
+      value: parseAmount(m[1]!) * 1000,
+      sub: currencyOf(m[2]!)!,
+      start: m.index,
+      end: m.index + m[0].length,
+    }),
+  );
   for (const d of findDates(text, today)) add({ kind: 'date', value: d.date, start: d.start, end: d.end });
   for (const t of findTimes(text)) add({ kind: 'time', value: t.time, start: t.start, end: t.end });
   for (const d of findDurations(text))
     add({ kind: 'duration', value: d.minutes, start: d.start, end: d.end });
 
   // Money: "100 EUR", "€20", "20 euros", "$5.50"
-  const cur = Object.keys(CURRENCIES)
-    .map(escapeRegExp)
-    .sort((a, b) => b.length - a.length)
-    .join('|');
   each(new RegExp(`(?<![\\w.])(${cur})\\s?(${NUMBER})\\b|\\b(${NUMBER})\\s?(${cur})(?![\\w])`, 'i'), (m) => {
     const amount = parseAmount((m[2] ?? m[3])!);
     const word = (m[1] ?? m[4])!;

@@ -24,9 +24,17 @@ const FIELD_ASKED =
   /^(?:(?:so|ok|and)\s+)?(?:what['’]s|what\s+is|tell\s+me|give\s+me)\s+the\s+((?:home\s+)?address|phone(?:\s+number)?|(?:mobile\s+)?number|e-?mail(?:\s+address)?)\s+(?:of|for)\s+(?!(?:the|a|an|my|our|this|that|your)\b)(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)\s*[?.!]*$/iu;
 const IS_QUESTION = /^(?:what|where|which|who|how|find|get|look|show|tell me|search|give me)\b/i;
 
-/** One end of a route at someone's home: "to Anna's place", "from Bob's house". */
+/**
+ * One end of a route at someone's home: "to Anna's place", "from Bob's house", and "from Eve's" said
+ * last with no other home end in a request about a route (twentieth QA pass: "bike there from Eve's" sent
+ * "Eve's" to the map). The bare form is one capitalised word, not a family word ("Christmas Eve at Mum's",
+ * "collect the kids from Carol's" are no route's end).
+ */
 export const HOME_END =
-  /\b(?:to|from|at)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)['’]s\s+(?:home address|home|house|place|flat|apartment|address)\b/u;
+  /\b(?:to|from|at)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)['’]s\s+(?:home address|home|house|place|flat|apartment|address)\b|(?<=\b(?:far|long|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride)\b[\s\S]*)\b(?:to|from)\s+(?!(?:Mum|Mom|Dad|Mother|Father|Gran|Granny|Grandma|Grandpa|Nan|Nana|Auntie|Uncle)['’])(\p{Lu}\p{L}+)['’]s(?=\s*(?:[?.!,]|$|(?:by|on\s+foot|walking|driving|cycling)\b))(?![\s\S]*['’]s\s+(?:home|house|place|flat|apartment|address)\b)/u;
+
+/** The person whose home a `HOME_END` match is. */
+export const homeOf = (m: RegExpExecArray): string => (m[1] ?? m[2])!;
 
 export function insertLookups(
   intents: SplitIntent[],
@@ -145,7 +153,7 @@ export function insertLookups(
     if (home) {
       // "directions from my home to Anna's place": her address is looked up first, and the route's end
       // takes it (ninth QA pass sent "Anna's" to the map, or routed to the museum it found instead).
-      out.push({ rank: 0, text: `find the address of ${home[1]}`, dependsOn: [] });
+      out.push({ rank: 0, text: `find the address of ${homeOf(home)}`, dependsOn: [] });
       out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
     } else if (
       field &&

@@ -146,7 +146,13 @@ function withNamesCorrected(text: string, lexicon: readonly LexiconEntry[]): str
       const name = firstNames.has(lower) ? lower : lower.slice(0, -1);
       const cased = capitalize(name);
       // "franks hiring plan", "alices place": an owner written without the apostrophe.
-      if (name !== lower) return /^\s+\p{L}/u.test(after) && !/\bthe\s+$/i.test(before) ? `${cased}'s` : word;
+      // "how long to walk there from dans", "from carols by bike": a home said as its owner's (twentieth
+      // QA pass).
+      if (name !== lower)
+        return (/^\s+\p{L}/u.test(after) && !/\bthe\s+$/i.test(before)) ||
+          /\b(?:from|to|at|near)\s+$/i.test(before)
+          ? `${cased}'s`
+          : word;
       if (
         PERSON_BEFORE.test(before) ||
         SAID_BEFORE.test(before) ||

@@ -51,7 +51,12 @@ const TABLE: [RegExp, string][] = [
     'fahrenheit',
   ],
   [/\b(?:celcius|celsuis|celsious|celcious)\b/gi, 'celsius'],
-  [/\b(?:adress|addres|adresss)\b/gi, 'address'],
+  [/\b(?:adress|addres|adresss|addy)\b/gi, 'address'],
+  // "text bob the api docs r still missing": chat spelling of "are" between words (twentieth QA pass).
+  [
+    /(?<=\p{L}\s)r(?=\s+(?:still|not|done|ready|late|here|there|in|on|out|all|so|too|coming|going|missing|fine|good|free|back)\b)/giu,
+    'are',
+  ],
   [/\b(?:wensday|wendsday|wednsday|wedensday|wednessday)\b/gi, 'Wednesday'],
   [/\b(?:tuseday|tusday|teusday|tuesdy)\b/gi, 'Tuesday'],
   [/\b(?:thurday|thursdy|thrusday|thurdsay)\b/gi, 'Thursday'],

@@ -81,6 +81,12 @@ const SLANG: [RegExp, Replacement][] = [
     /(?<![./@\w-])(mon|sat|sun)\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
     (_m: string, day: string) => SHORT_DAYS[day.toLowerCase()]!,
   ],
+  // … before "after 1pm", "before noon", and last in the request ("weather paris sat", "first free hour sat
+  // after 1pm"), but not after whoever sat or the word "the" (twentieth QA pass read them as today).
+  [
+    /(?<![./@\w-])(?<!\b(?:i|we|he|she|they|you|just|the|had|have|has|was|were|then)\s+)(mon|sat|sun)\b\.?(?=\s+(?:after|before|around|by)\s+(?:\d|noon|midday|lunch)|\s*[?!.]*\s*$)/gi,
+    (_m: string, day: string) => SHORT_DAYS[day.toLowerCase()]!,
+  ],
   // "drop Hugo a quick text", "shoot Anna an email", "fire off an email to Bob": sending one.
   [
     /\b(?:drop|shoot|fire\s+off|flick|ping)\s+((?:\p{Lu}[\p{L}'’-]*\s+){0,2}|(?:him|her|them)\s+)?(a|an)\s+((?:quick|short|brief)\s+)?(text|e-?mail|message)\b/giu,
