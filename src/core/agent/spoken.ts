@@ -84,8 +84,16 @@ const SLANG: [RegExp, Replacement][] = [
   // … before "after 1pm", "before noon", and last in the request ("weather paris sat", "first free hour sat
   // after 1pm"), but not after whoever sat or the word "the" (twentieth QA pass read them as today).
   [
-    /(?<![./@\w-])(?<!\b(?:i|we|he|she|they|you|just|the|had|have|has|was|were|then)\s+)(mon|sat|sun)\b\.?(?=\s+(?:after|before|around|by)\s+(?:\d|noon|midday|lunch)|\s*[?!.]*\s*$)/gi,
-    (_m: string, day: string) => SHORT_DAYS[day.toLowerCase()]!,
+    /(?<![./@\w-])(?<!\b(?:i|we|he|she|they|you|just|the|had|have|has|was|were|then|its|it['’]s|is)\s+)(mon|sat|sun)\b\.?(?=\s+(?:after|before|around|by)\s+(?:\d|noon|midday|lunch)|\s*[?!.]*\s*$)/gi,
+    // Only where no other day is said: "remind me fri evening to pay rent, its due sat" is Friday's.
+    // (The replacer's last argument is the whole text.)
+    (m: string, day: string, ...rest: string[]) =>
+      new RegExp(
+        String.raw`\b(?:${WEEKDAY_WORDS}|fri|thu|thurs|tue|tues|wed|today|tomorrow|tonight)\b`,
+        'i',
+      ).test(String(rest[rest.length - 1]).replace(m, ''))
+        ? m
+        : SHORT_DAYS[day.toLowerCase()]!,
   ],
   // "drop Hugo a quick text", "shoot Anna an email", "fire off an email to Bob": sending one.
   [
