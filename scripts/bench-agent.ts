@@ -13,7 +13,15 @@ import type { Decision, DecisionInput, DecisionPolicy } from '../src/core/agent/
 import { checkCase } from '../src/core/agent/fixtures/check-case';
 import { GRAPH_ONLY_REQUESTS, REFERENCE_DAY } from '../src/core/agent/fixtures/graph-only-requests';
 import { FIRST_TOOL_REQUESTS } from '../src/core/agent/fixtures/first-tool-requests';
-import { runWritten, writtenFigures } from '../src/core/agent/fixtures/run-written';
+import { runConversations, runWritten, writtenFigures } from '../src/core/agent/fixtures/run-written';
+import {
+  WRITTEN_CONV_AGAIN,
+  WRITTEN_CONV_HELDOUT_A,
+  WRITTEN_CONV_HELDOUT_B,
+  WRITTEN_CONV_PEOPLE,
+  WRITTEN_CONV_SESSION,
+  WRITTEN_CONV_THINGS,
+} from '../src/core/agent/fixtures/written-conversations-twentieth';
 import { WRITTEN_DEV, WRITTEN_HELDOUT, WRITTEN_HURRIED } from '../src/core/agent/fixtures/written-requests';
 import {
   WRITTEN_EVERYDAY,
@@ -280,6 +288,27 @@ async function main(): Promise<void> {
     ['writtenHeldout21', WRITTEN_HELDOUT_21],
   ] as const) {
     const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
+    for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
+      sheet.record(`${DATASET}.graph-only.${set}.${m}`, f[m]!, '', undefined, false);
+    written.push([
+      set,
+      String(f.n),
+      pct(f.firstRight!),
+      pct(f.unasked!),
+      pct(f.actsDone!),
+      pct(f.leftAlone!),
+    ]);
+  }
+  // Conversations: each message read with the ones before it; the last one judged.
+  for (const [set, cases] of [
+    ['conversationPeople', WRITTEN_CONV_PEOPLE],
+    ['conversationThings', WRITTEN_CONV_THINGS],
+    ['conversationAgain', WRITTEN_CONV_AGAIN],
+    ['conversationSession', WRITTEN_CONV_SESSION],
+    ['conversationHeldoutA', WRITTEN_CONV_HELDOUT_A],
+    ['conversationHeldoutB', WRITTEN_CONV_HELDOUT_B],
+  ] as const) {
+    const f = writtenFigures(await runConversations(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
       sheet.record(`${DATASET}.graph-only.${set}.${m}`, f[m]!, '', undefined, false);
     written.push([

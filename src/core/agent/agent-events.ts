@@ -112,6 +112,8 @@ export interface QuestionView {
 export interface TurnResult {
   turnId: string;
   request: string;
+  /** The request spelt out with the conversation's earlier turns, when it leaned on them ("text her too"). */
+  readAs?: string;
   status: 'answered' | 'needs-input' | 'failed' | 'stopped';
   answer: string;
   /** Questions left unanswered (the turn can go on when the user answers them). */

@@ -42,6 +42,22 @@ export const WRITERS_DAY = Date.parse('2026-12-06T10:00:00Z');
 export const runOnWritersDay = async (request: string): Promise<TurnResult> =>
   (await graphOnlySandboxAgent(() => WRITERS_DAY)).runTurn(request);
 
+/**
+ * A chat on the writers' day: one sandbox, an agent per message (as the app's session makes them), each
+ * message read with the turns before it. The turns' results, in order.
+ */
+export async function chatOnWritersDay(messages: readonly string[]): Promise<TurnResult[]> {
+  const now = () => WRITERS_DAY;
+  const world = await builtInAgentWorld();
+  const runtime = await createSandboxRuntime({ now });
+  const turns: TurnResult[] = [];
+  for (const m of messages) {
+    const agent = new Agent({ world, runtime, policy: new GraphPolicy(), learn: false, now });
+    turns.push(await agent.runTurn(m, { earlier: [...turns] }));
+  }
+  return turns;
+}
+
 /** The tools a turn called, in order. */
 export const toolsCalled = (r: TurnResult): string[] => r.calls.map((c) => c.tool);
 

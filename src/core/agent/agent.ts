@@ -88,6 +88,7 @@ import { escapeRegExp } from '../util/escape-regexp';
 import { daysOf, eventDayOf, eventsSaid } from './events-said';
 import { capitalize } from '../util/capitalize';
 import { linesAbout } from './lines-about';
+import { type EarlierTurn, withFollowUpRead } from './follow-ups';
 import { findDates } from './dates';
 import { clauseRead, clausesOf } from './text-condition';
 
@@ -137,6 +138,11 @@ export interface TurnHooks {
   ask?: (question: QuestionView) => Promise<string | null>;
   signal?: AbortSignal;
   turnId?: string;
+  /**
+   * The conversation's earlier turns, oldest first: a follow-up ("text her too", "what about Tuesday?")
+   * is read with them.
+   */
+  earlier?: readonly EarlierTurn[];
 }
 
 /**
@@ -187,6 +193,14 @@ export class Agent {
     // A person named through the calendar ("the person I had the project sync with this morning") is the
     // one its event is with; one named through the inbox ("whoever sent the invoice") is its sender.
     // A time or place said as an event's ("same place as last time") is that event's.
+    // A follow-up ("text her too", "what about Tuesday?") spelt out from the conversation's earlier turns.
+    const followedUp = withFollowUpRead(
+      withMisspeltWordsCorrected(request),
+      hooks.earlier ?? [],
+      today,
+      lexicon,
+      events,
+    );
     const read = withSameAsEvent(
       withAnchoredOffsets(
         withPeopleOfEvents(
@@ -196,11 +210,7 @@ export class Agent {
                 spokenNumbersAsDigits(
                   withRecordsListed(
                     withCountedItems(
-                      withoutRetracted(
-                        withoutFillers(
-                          withMisspeltNamesCorrected(withMisspeltWordsCorrected(request), lexicon),
-                        ),
-                      ),
+                      withoutRetracted(withoutFillers(withMisspeltNamesCorrected(followedUp, lexicon))),
                     ),
                   ),
                 ),
@@ -384,6 +394,7 @@ export class Agent {
     const result: TurnResult = {
       turnId: state.turnId,
       request,
+      ...(followedUp !== withMisspeltWordsCorrected(request) ? { readAs: followedUp } : {}),
       status: stopped
         ? 'stopped'
         : state.questions.length > 0
