@@ -249,6 +249,11 @@ export class AgentSession {
       });
       result = await agent.runTurn(text, {
         turnId: id,
+        // "text her too", "what about Tuesday?": the chat's earlier turns, for a follow-up to lean on.
+        earlier: this.state.turns
+          .filter((t) => t.id !== id && t.result)
+          .slice(-FOLLOW_UP_TURNS)
+          .map((t) => t.result!),
         signal: controller.signal,
         onEvent: (e) => this.onEvent(id, e),
         ask: (q) => this.ask(id, q),
@@ -381,6 +386,9 @@ export class AgentSession {
 }
 
 /** What a turn's record says when the page went away before the turn ended. */
+/** How many of the chat's earlier turns a follow-up may lean on. */
+const FOLLOW_UP_TURNS = 3;
+
 export const INTERRUPTED =
   'Interrupted: the page was reloaded or closed before this turn ended. Changes its calls already made stay (see Sandbox).';
 

@@ -15,6 +15,15 @@ export function TurnCard({ turn }: { turn: TurnView }) {
         <span className="turn-request" data-testid="turn-request">
           {turn.request}
         </span>
+        {turn.result?.readAs && (
+          <span
+            className="turn-read-as meta"
+            data-testid="turn-read-as"
+            title="Read with the turns before it"
+          >
+            read as “{turn.result.readAs}”
+          </span>
+        )}
         <span className="turn-engine" title="The engine this turn ran on">
           {turn.engine}
         </span>
