@@ -27,7 +27,15 @@ import { convertsToUnit, findLiterals, type Literal } from './literals';
 import { valueShape } from '../trace/produced-inputs';
 import { canonicalArgs } from '../execute/simulator';
 import { literalKnown } from './literal-known';
-import { HOME_END, KEPT_IN, dateThing, insertLookups, mentionedField, possessedField } from './lookups';
+import {
+  HOME_END,
+  KEPT_IN,
+  dateThing,
+  homeEnds,
+  insertLookups,
+  mentionedField,
+  possessedField,
+} from './lookups';
 import { numbersAsDigits } from '../util/number-words';
 import { withoutRetracted } from './retractions';
 import { withCountedItems, withRecordsListed } from './counted-items';
@@ -1459,6 +1467,23 @@ export class Agent {
     args: Record<string, unknown>,
     sources: Record<string, string>,
   ): void {
+    // "… from Alice's place to Carol's": each end is the address looked up for its person.
+    const homes = homeEnds(si.text);
+    if (homes.length > 1) {
+      const addresses = toolFields(tool.parameters).filter((f) => f.kind === 'address');
+      for (const home of homes) {
+        const found = resultsReferredTo(si, state).find(
+          (o) => typeof o.name === 'string' && o.name.toLowerCase().startsWith(home.name.toLowerCase()),
+        );
+        const key =
+          found && Object.keys(found).find((k) => /address/i.test(k) && typeof found[k] === 'string');
+        const field = addresses.find((f) => f.side === home.side);
+        if (!found || !key || !field || sources[field.name] === 'user') continue;
+        args[field.name] = found[key];
+        sources[field.name] = 'earlier call';
+      }
+      return;
+    }
     // "… from my home to Anna's place": her address, looked up by the part before, is that end.
     const home = HOME_END.exec(si.text);
     if (!home && !/\bthere\b/i.test(si.text)) return;

@@ -24,7 +24,7 @@ import { heldPartOfDay } from './time-of-day';
 import { PERCENT, currencyOf, localDateTime, recipientsFirst, unitOf, type Literal } from './literals';
 import { contentWords, stem, wordsOf } from './target-choice';
 import { escapeRegExp } from '../util/escape-regexp';
-import { HOME_END, homeOf } from './lookups';
+import { homeEnds } from './lookups';
 
 /**
  * Arguments for one tool from what is known without an LLM (the graph-only engine's argument filling):
@@ -67,7 +67,7 @@ export interface FilledArgs {
 
 const ENUM_SYNONYMS: Record<string, string[]> = {
   walking: ['walk', 'on foot', 'walking'],
-  driving: ['drive', 'car', 'driving'],
+  driving: ['drive', 'drove', 'car', 'driving'],
   cycling: ['bike', 'cycle', 'bicycle', 'cycling'],
   transit: ['bus', 'train', 'tram', 'metro', 'subway', 'public transport', 'transit'],
 };
@@ -1074,8 +1074,7 @@ function routeEnd(
   literals: readonly Literal[],
   side: 'from' | 'to',
 ): string | null | undefined {
-  const home = HOME_END.exec(text);
-  const homeSaid = home ? homeOf(home) : undefined;
+  const homes = homeEnds(text).map((h) => h.name.toLowerCase());
   for (const { re, from, to } of ROUTE) {
     const m = new RegExp(re.source, 'id').exec(text);
     if (!m?.indices) continue;
@@ -1101,8 +1100,8 @@ function routeEnd(
       !place &&
       literals.some((l) => l.kind === 'entity' && l.sub === 'person' && l.start >= start && l.end <= end) &&
       (/['’]s\s+(?:home|house|place|flat|apartment|address|home address)$/i.test(words) ||
-        // "… from Eve's": the home end said bare (`HOME_END`), looked up too.
-        (/^\p{Lu}\p{L}+['’]s$/u.test(words) && homeSaid?.toLowerCase() === words.slice(0, -2).toLowerCase()))
+        // "… from Eve's": a home end said bare (`homeEnds`), looked up too.
+        (/^\p{Lu}\p{L}+['’]s$/u.test(words) && homes.includes(words.slice(0, -2).toLowerCase())))
     )
       return null;
     return place ? String(place.value) : words || undefined;
@@ -1150,7 +1149,9 @@ function enumIn(lower: string, values: unknown[], description = ''): unknown {
       new RegExp(w.length <= 2 ? `(?<![\\w'’])${escapeRegExp(w)}(?![\\w'’])` : `\\b${escapeRegExp(w)}`).test(
         lower,
       );
-    if (words.some(named) || labels.get(v)?.some(named)) return v;
+    // The travel words are whole words: "car" is not the start of "Carol's" (twentieth QA pass drove there).
+    const word = (w: string) => new RegExp(`\\b${escapeRegExp(w)}(?:s|es|ing|ed)?\\b`).test(lower);
+    if ((ENUM_SYNONYMS[code] ? words.some(word) : words.some(named)) || labels.get(v)?.some(named)) return v;
   }
   return undefined;
 }

@@ -199,6 +199,22 @@ describe('single requests read better too', () => {
     ).toEqual(['reminders_create']);
   });
 
+  it('"how long is the walk from alices place to carols" looks up both homes and walks between them', async () => {
+    const r = await run('how long is the walk from alices place to carols');
+    expect(argsOf(r, 'places_directions')).toEqual({
+      origin_address: '3 Upper Street, London',
+      destination_address: '25 Baker Street, London',
+      mode: 'walking',
+    });
+  });
+
+  it('"Now on a different note entirely, do I have a note about the garden?" searches the notes, makes none', async () => {
+    const r = await run(
+      "Thank you. Now on a different note entirely, do I have a note somewhere about the garden? I can't remember how deep the tulip bulbs go.",
+    );
+    expect(r.calls.map((c) => c.tool)).toEqual(['notes_search']);
+  });
+
   it('"my first free hour sat after 1pm" looks for an hour on Saturday; "weather paris sat" is Saturday\'s', async () => {
     expect(argsOf(await run("what's my first free hour sat after 1pm"), 'calendar_find_free_slot')).toEqual({
       date: '2026-12-12',

@@ -406,7 +406,11 @@ function placeOf(
       address: event.location,
       ...(typeof event.city === 'string' ? { city: event.city } : {}),
     };
-  const contact = okOutputs(turn, 'contacts_get').find((o) => typeof o.address === 'string');
+  // A contact's address the turn asked for ("where does he live"), not one looked up for a route's end.
+  const routed = turn.calls.some((c) => c.tool === 'places_directions');
+  const contact = routed
+    ? undefined
+    : okOutputs(turn, 'contacts_get').find((o) => typeof o.address === 'string');
   if (contact) {
     const address = String(contact.address);
     return { name: address, address, city: address.split(',').pop()!.trim() };

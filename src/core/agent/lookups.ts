@@ -25,16 +25,29 @@ const FIELD_ASKED =
 const IS_QUESTION = /^(?:what|where|which|who|how|find|get|look|show|tell me|search|give me)\b/i;
 
 /**
- * One end of a route at someone's home: "to Anna's place", "from Bob's house", and "from Eve's" said
- * last with no other home end in a request about a route (twentieth QA pass: "bike there from Eve's" sent
- * "Eve's" to the map). The bare form is one capitalised word, not a family word ("Christmas Eve at Mum's",
- * "collect the kids from Carol's" are no route's end).
+ * One end of a route at someone's home: "to Anna's place", "from Bob's house", and "from Eve's" said bare
+ * in a request about a route (twentieth QA pass: "bike there from Eve's" sent "Eve's" to the map). The bare
+ * form is one capitalised word, not a family word ("Christmas Eve at Mum's", "collect the kids from
+ * Carol's" are no route's end).
  */
 export const HOME_END =
-  /\b(?:to|from|at)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)['’]s\s+(?:home address|home|house|place|flat|apartment|address)\b|(?<=\b(?:far|long|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride)\b[\s\S]*)\b(?:to|from)\s+(?!(?:Mum|Mom|Dad|Mother|Father|Gran|Granny|Grandma|Grandpa|Nan|Nana|Auntie|Uncle)['’])(\p{Lu}\p{L}+)['’]s(?=\s*(?:[?.!,]|$|(?:by|on\s+foot|walking|driving|cycling)\b))(?![\s\S]*['’]s\s+(?:home|house|place|flat|apartment|address)\b)/u;
+  /\b(?:to|from|at)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)['’]s\s+(?:home address|home|house|place|flat|apartment|address)\b|(?<=\b(?:far|long|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride)\b[\s\S]*)\b(?:to|from)\s+(?!(?:Mum|Mom|Dad|Mother|Father|Gran|Granny|Grandma|Grandpa|Nan|Nana|Auntie|Uncle)['’])(\p{Lu}\p{L}+)['’]s(?=\s*(?:[?.!,]|$|(?:to|by|on\s+foot|walking|driving|cycling|in)\b))/u;
 
 /** The person whose home a `HOME_END` match is. */
 export const homeOf = (m: RegExpExecArray): string => (m[1] ?? m[2])!;
+
+/**
+ * Every home a route's ends are at, in the order said, with the end each is: "from Alice's place to
+ * Carol's" is two (twentieth QA pass: only Alice's address was looked up, and "Carol's" went to the map).
+ */
+export function homeEnds(text: string): { name: string; side: 'from' | 'to' }[] {
+  const out: { name: string; side: 'from' | 'to' }[] = [];
+  for (const m of text.matchAll(new RegExp(HOME_END.source, 'gu'))) {
+    const name = homeOf(m);
+    if (!out.some((h) => h.name === name)) out.push({ name, side: /^from\b/i.test(m[0]) ? 'from' : 'to' });
+  }
+  return out.slice(0, 2);
+}
 
 export function insertLookups(
   intents: SplitIntent[],
@@ -149,12 +162,13 @@ export function insertLookups(
     const bare = thing ? bareField(thing, outputFields) : null;
     // "Retrieve papers on the topic of sustainability": the tool that does it takes a `topic`, and the
     // request gives it — nothing to look up (`givesField`).
-    const home = HOME_END.exec(si.text);
-    if (home) {
+    const homes = homeEnds(si.text);
+    if (homes.length > 0) {
       // "directions from my home to Anna's place": her address is looked up first, and the route's end
       // takes it (ninth QA pass sent "Anna's" to the map, or routed to the museum it found instead).
-      out.push({ rank: 0, text: `find the address of ${homeOf(home)}`, dependsOn: [] });
-      out.push({ ...si, dependsOn: [...si.dependsOn, -1] });
+      for (const home of homes)
+        out.push({ rank: 0, text: `find the address of ${home.name}`, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, ...(homes.length > 1 ? [-2] : []), -1] });
     } else if (
       field &&
       // "What's the address for Hugo?" is looked up as "address for Hugo?" is (it was a contact search,
@@ -252,14 +266,14 @@ export function insertLookups(
       out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
     } else out.push(si);
   }
-  // Renumber, and turn "-1" (the lookup just before) into its real rank.
+  // Renumber, and turn "-1" (the lookup just before) and "-2" (the one before it) into their real ranks.
   const rankOf = new Map(intents.map((si) => [si.rank, 0]));
   out.forEach((si, i) => rankOf.set(si.rank, i + 1));
   return out.map((si, i) => ({
     rank: i + 1,
     text: si.text,
     dependsOn: si.dependsOn
-      .map((d) => (d === -1 ? i : (rankOf.get(d) ?? d)))
+      .map((d) => (d === -1 ? i : d === -2 ? i - 1 : (rankOf.get(d) ?? d)))
       .filter((d) => d >= 1 && d < i + 1),
     ...(si.contentFrom === -1
       ? { contentFrom: i }

@@ -30,6 +30,12 @@ const SLANG: [RegExp, Replacement][] = [
   [/\bthx\b/gi, 'thanks'],
   // Scottish and Irish: "can ye", "would ya".
   [/\b(can|could|will|would|did|do)\s+(?:ye|ya)\b/gi, '$1 you'],
+  // "Now on a different note entirely, do I have a note about the garden?": a change of subject, no note to
+  // make (twentieth QA pass made one).
+  [
+    /(?:^|(?<=[.!?]\s*|\b(?:now|and|but|oh|ok|okay|so),?\s+))on\s+(?:(?:a|an)\s+)?(?:different|another|other|separate|related|lighter|happier|sadder|unrelated|similar|practical|personal)\s+note(?:\s+entirely)?\b[,.:;]?\s*/gi,
+    '',
+  ],
   // "Remind me to floss the morning of the dentist lol": a laugh is no word of the request.
   [/[\s,]*\b(?:lol|lmao|rofl|haha+|hehe+)\b[.!]*/gi, ''],
   // "9 30 to 10 30": times typed with a space for the colon (an event was put at 09:00–10:00).

@@ -195,4 +195,15 @@ describe('places_weather', () => {
     expect(CITY_GEO.map((c) => c.name)).toEqual(CITIES.map((c) => c.name));
     for (const city of CITIES) expect(MONTHLY_NORMALS_C[city.name]?.[10]).toBe(city.baseTempC);
   });
+
+  it("a place name several cities have is the one in the other end's city", async () => {
+    const sandbox = await openSandbox();
+    const route = await callOk(sandbox, 'places_directions', {
+      origin_address: '25 Baker Street, London',
+      destination_address: 'Pulse Fitness',
+      mode: 'cycling',
+    });
+    // 51 Brick Lane, London: a 7 km ride, not the Paris gym 347 km away.
+    expect((route as { distance_km: number }).distance_km).toBeLessThan(20);
+  });
 });

@@ -70,6 +70,13 @@ function locateOrNull(text: string, field: string): Located | null {
   }
 }
 
+/** Whether `text` is a place's name alone (no city) that places in more than one city have. */
+function sharedName(text: string): boolean {
+  if (text.includes(',')) return false;
+  const n = normalize(text);
+  return new Set(PLACES.filter((p) => normalize(p.name) === n).map((p) => p.city)).size > 1;
+}
+
 /** `text` as a place search near `nearCity`; when nothing matches, the address error names the input. */
 function locatePlace(text: string, field: string, nearCity: string | undefined): Located {
   const city = cityInQuery(text) ?? (nearCity ? findCity(nearCity) : undefined);
@@ -123,8 +130,14 @@ export function placesTools(sandbox: SandboxAccess) {
     async run(args) {
       const origin = requireString(args, 'origin_address');
       const destination = requireString(args, 'destination_address');
-      const from = locateOrNull(origin, 'origin_address');
-      const to = locateOrNull(destination, 'destination_address');
+      let from = locateOrNull(origin, 'origin_address');
+      let to = locateOrNull(destination, 'destination_address');
+      // A name several cities have ("Pulse Fitness") is the one in the other end's city (twentieth QA
+      // pass: from Baker Street, London, the map took the Paris gym, 347 km away).
+      if (from && to && from.city !== to.city) {
+        if (sharedName(destination)) to = locatePlace(destination, 'destination_address', from.city);
+        else if (sharedName(origin)) from = locatePlace(origin, 'origin_address', to.city);
+      }
       // Like a maps API, an end that is no address is searched as a place ("the train station"), in the
       // other end's city when that one is known ("from the Louvre to the train station" is in Paris).
       return estimateRoute(
