@@ -31,6 +31,13 @@ const OPENS_CONDITION = /^(?:and\s+)?(?:only\s+)?(if|unless)\s+(\S.*)$/i;
 const DASH_IF = /^(.*\S)\s*(?:[—–]|\s-)\s*(if|unless)\s+(\S.*)$/i;
 const TRAILING_AND_IF = /^(.*\S)\s*,?\s+and\s+(?:only\s+)?(if|unless)\s+(\S.*)$/i;
 
+/**
+ * "text Noah to say I'll sort out the money if he sorts out the hotel": an "if" after what a message says
+ * is part of the message (twentieth QA pass held the text back on a condition).
+ */
+const SAYS =
+  /\b(?:text|e-?mail|message|tell|write|reply|answer|let)\b.*\b(?:to\s+say|saying|say|telling|that)\s+\S/i;
+
 /** "Remind me … if it rains": a command with a condition after it. */
 const TRAILING_IF = /^(.*\S)\s*,?\s+(?:only\s+)?(if|unless)\s+(\S.*)$/i;
 
@@ -410,7 +417,8 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       !MANNER.test(after[3]!) &&
       !pending &&
       !/\band\b/i.test(after[1]!) &&
-      !WATCHES.test(after[1]!)
+      !WATCHES.test(after[1]!) &&
+      !SAYS.test(after[1]!)
     ) {
       const clause = clean(after[3]!);
       const negated = after[2]!.toLowerCase() === 'unless';

@@ -483,12 +483,20 @@ export const PART_OF_DAY: Record<string, string> = {
 export function findDurations(text: string): { minutes: number; start: number; end: number }[] {
   const lower = text.toLowerCase();
   const out: { minutes: number; start: number; end: number }[] = [];
+  // "a free hour and a half", "2 hours and a half": the half counts (twentieth QA pass found an hour).
+  for (const m of lower.matchAll(
+    /\b(an?|one|\d+)\s+(?:(?:free|full|whole|spare|quick|short|open|empty)\s+)?hours?\s+and\s+a\s+half\b/g,
+  )) {
+    const n = /^(?:an?|one)$/.test(m[1]!) ? 1 : Number(m[1]);
+    out.push({ minutes: n * 60 + 30, start: m.index, end: m.index + m[0].length });
+  }
   for (const m of lower.matchAll(
     // "2h", "90min" run the number into its unit; "a" and "an" never do ("ah").
     /\b(\d+(?:\.\d+)?|an?|half an?)(?:[ -]|(?<=\d)(?=(?:h|hrs?|mins?)\b))(?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b/g,
   )) {
     const n = m[1] === 'a' || m[1] === 'an' ? 1 : m[1]!.startsWith('half') ? 0.5 : Number(m[1]);
     const minutes = m[2]!.startsWith('h') ? n * 60 : n;
+    if (out.some((d) => m.index < d.end && d.start < m.index + m[0].length)) continue;
     out.push({ minutes: Math.round(minutes), start: m.index, end: m.index + m[0].length });
   }
   // "my first free hour on Wednesday", "the next open hour": an hour, said without "an" (twentieth QA

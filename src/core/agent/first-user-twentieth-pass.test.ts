@@ -187,7 +187,66 @@ describe('things carried over from the turns before', () => {
   });
 });
 
+describe('held-out conversations, read after they were measured', () => {
+  it('"What\'s that in Fahrenheit?" after a forecast converts its temperature; "and in miles?" a route\'s distance', async () => {
+    const f = await last("What's the forecast for Paris on Christmas Eve?", "What's that in Fahrenheit?");
+    expect(argsOf(f, 'units_convert')).toMatchObject({ from_unit: 'celsius', to_unit: 'fahrenheit' });
+    const m = await last('how far is it from the Louvre to Gare du Nord by bike', 'and in miles?');
+    expect(argsOf(m, 'units_convert')).toEqual({ value: 2.8, from_unit: 'km', to_unit: 'miles' });
+  });
+
+  it('"put \'Paris planning with Carol\' in at that time and invite her" books the hour and a half found', async () => {
+    const r = await last(
+      "I'd like a little planning evening with Carol about Paris. Is there a free hour and a half on Monday evening, from six onwards?",
+      "Right then, put 'Paris planning with Carol' in at that time and invite her",
+    );
+    expect(argsOf(r, 'calendar_create_event')).toEqual({
+      start_time: '2026-12-07T18:00:00',
+      end_time: '2026-12-07T19:30:00',
+      title: 'Paris planning with Carol',
+      attendee_email: 'carol.diaz@example.com',
+    });
+  });
+
+  it('"answer him: …" after asking about Kenji emails Kenji; "also to Grace same text, her bday is today too" texts Grace', async () => {
+    const a = await last(
+      'who is Kenji again? what he wrote me',
+      'answer him: I come maybe 10-20 April, arigatou!',
+    );
+    expect(argsOf(a, 'mail_send')).toMatchObject({ to_email: 'kenji.sato@example.com' });
+    const g = await last(
+      'sms to Noah: happy birthday bro!! 🎉',
+      'also to Grace same text, her bday is today too lol',
+    );
+    expect(argsOf(g, 'messages_send')).toMatchObject({ phone: '+1 555 0152' });
+  });
+
+  it('"Tell him Kenji has offered …" after asking for Jonas\'s number texts Jonas, not Kenji', async () => {
+    const r = await last(
+      "I'd like to ring Jonas Berg about coming to Tokyo with us, but first, what's his phone number?",
+      "Actually I'll text him instead, it's late. Tell him Kenji has offered to book a table near Omotesando in April",
+    );
+    expect(argsOf(r, 'messages_send')).toMatchObject({ phone: '+1 555 0173' });
+  });
+});
+
 describe('single requests read better too', () => {
+  it('"text Noah to say I\'ll sort out the money if he sorts out the hotel" sends it; "text Olivia if she knows …" asks her', async () => {
+    const r = await run("text Noah to say I'll sort out the money if he sorts out the hotel");
+    expect(argsOf(r, 'messages_send')).toMatchObject({ phone: '+1 212 555 0199' });
+    const o = await run('Text Olivia if she knows a good guesthouse in Sintra');
+    expect(argsOf(o, 'messages_send')).toEqual({
+      phone: '+351 912 555 088',
+      text: 'Do you know a good guesthouse in Sintra?',
+    });
+  });
+
+  it('"how far is it from Anna place" looks up her address; "a free hour and a half" is 90 minutes', async () => {
+    const r = await run('how far is Corner Roast from Anna place, walking');
+    expect(argsOf(r, 'places_directions')).toMatchObject({ origin_address: '14 Kastanienallee, Berlin' });
+    expect(findDurations('a free hour and a half on Monday')[0]?.minutes).toBe(90);
+  });
+
   it('"from carols", "from Eve\'s": a home said as its owner\'s, looked up for the route', async () => {
     const r = await run("how far is the Natural History Museum from Carol's");
     expect(argsOf(r, 'places_directions')).toMatchObject({ origin_address: '25 Baker Street, London' });

@@ -180,15 +180,17 @@ function withPeopleNamed(
   today: number,
 ): string {
   const people = lexicon.filter((e) => e.kind === 'person');
-  if (people.length === 0 || peopleSaid(request, people).length > 0 || SOMEONE_OF_ITS_OWN.test(request))
-    return request;
+  if (people.length === 0 || SOMEONE_OF_ITS_OWN.test(request)) return request;
+  // A pronoun after a person the message names is theirs ("text Bob and tell him yes"); one before any is
+  // the conversation's ("Tell him Kenji has offered to book a table").
+  const firstNamed = peopleSaid(request, people)[0]?.at ?? Infinity;
   const replyTo =
-    /^(\W*(?:(?:ok(?:ay)?|great|thanks|cool|right|so|please|pls)\b[\s,.!]*)*)(reply|answer|respond|write\s+back)\b(?!\s+(?:to|all)\b)/i;
+    /^(\W*(?:(?:ok(?:ay)?|great|thanks|cool|right|so|please|pls)\b[\s,.!]*)*)(reply|answer|respond|write\s+back)\b(?!\s+(?:to|all|him|her|them)\b)/i;
   if (!/\b(?:him|her|his|he|she|them|they|their)\b/i.test(request) && !replyTo.test(request)) return request;
   const before = lastPeople(earlier, people, today);
   if (before.names.length === 0) return request;
   // "did alice email me about lunch" → "reply yes still on": the answer goes to whom the turn was about.
-  if (replyTo.test(request))
+  if (replyTo.test(request) && firstNamed === Infinity)
     request = request.replace(
       replyTo,
       (_all, lead: string, verb: string) => `${lead}${verb} to ${firstName(before.names[0]!)}`,
@@ -204,7 +206,8 @@ function withPeopleNamed(
       : null;
   return request.replace(
     /\b(him|her|his|he|she|them|they|their)\b(?!['’])(\s*)(\S*)/gi,
-    (all: string, pronoun: string, space: string, next: string) => {
+    (all: string, pronoun: string, space: string, next: string, at: number) => {
+      if (at > firstNamed) return all;
       const p = pronoun.toLowerCase();
       const nextWord = next.toLowerCase().replace(/[^\p{L}'’]+$/u, '');
       if (p === 'them' || p === 'they' || p === 'their') {
@@ -266,6 +269,13 @@ function restWords(text: string, literals: readonly Literal[]): string[] {
     .filter((w) => w !== '' && !AROUND.has(w));
 }
 
+/** The values a message says; "in" is a word, not an inch ("in dollars?", "the weather in Paris"). */
+function valuesIn(text: string, today: number, lexicon: readonly LexiconEntry[]): Literal[] {
+  return findLiterals(text, today, lexicon).filter(
+    (l) => l.kind !== 'quoted' && !(l.kind === 'entity' && l.sub === 'unit' && l.text.length <= 2),
+  );
+}
+
 /** The slot of an earlier request a new value takes: the same kind of thing. */
 function sameSlot(l: Literal, before: readonly Literal[]): Literal | undefined {
   const kind = (x: Literal) => (x.kind === 'entity' ? `entity:${x.sub}` : x.kind);
@@ -303,14 +313,18 @@ function withValuesChanged(
   today: number,
 ): string {
   // "in dollars?": the preposition is no inch.
-  const found = findLiterals(request, today, lexicon).filter(
-    (l) => l.kind !== 'quoted' && !(l.kind === 'entity' && l.sub === 'unit' && l.text.length <= 2),
-  );
+  const found = valuesIn(request, today, lexicon);
   // "I meant Frank, not Jonas": what is put right is not a value of the message.
   const said = found.filter((l) => !/\bnot\s+$/i.test(request.slice(0, l.start)));
   const mode = MODE.exec(request);
   const email = CHANNEL_EMAIL.test(request);
   const text = CHANNEL_TEXT.test(request);
+  // "also to Grace same text, her bday is today too": what follows the fragment is the user's reason.
+  const clause = /^([^,.;!?—–]*\b(?:same|again)\b[^,.;!?—–]*)[,.;!?—–]\s*\S/i.exec(request);
+  if (clause && clause[1]!.length < request.length) {
+    const read = withValuesChanged(clause[1]!, earlier, lexicon, today);
+    if (read !== clause[1]) return read;
+  }
   const asksAbout = /\b(?:what|how)\s+about\b/i.test(request);
   if (restWords(request, found).some((w) => !(asksAbout && (w === 'what' || w === 'how')))) return request;
   // "what's on Friday?" asks on its own; "and Friday?", "what about Friday?", "in dollars?" lean back.
@@ -329,17 +343,23 @@ function withValuesChanged(
   if (said.length === 0 && !mode && !(same && (email || text))) return request;
   const turns = earlier.slice(-LOOK_BACK).reverse();
   const turn = turns.find((t) => {
-    const before = findLiterals(askedIn(t), today, lexicon);
+    const before = valuesIn(askedIn(t), today, lexicon);
     return (
       said.every((l) => sameSlot(l, before) || ['date', 'currency'].includes(l.kind)) || said.length === 0
     );
   });
-  if (!turn) return request;
+  if (!turn) {
+    // "and in miles?" after a route, "in Fahrenheit?" after a forecast: the measure found, converted.
+    const unit =
+      said.length === 1 && said[0]!.kind === 'entity' && said[0]!.sub === 'unit' ? said[0] : undefined;
+    const amount = unit ? recent(earlier, (t) => amountOf(t, today, lexicon)) : undefined;
+    return unit && amount ? `convert ${amount} to ${unit.text}` : request;
+  }
   const acted = turn.calls.some((c) => c.status === 'ok' && ACTS.has(c.tool));
   if (acted && CORRECTION.test(request) && !said.some((l) => l.kind === 'entity' && l.sub === 'person'))
     return request;
   let out = askedIn(turn);
-  const before = findLiterals(out, today, lexicon);
+  const before = valuesIn(out, today, lexicon);
   const edits: { start: number; end: number; words: string }[] = [];
   const adds: string[] = [];
   for (const l of said) {
@@ -426,6 +446,21 @@ function stringsIn(value: unknown): string[] {
   return [];
 }
 
+/** A numeric output field that names its unit: `temperature_c`, `distance_km`, `weight_kg`. */
+const UNIT_OF_FIELD = /_(c|f|km|mi|miles|m|kg|g|lb|lbs)$/i;
+const UNIT_WORDS: Record<string, string> = {
+  c: 'celsius',
+  f: 'fahrenheit',
+  km: 'km',
+  mi: 'miles',
+  miles: 'miles',
+  m: 'm',
+  kg: 'kg',
+  g: 'g',
+  lb: 'lb',
+  lbs: 'lb',
+};
+
 /** Amounts of money in what a turn's calls returned, with the words around each. */
 function amountsOf(
   turn: EarlierTurn,
@@ -440,6 +475,18 @@ function amountsOf(
       if (typeof amount === 'number' && typeof c.args.to_currency === 'string')
         out.push({ text: `${amount} ${c.args.to_currency}`, line: '' });
       continue;
+    }
+    // "What's that in Fahrenheit?" after a forecast, "and in miles?" after a route: a measure the tool
+    // returned under a field that names its unit (`temperature_c`, `distance_km`).
+    if (c.output && typeof c.output === 'object' && !Array.isArray(c.output)) {
+      const measured = Object.entries(c.output as Record<string, unknown>).filter(
+        ([k, v]) => typeof v === 'number' && UNIT_OF_FIELD.exec(k),
+      );
+      if (measured.length === 1) {
+        const [k, v] = measured[0]!;
+        out.push({ text: `${String(v)} ${UNIT_WORDS[UNIT_OF_FIELD.exec(k)![1]!]!}`, line: '' });
+        continue;
+      }
     }
     for (const line of stringsIn(c.output).flatMap((t) => t.split(/\n|(?<=[.;])\s+/)))
       for (const l of findLiterals(line, today, lexicon))
@@ -467,7 +514,7 @@ function amountOf(turn: EarlierTurn, today: number, lexicon: readonly LexiconEnt
 }
 
 /** The document or note a turn read or found, said as its name ("the q3 report", "the Offsite note"). */
-function documentOf(turn: EarlierTurn): string | undefined {
+function documentOf(turn: EarlierTurn, people: readonly LexiconEntry[]): string | undefined {
   const file = [...okOutputs(turn, 'files_read'), ...okOutputs(turn, 'files_search')].find(
     (o) => typeof o.path === 'string',
   );
@@ -477,6 +524,13 @@ function documentOf(turn: EarlierTurn): string | undefined {
       .pop()!
       .replace(/\.[a-z]+$/i, '')
       .replace(/[-_]+/g, ' ')}`;
+  // "send the main points to Frank" after reading Bob's email: his email, forwarded.
+  const mail = okOutputs(turn, 'mail_read').find((o) => typeof o.from_email === 'string');
+  if (mail) {
+    const from = personOfEmail(String(mail.from_email), people);
+    if (from)
+      return `${firstName(from)}'s email${typeof mail.subject === 'string' ? ` about ${mail.subject}` : ''}`;
+  }
   const notes = okOutputs(turn, 'notes_search').flatMap((o) => (Array.isArray(o.notes) ? o.notes : []));
   const note = notes.length === 1 ? (notes[0] as Record<string, unknown>) : undefined;
   return note && typeof note.title === 'string' ? `the ${note.title} note` : undefined;
@@ -574,18 +628,34 @@ function withThingsNamed(
     },
   );
   // "email the gist to Frank" after "what's the Q3 report say?": what is sent is the document read.
-  const doc = recent(earlier, documentOf);
+  const doc = recent(earlier, (t) =>
+    documentOf(
+      t,
+      lexicon.filter((e) => e.kind === 'person'),
+    ),
+  );
   if (doc)
     out = out.replace(
-      /\b(?<=(?:send|email|e-mail|mail|text|forward|fwd|share|message)\s+(?:\p{L}+\s+)?)(?:the\s+gist|the\s+summary|the\s+details|the\s+(?:key\s+)?(?:numbers|figures|points)|those\s+(?:numbers|figures|points)|it|that|this)\b(?!\s+(?:in|into)\s)/iu,
+      /\b(?<=(?:send|email|e-mail|mail|text|forward|fwd|share|message)\s+(?:\p{L}+\s+)?)(?:(?:the\s+gist|the\s+summary|the\s+details|the\s+main\s+points|the\s+(?:key\s+)?(?:numbers|figures|points)|those\s+(?:numbers|figures|points))\b|(?:it|that|this)(?=\s+(?:to|over|along)\b|\s*[,.!?]|\s*$))(?!\s+(?:in|into)\s)/iu,
       doc,
     );
-  // "what's that in US dollars?", "how much is that in pounds", "email Anna that number".
-  if (!findLiterals(out, today, lexicon).some((l) => l.kind === 'money'))
+  // "make a note with the numbers from it": from the document the last turn read.
+  if (doc)
     out = out.replace(
-      /\b(?:that|it|this)(?=\s+(?:in|to|into)\s+\S)|\bthat\s+(?:number|amount|figure|total|sum)\b/i,
-      (all) => recent(earlier, (t) => amountOf(t, today, lexicon)) ?? all,
+      /\b(from|of|in)\s+(?:it|that\s+(?:file|email|report|note)|the\s+(?:file|email|report))(?=[\s,.!?]|$)/i,
+      `$1 ${doc}`,
     );
+  // "what's that in US dollars?", "how much is that in pounds", "email Anna that number"; "24 km. How far
+  // is that in miles?" is the message's own measure.
+  const own = findLiterals(out, today, lexicon).filter((l) => l.kind === 'money' || l.kind === 'quantity');
+  out = out.replace(
+    /\b(?:that|it|this)(?=\s+(?:in|to|into)\s+\S)|\bthat\s+(?:number|amount|figure|total|sum)\b/i,
+    (all, at: number) => {
+      const said = own.filter((l) => l.end <= at);
+      if (said.length > 0) return said.length === 1 ? said[0]!.text : all;
+      return own.length > 0 ? all : (recent(earlier, (t) => amountOf(t, today, lexicon)) ?? all);
+    },
+  );
   // "remind me that day", "on that date".
   out = out.replace(/\b(?:on\s+)?(?:that|the\s+same)\s+(?:day|date)\b/i, (all) => {
     const day = recent(earlier, dayOf);
@@ -614,10 +684,13 @@ function withSlotBooked(request: string, earlier: readonly EarlierTurn[]): strin
       request,
     );
   const last = earlier[earlier.length - 1];
-  if (titled && last && okOutputs(last, 'calendar_find_free_slot').length > 0)
-    return `${titled[1]}schedule ${when} as ${titled[2]}`;
+  const justFound = last !== undefined && okOutputs(last, 'calendar_find_free_slot').length > 0;
+  if (titled && justFound) return `${titled[1]}schedule ${when} as ${titled[2]}`;
+  // "put 'Paris planning with Carol' in at that time and invite her".
+  if (justFound && /\b(?:at|for|in)\s+(?:that|this|the\s+same)\s+(?:time|slot)\b/i.test(request))
+    return request.replace(/\b(?:at|for|in)\s+(?:that|this|the\s+same)\s+(?:time|slot)\b/i, `at ${when}`);
   return request.replace(
-    /\b(?:book|block|put|schedule|grab|take|reserve|hold|pencil)\s+(?:it|that|this|that\s+slot|the\s+slot|that\s+one)(?:\s+in(?:\s+my\s+calendar)?)?\b/i,
+    /\b(?:book|block|put|schedule|grab|take|reserve|hold|pencil)\s+(?:it|that|this|that\s+slot|the\s+slot|that\s+one)(?:\s+in(?:\s+(?:my|the)?\s*calendar)?)?\b/i,
     `schedule ${when}`,
   );
 }

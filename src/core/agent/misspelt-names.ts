@@ -142,6 +142,9 @@ function withNamesCorrected(text: string, lexicon: readonly LexiconEntry[]): str
     // "what did eve say", "from jonas": a known first name typed in lower case, where a person goes, is
     // written as a name ("eve" alone may be Christmas Eve; "grace" a word).
     const owner = lower.endsWith('s') && firstNames.has(lower.slice(0, -1));
+    // "how far is it from Anna place": an owner written without the "'s" (twentieth QA pass).
+    if (firstNames.has(lower) && /^\s+(?:place|house|flat|apartment|home)\b/i.test(after))
+      return `${capitalize(lower)}'s`;
     if (word === lower && (firstNames.has(lower) || owner)) {
       const name = firstNames.has(lower) ? lower : lower.slice(0, -1);
       const cased = capitalize(name);
