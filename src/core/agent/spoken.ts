@@ -38,7 +38,7 @@ const SLANG: [RegExp, Replacement][] = [
   ],
   // "make note 'for presentation' …", "add reminder to pay it": the article left out (twentieth QA pass
   // searched the notes).
-  [/\b(make|add|create|write|new)\s+(note|reminder|event)\b/gi, '$1 a $2'],
+  [/\b(make|add|create)\s+(note|reminder|event)\b/gi, '$1 a $2'],
   // "text Olivia if she knows a good guesthouse": a question for her, not a condition (twentieth QA pass
   // held the text back on whether she knew).
   [
