@@ -18,6 +18,12 @@ import {
   WRITTEN_CONV_AGAIN,
   WRITTEN_CONV_HELDOUT_A,
   WRITTEN_CONV_HELDOUT_B,
+  WRITTEN_CONV_HELDOUT_C,
+  WRITTEN_CONV_HELDOUT_D,
+  WRITTEN_CONV_HELDOUT_E,
+  WRITTEN_CONV_HELDOUT_F,
+  WRITTEN_CONV_HELDOUT_G,
+  WRITTEN_CONV_HELDOUT_H,
   WRITTEN_CONV_PEOPLE,
   WRITTEN_CONV_SESSION,
   WRITTEN_CONV_THINGS,
@@ -307,6 +313,12 @@ async function main(): Promise<void> {
     ['conversationSession', WRITTEN_CONV_SESSION],
     ['conversationHeldoutA', WRITTEN_CONV_HELDOUT_A],
     ['conversationHeldoutB', WRITTEN_CONV_HELDOUT_B],
+    ['conversationHeldoutC', WRITTEN_CONV_HELDOUT_C],
+    ['conversationHeldoutD', WRITTEN_CONV_HELDOUT_D],
+    ['conversationHeldoutE', WRITTEN_CONV_HELDOUT_E],
+    ['conversationHeldoutF', WRITTEN_CONV_HELDOUT_F],
+    ['conversationHeldoutG', WRITTEN_CONV_HELDOUT_G],
+    ['conversationHeldoutH', WRITTEN_CONV_HELDOUT_H],
   ] as const) {
     const f = writtenFigures(await runConversations(writtenWorld, cases, writersDay));
     for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)

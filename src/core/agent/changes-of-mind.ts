@@ -15,7 +15,7 @@
 import { WEEKDAY_WORDS } from './dates';
 
 /** Words that take back what was just said ("actually", "no wait", "or rather", "sorry, I mean"). */
-const MARK = String.raw`(?:actually|no|nope|wait|hold\s+on|sorry|or\s+rather|rather|i\s+mean|i\s+meant|on\s+second\s+thoughts?)`;
+const MARK = String.raw`(?:actually|no|nope|nah|wait|hold\s+on|sorry|or\s+rather|rather|i\s+mean|i\s+meant|on\s+second\s+thoughts?)`;
 /** Sounds a speaker makes while thinking: no correction of their own. */
 const FILLER = String.raw`(?:hmm+|um+|uh+|ugh|oh|ok(?:ay)?|erm?)`;
 /** A clause that opens with marks of correction (fillers around them), and what follows them. */

@@ -230,6 +230,42 @@ describe('held-out conversations, read after they were measured', () => {
   });
 });
 
+describe('held-out conversations E to G, read after they were measured', () => {
+  it('"and bob at eight fifteen" after a reminder for Hugo at eight reminds to call Bob at 08:15', async () => {
+    const r = await last('remind me to call hugo tomorrow at eight am', 'and bob at eight fifteen');
+    expect(argsOf(r, 'reminders_create')).toEqual({ text: 'call Bob', due_time: '2026-12-07T08:15:00' });
+  });
+
+  it('"and tuesday? need to know if the kids need wellies" forecasts Tuesday', async () => {
+    const r = await last('weather in London tomorrow?', 'and tuesday? need to know if the kids need wellies');
+    expect(argsOf(r, 'places_weather')).toEqual({ city: 'London', date: '2026-12-08' });
+  });
+
+  it('"… right after the appointment" is after the dentist the chat looked up two turns before', async () => {
+    const r = await last(
+      "when's my dentist thing",
+      'is there a pharmacy close to that in london',
+      'ok remind me to pick up ibuprofen there right after the appointment',
+    );
+    expect(argsOf(r, 'reminders_create')).toMatchObject({ due_time: '2026-12-07T16:30:00' });
+  });
+
+  it('"is there a pharmacy near there?" keeps its "is there" and searches near the dentist', async () => {
+    const r = await last(
+      'anything on tomorrow?',
+      "what time's the dentist and where",
+      'is there a pharmacy near there? might need to pick something up after',
+    );
+    expect(r.readAs).toMatch(/^is there a pharmacy near 94 Brick Lane, London\?/);
+    expect(argsOf(r, 'places_search')).toMatchObject({ city: 'London' });
+  });
+
+  it('"nah forget that, convert twenty two celsius to fahrenheit" converts 22 °C', async () => {
+    const r = await run('whats the time in... nah forget that, convert twenty two celsius to fahrenheit');
+    expect(argsOf(r, 'units_convert')).toEqual({ value: 22, from_unit: 'celsius', to_unit: 'fahrenheit' });
+  });
+});
+
 describe('single requests read better too', () => {
   it('"text Noah to say I\'ll sort out the money if he sorts out the hotel" sends it; "text Olivia if she knows …" asks her', async () => {
     const r = await run("text Noah to say I'll sort out the money if he sorts out the hotel");

@@ -12,6 +12,7 @@ import type { LexiconEntry } from '../execute/tool-runtime';
 import { escapeRegExp } from '../util/escape-regexp';
 import type { CallView } from './agent-events';
 import { findLiterals, type Literal } from './literals';
+import { spokenNumbersAsDigits } from './spoken-numbers';
 
 /** What a follow-up may lean on: an earlier turn of the same conversation, as the agent read it. */
 export interface EarlierTurn {
@@ -319,11 +320,20 @@ function withValuesChanged(
   const mode = MODE.exec(request);
   const email = CHANNEL_EMAIL.test(request);
   const text = CHANNEL_TEXT.test(request);
-  // "also to Grace same text, her bday is today too": what follows the fragment is the user's reason.
-  const clause = /^([^,.;!?—–]*\b(?:same|again)\b[^,.;!?—–]*)[,.;!?—–]\s*\S/i.exec(request);
+  // "also to Grace same text, her bday is today too", "and tuesday? need to know if the kids need
+  // wellies": what follows the fragment is the user's reason.
+  const clause =
+    /^([^,.;!?—–]*\b(?:same|again)\b[^,.;!?—–]*)[,.;!?—–]\s*\S/i.exec(request) ??
+    /^(\W*(?:and|n|&|what\s+about|how\s+about)\b[^.;!?—–]*[?])\s*\S/i.exec(request);
   if (clause && clause[1]!.length < request.length) {
     const read = withValuesChanged(clause[1]!, earlier, lexicon, today);
     if (read !== clause[1]) return read;
+  }
+  // "and bob at eight fifteen": numbers said in words are values too.
+  const digits = spokenNumbersAsDigits(request);
+  if (digits !== request) {
+    const read = withValuesChanged(digits, earlier, lexicon, today);
+    if (read !== digits) return read;
   }
   const asksAbout = /\b(?:what|how)\s+about\b/i.test(request);
   if (restWords(request, found).some((w) => !(asksAbout && (w === 'what' || w === 'how')))) return request;
@@ -343,7 +353,7 @@ function withValuesChanged(
   if (said.length === 0 && !mode && !(same && (email || text))) return request;
   const turns = earlier.slice(-LOOK_BACK).reverse();
   const turn = turns.find((t) => {
-    const before = valuesIn(askedIn(t), today, lexicon);
+    const before = valuesIn(spokenNumbersAsDigits(askedIn(t)), today, lexicon);
     return (
       said.every((l) => sameSlot(l, before) || ['date', 'currency'].includes(l.kind)) || said.length === 0
     );
@@ -358,7 +368,9 @@ function withValuesChanged(
   const acted = turn.calls.some((c) => c.status === 'ok' && ACTS.has(c.tool));
   if (acted && CORRECTION.test(request) && !said.some((l) => l.kind === 'entity' && l.sub === 'person'))
     return request;
-  let out = askedIn(turn);
+  // "at eight am" and "at eight fifteen" are times to swap: both read in digits.
+  const spelt = spokenNumbersAsDigits(askedIn(turn));
+  let out = said.some((l) => l.kind === 'time' || l.kind === 'number') ? spelt : askedIn(turn);
   const before = valuesIn(out, today, lexicon);
   const edits: { start: number; end: number; words: string }[] = [];
   const adds: string[] = [];
@@ -574,7 +586,7 @@ function withThingsNamed(
   );
   if (!namesEvent) {
     out = out.replace(
-      /\b(before|after|ahead\s+of|during|about)\s+(?:it|that|that\s+one|(the\s+last\s+one)|(the\s+first\s+one))\b|\b(before|after)(?=\s*(?:[,.;!?]|$|so\b|and\b|to\b))/gi,
+      /\b(before|after|ahead\s+of|during|about)\s+(?:it|that|that\s+one|(?:the|my)\s+(?:appointment|meeting|event|call|thing)|(the\s+last\s+one)|(the\s+first\s+one))\b|\b(before|after)(?=\s*(?:[,.;!?]|$|so\b|and\b|to\b))/gi,
       (all: string, rel?: string, last?: string, first?: string, bare?: string) => {
         const title = recent(earlier, (t) => eventOf(t, today, last ? 'last' : first ? 'first' : 'meant'));
         return title ? `${rel ?? bare} the ${title}` : all;
@@ -588,9 +600,11 @@ function withThingsNamed(
     place?.city && !place.name.includes(place.city) ? `${place.name} in ${place.city}` : place?.name;
   if (place) {
     out = out.replace(
-      /\b(from\s+|near\s+|to\s+|in\s+)?there\b(?!\s+(?:is|are|was|were|any)\b)/gi,
+      /\b(from\s+|near\s+|to\s+|in\s+)?(?<!\b(?:is|are|was|were|isn['’]t|aren['’]t|be)\s+)there\b(?!\s+(?:is|are|was|were|any|['’]s)\b)/gi,
       (all, prep: string | undefined, at: number) => {
-        if (prep) return `${prep}${/^in/i.test(prep) ? (place.city ?? place.name) : placeNamed}`;
+        // "near there" searches around its address ("near City Dental Care" read "Dental Care" as a city).
+        if (prep)
+          return `${prep}${/^in/i.test(prep) ? (place.city ?? place.name) : /^near/i.test(prep) ? place.address : placeNamed}`;
         const before = out.slice(0, at);
         if (/\bweather\b[^,.;!?]*$/i.test(before)) return `in ${place.city ?? place.name}`;
         return MOTION.test(before) ? `to ${placeNamed}` : `at ${place.name}`;
@@ -636,7 +650,7 @@ function withThingsNamed(
   );
   if (doc)
     out = out.replace(
-      /\b(?<=(?:send|email|e-mail|mail|text|forward|fwd|share|message)\s+(?:\p{L}+\s+)?)(?:(?:the\s+gist|the\s+summary|the\s+details|the\s+main\s+points|the\s+(?:key\s+)?(?:numbers|figures|points)|those\s+(?:numbers|figures|points))\b|(?:it|that|this)(?=\s+(?:to|over|along)\b|\s*[,.!?]|\s*$))(?!\s+(?:in|into)\s)/iu,
+      /\b(?<=(?:send|email|e-mail|mail|text|forward|fwd|share|message)\s+(?:\p{L}+\s+)?)(?:(?:the\s+gist|the\s+summary|the\s+details|the\s+main\s+points|the\s+outline|the\s+contents?|the\s+(?:key\s+)?(?:numbers|figures|points)|those\s+(?:numbers|figures|points))\b(?!\s+of\b)|(?:it|that|this)(?=\s+(?:to|over|along)\b|\s*[,.!?]|\s*$))(?!\s+(?:in|into)\s)/iu,
       doc,
     );
   // "make a note with the numbers from it": from the document the last turn read.

@@ -41,7 +41,7 @@ const TENS: Record<string, number> = {
  * it, and as digits "a room for 2 adults" gave the room count 2 (api_bank's test split lost 3 bookings).
  */
 const MEASURE =
-  '(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|nights?|dollars?|euros?|pounds?|yen|yuan|francs?|rupees?|pesos?|bucks|cents?|miles?|km|kilomet(?:er|re)s?|kg|kilos?|kilograms?|grams?|g|lbs?|ounces?|oz|met(?:er|re)s?|cm|centimet(?:er|re)s?|feet|foot|ft|inch(?:es)?|cups?|pints?|quarts?|tablespoons?|teaspoons?|lit(?:er|re)s?|ml|gallons?|degrees?|percent)';
+  '(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|nights?|dollars?|euros?|pounds?|yen|yuan|francs?|rupees?|pesos?|bucks|cents?|miles?|km|kilomet(?:er|re)s?|kg|kilos?|kilograms?|grams?|g|lbs?|ounces?|oz|met(?:er|re)s?|cm|centimet(?:er|re)s?|feet|foot|ft|inch(?:es)?|cups?|pints?|quarts?|tablespoons?|teaspoons?|lit(?:er|re)s?|ml|gallons?|degrees?|celsius|fahrenheit|centigrade|percent)';
 
 const WORD = [...Object.keys(TENS), ...Object.keys(UNITS)].join('|');
 const SAID = new RegExp(
