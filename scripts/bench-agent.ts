@@ -236,6 +236,19 @@ async function main(): Promise<void> {
 
   // 4. Requests written without the agent in view: what it did with them.
   const written: string[][] = [];
+  // A set's five figures in the JSON sheet and its row in the table.
+  const report = (set: string, f: Record<string, number>) => {
+    for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
+      sheet.record(`${DATASET}.graph-only.${set}.${m}`, f[m]!, '', undefined, false);
+    written.push([
+      set,
+      String(f.n),
+      pct(f.firstRight!),
+      pct(f.unasked!),
+      pct(f.actsDone!),
+      pct(f.leftAlone!),
+    ]);
+  };
   // The writers' "today" (their data summary was of Sunday 2026-12-06).
   const writersDay = () => Date.parse('2026-12-06T10:00:00Z');
   const writtenWorld = await builtInAgentWorld(writersDay);
@@ -292,19 +305,8 @@ async function main(): Promise<void> {
     ['writtenHeldout19', WRITTEN_HELDOUT_19],
     ['writtenHeldout20', WRITTEN_HELDOUT_20],
     ['writtenHeldout21', WRITTEN_HELDOUT_21],
-  ] as const) {
-    const f = writtenFigures(await runWritten(writtenWorld, cases, writersDay));
-    for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
-      sheet.record(`${DATASET}.graph-only.${set}.${m}`, f[m]!, '', undefined, false);
-    written.push([
-      set,
-      String(f.n),
-      pct(f.firstRight!),
-      pct(f.unasked!),
-      pct(f.actsDone!),
-      pct(f.leftAlone!),
-    ]);
-  }
+  ] as const)
+    report(set, writtenFigures(await runWritten(writtenWorld, cases, writersDay)));
   // Conversations: each message read with the ones before it; the last one judged.
   for (const [set, cases] of [
     ['conversationPeople', WRITTEN_CONV_PEOPLE],
@@ -319,19 +321,8 @@ async function main(): Promise<void> {
     ['conversationHeldoutF', WRITTEN_CONV_HELDOUT_F],
     ['conversationHeldoutG', WRITTEN_CONV_HELDOUT_G],
     ['conversationHeldoutH', WRITTEN_CONV_HELDOUT_H],
-  ] as const) {
-    const f = writtenFigures(await runConversations(writtenWorld, cases, writersDay));
-    for (const m of ['firstRight', 'unasked', 'actsDone', 'leftAlone', 'n'] as const)
-      sheet.record(`${DATASET}.graph-only.${set}.${m}`, f[m]!, '', undefined, false);
-    written.push([
-      set,
-      String(f.n),
-      pct(f.firstRight!),
-      pct(f.unasked!),
-      pct(f.actsDone!),
-      pct(f.leftAlone!),
-    ]);
-  }
+  ] as const)
+    report(set, writtenFigures(await runConversations(writtenWorld, cases, writersDay)));
   console.log('\nRequests written without the agent in view (graph-only):');
   printRows(
     ['set', 'requests', 'first tool right', 'unasked acts', 'asked acts done', 'no-tool left alone'],
