@@ -53,7 +53,9 @@ const USAGE = `Usage: npm run agent -- [options] "request"
                       world (category mcp:<server>) and run through tools/call. Naming a server here is
                       the permission to call it.
   --requests <file>   one {"id", "request", "answers"?: [..]} per line; "answers" answer questions in order
-  --json <file>       write [{id, request, answer, questions, calls: [{tool, args, ok, output,
+  --chat              the requests are one conversation, as in the app's chat: each is read with the
+                      three before it ("text her too", "and in Berlin?", "same for Carol")
+  --json <file>       write [{id, request, readAs?, answer, questions, calls: [{tool, args, ok, output,
                       simulated, source}], llmCalls, promptTokens, completionTokens, ms}]
   --quiet             print only the answers
 
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
       mcp: { type: 'string', multiple: true },
       requests: { type: 'string' },
       json: { type: 'string' },
+      chat: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -106,12 +109,15 @@ async function main(): Promise<void> {
   const interactive = Boolean(process.stdin.isTTY) && !values.requests;
   const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : null;
   const out: ReturnType<typeof entry>[] = [];
+  // With --chat, the turns so far, for a follow-up to lean on (the app hands over the last three).
+  const earlier: TurnResult[] = [];
   try {
     for (const line of lines) {
       const answers = [...(line.answers ?? [])];
       say(`\n▶ ${line.request}`);
       const result = await agent.runTurn(line.request, {
         turnId: line.id,
+        ...(values.chat ? { earlier: earlier.slice(-3) } : {}),
         onEvent: (e) => {
           const s = describe(e);
           if (s) say(s);
@@ -127,6 +133,8 @@ async function main(): Promise<void> {
         },
       });
       if (values.quiet) console.log(result.answer);
+      else if (result.readAs) say(`  (read as “${result.readAs}”)`);
+      earlier.push(result);
       out.push(entry(line.id, result));
     }
   } finally {
@@ -291,6 +299,7 @@ function entry(id: string, r: TurnResult) {
   return {
     id,
     request: r.request,
+    ...(r.readAs ? { readAs: r.readAs } : {}),
     answer: r.answer,
     questions: r.questions.map((q) => q.text),
     calls: r.calls.map((c) => ({
