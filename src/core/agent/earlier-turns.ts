@@ -5,6 +5,7 @@
  */
 
 import type { LexiconEntry } from '../execute/tool-runtime';
+import { effectOfName } from '../tools/same-purpose';
 import { escapeRegExp } from '../util/escape-regexp';
 import type { CallView } from './agent-events';
 import { findLiterals } from './literals';
@@ -23,14 +24,20 @@ export const askedIn = (turn: EarlierTurn): string => turn.readAs ?? turn.reques
 /** How many turns back a follow-up may lean. */
 export const LOOK_BACK = 3;
 
-/** The tools that change the user's data: a turn that ran one did something ("same for Carol" repeats it). */
-export const ACTS = new Set([
-  'calendar_create_event',
-  'mail_send',
-  'messages_send',
-  'notes_create',
-  'reminders_create',
-]);
+/**
+ * Whether a call changed the user's data (it created, changed, deleted or sent something — by its name's verb,
+ * so any catalogue's tools count): a turn that made one did something ("same for Carol" repeats it, "actually
+ * make it 8" cannot undo it). An "add" that answers with values and no id or status ("date_add" → `{date}`)
+ * worked something out and made nothing; when in doubt, it made something (asking again would make it twice).
+ */
+export function madeSomething(call: Pick<CallView, 'tool' | 'status' | 'output'>): boolean {
+  if (call.status !== 'ok') return false;
+  const effect = effectOfName(call.tool);
+  if (effect === null || effect === 'none') return false;
+  if (effect !== 'create' || call.output === null || typeof call.output !== 'object') return true;
+  const keys = Object.keys(call.output);
+  return keys.length === 0 || keys.some((k) => /(?:^|_)id$|^(?:ok|success|status|created|done)$/i.test(k));
+}
 
 export const firstName = (full: string) => full.split(/\s+/)[0]!;
 

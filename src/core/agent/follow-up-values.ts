@@ -6,7 +6,7 @@
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { spokenNumbersAsDigits } from './spoken-numbers';
 import { findLiterals, type Literal } from './literals';
-import { ACTS, type EarlierTurn, LOOK_BACK, askedIn, recent } from './earlier-turns';
+import { type EarlierTurn, LOOK_BACK, askedIn, madeSomething, recent } from './earlier-turns';
 import { amountOf } from './follow-up-things-found';
 
 /** Ways to travel: "how about by bike?" asks the same way again with another. */
@@ -150,7 +150,7 @@ export function withValuesChanged(
     const amount = unit ? recent(earlier, (t) => amountOf(t, today, lexicon)) : undefined;
     return unit && amount ? `convert ${amount} to ${unit.text}` : request;
   }
-  const acted = turn.calls.some((c) => c.status === 'ok' && ACTS.has(c.tool));
+  const acted = turn.calls.some(madeSomething);
   if (acted && CORRECTION.test(request) && !said.some((l) => l.kind === 'entity' && l.sub === 'person'))
     return request;
   // "at eight am" and "at eight fifteen" are times to swap: both read in digits.

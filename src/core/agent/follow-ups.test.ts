@@ -108,6 +108,22 @@ describe('a message that only changes values is the turn before with them change
   });
 });
 
+describe('what counts as made', () => {
+  it('a tool of any catalogue that made something counts; one that only worked something out does not', () => {
+    const issue = turn('create an issue for the login bug with priority 3', [
+      ok('create_issue', { issue_id: 'i-1' }),
+    ]);
+    // Read again with 2 it would make a second issue; an answer with a status and no id is a creation too.
+    expect(read('no wait, 2', issue)).toBe('no wait, 2');
+    const status = turn('create an issue for the login bug with priority 3', [
+      ok('create_issue', { ok: true }),
+    ]);
+    expect(read('no wait, 2', status)).toBe('no wait, 2');
+    const sum = turn('what date is 30 days from today', [ok('date_add', { date: '2027-01-05' })]);
+    expect(read('no wait, 45', sum)).toBe('what date is 45 days from today');
+  });
+});
+
 describe('things a turn found are named as what they are', () => {
   it('"before it" is the event the last turn listed and spoke of', () => {
     const dentist = turn("when's my dentist appointment", [

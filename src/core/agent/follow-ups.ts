@@ -2,7 +2,7 @@
  * A message of a conversation read with the ones before it: "text her too", "what about Tuesday?", "same
  * for Carol", "email him the same", "how long to bike there from Eve's?", "remind me an hour before it".
  * A person in a chat leans on what was just said; each turn used to be read on its own, so "text her" asked
- * for a phone number and "and in Berlin?" found nothing to do (twentieth QA pass: 61 of 160 conversations'
+ * for a phone number and "and in Berlin?" found nothing to do (twentieth QA pass: 54 of 160 conversations'
  * last messages went wrong). Here the words that lean on an earlier turn become what they stand for, and the
  * rest of the agent reads the message as if the user had said it whole. Only what the message leaves open
  * is filled: a message that names its own person, day or place keeps them.

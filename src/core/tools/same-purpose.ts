@@ -157,8 +157,13 @@ export const isNounOrVerb = (word: string): boolean => inflections(word).some((f
  * sending, so "show me my emails from Anna" could not use it).
  */
 export function effectOf(tool: Tool): Effect | null {
+  return effectOfName(tool.name);
+}
+
+/** `effectOf` for a tool known by its name only (a call in a turn's record). */
+export function effectOfName(name: string): Effect | null {
   let fallback: Effect | null = null;
-  for (const w of splitWords(tool.name)) {
+  for (const w of splitWords(name)) {
     const e = EFFECT_OF.get(w);
     if (!e) continue;
     if (!NOUN_OR_VERB.has(w)) return e;
