@@ -12,6 +12,7 @@ import type { AgentEvent, TurnResult } from '../src/core/agent/agent-events';
 import type { AgentWorld } from '../src/core/agent/agent-world';
 import type { DecisionPolicy } from '../src/core/agent/decision-policy';
 import { builtInAgentWorld } from '../src/core/agent/fixtures/run-fixture';
+import { FOLLOW_UP_TURNS } from '../src/core/agent/follow-ups';
 import { GraphPolicy } from '../src/core/agent/graph-policy';
 import { LlmPolicy } from '../src/core/agent/llm-policy';
 import { LocalAgentWorld } from '../src/core/agent/local-agent-world';
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   const interactive = Boolean(process.stdin.isTTY) && !values.requests;
   const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : null;
   const out: ReturnType<typeof entry>[] = [];
-  // With --chat, the turns so far, for a follow-up to lean on (the app hands over the last three).
+  // With --chat, the turns so far, for a follow-up to lean on (the app hands over as many).
   const earlier: TurnResult[] = [];
   try {
     for (const line of lines) {
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
       say(`\n▶ ${line.request}`);
       const result = await agent.runTurn(line.request, {
         turnId: line.id,
-        ...(values.chat ? { earlier: earlier.slice(-3) } : {}),
+        ...(values.chat ? { earlier: earlier.slice(-FOLLOW_UP_TURNS) } : {}),
         onEvent: (e) => {
           const s = describe(e);
           if (s) say(s);

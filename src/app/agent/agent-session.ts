@@ -1,6 +1,7 @@
 import { Agent, type AgentDeps } from '../../core/agent/agent';
 import type { AgentEvent, ChainView, QuestionView, TurnResult } from '../../core/agent/agent-events';
 import type { AgentWorld } from '../../core/agent/agent-world';
+import { FOLLOW_UP_TURNS } from '../../core/agent/follow-ups';
 import { GraphPolicy } from '../../core/agent/graph-policy';
 import { LlmPolicy } from '../../core/agent/llm-policy';
 import { HostAllowList } from '../../core/execute/http/host-allow-list';
@@ -386,9 +387,6 @@ export class AgentSession {
 }
 
 /** What a turn's record says when the page went away before the turn ended. */
-/** How many of the chat's earlier turns a follow-up may lean on. */
-const FOLLOW_UP_TURNS = 3;
-
 export const INTERRUPTED =
   'Interrupted: the page was reloaded or closed before this turn ended. Changes its calls already made stay (see Sandbox).';
 

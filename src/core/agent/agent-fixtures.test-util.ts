@@ -9,7 +9,7 @@ import { createSandboxRuntime } from '../sandbox';
 import { Agent } from './agent';
 import type { TurnResult } from './agent-events';
 import { builtInAgentWorld } from './fixtures/run-fixture';
-import { STATE_CHANGING } from './fixtures/run-written';
+import { STATE_CHANGING, chatOnSandbox } from './fixtures/run-written';
 import { GraphPolicy } from './graph-policy';
 import { LocalAgentWorld } from './local-agent-world';
 
@@ -47,15 +47,7 @@ export const runOnWritersDay = async (request: string): Promise<TurnResult> =>
  * message read with the turns before it. The turns' results, in order.
  */
 export async function chatOnWritersDay(messages: readonly string[]): Promise<TurnResult[]> {
-  const now = () => WRITERS_DAY;
-  const world = await builtInAgentWorld();
-  const runtime = await createSandboxRuntime({ now });
-  const turns: TurnResult[] = [];
-  for (const m of messages) {
-    const agent = new Agent({ world, runtime, policy: new GraphPolicy(), learn: false, now });
-    turns.push(await agent.runTurn(m, { earlier: [...turns] }));
-  }
-  return turns;
+  return chatOnSandbox(await builtInAgentWorld(), messages, () => WRITERS_DAY);
 }
 
 /** The tools a turn called, in order. */

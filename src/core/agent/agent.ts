@@ -202,13 +202,8 @@ export class Agent {
     // one its event is with; one named through the inbox ("whoever sent the invoice") is its sender.
     // A time or place said as an event's ("same place as last time") is that event's.
     // A follow-up ("text her too", "what about Tuesday?") spelt out from the conversation's earlier turns.
-    const followedUp = withFollowUpRead(
-      withMisspeltWordsCorrected(request),
-      hooks.earlier ?? [],
-      today,
-      lexicon,
-      events,
-    );
+    const typed = withMisspeltWordsCorrected(request);
+    const followedUp = withFollowUpRead(typed, hooks.earlier ?? [], today, lexicon, events);
     const read = withSameAsEvent(
       withAnchoredOffsets(
         withPeopleOfEvents(
@@ -402,7 +397,7 @@ export class Agent {
     const result: TurnResult = {
       turnId: state.turnId,
       request,
-      ...(followedUp !== withMisspeltWordsCorrected(request) ? { readAs: followedUp } : {}),
+      ...(followedUp !== typed ? { readAs: followedUp } : {}),
       status: stopped
         ? 'stopped'
         : state.questions.length > 0

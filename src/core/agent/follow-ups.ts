@@ -15,6 +15,8 @@ import { withSlotBooked, withThingsNamed } from './follow-up-references';
 import { withValuesChanged } from './follow-up-values';
 
 export type { EarlierTurn } from './earlier-turns';
+/** How many of a conversation's earlier turns a follow-up may lean on: what a caller needs to hand over. */
+export { LOOK_BACK as FOLLOW_UP_TURNS } from './earlier-turns';
 
 /**
  * `request` with what it leans on spelt out: people first, then a message that only changes values, then a slot
