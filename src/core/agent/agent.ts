@@ -97,6 +97,10 @@ import { daysOf, eventDayOf, eventsSaid } from './events-said';
 import { capitalize } from '../util/capitalize';
 import { linesAbout } from './lines-about';
 import { type EarlierTurn, withFollowUpRead } from './follow-ups';
+import { withPeopleNamed } from './follow-up-people';
+import { peopleSaid } from './earlier-turns';
+import { REPORTED } from './reports';
+import { withoutSituationRepeats } from './narration';
 import { findDates } from './dates';
 import { clauseRead, clausesOf } from './text-condition';
 
@@ -252,7 +256,7 @@ export class Agent {
     this.deps.inertia?.startTurn?.({ turnId: state.turnId, request, engine: this.engine });
 
     const makeSubIntent = (rank: number, text: string, dependsOn: number[] = []): SubIntentState =>
-      newSubIntent(rank, text, findLiterals(text, today, lexicon), dependsOn);
+      newSubIntent(rank, text, withoutSituationRepeats(text, findLiterals(text, today, lexicon)), dependsOn);
     // Thanks, a greeting, or a request whose every act was taken back: answered without a tool.
     const smallTalk = this.deps.policy.decomposes ? null : smallTalkAnswer(request, read);
     if (!this.deps.policy.decomposes && smallTalk === null) {
@@ -300,6 +304,7 @@ export class Agent {
         if (!(await this.followPlan(state, emit))) break;
       }
       this.placesFound(state, lexicon);
+      this.peopleFound(state, lexicon);
       this.datesRead(state, lexicon);
       const callable = this.callable(state);
       const input = {
@@ -552,6 +557,35 @@ export class Agent {
         si.dependsOn = si.dependsOn.filter((d) => !read.some((x) => x.rank === d));
       }
       si.dateWords = undefined;
+    }
+  }
+
+  /**
+   * "Who did I have coffee with today? Text him I'm running late": a person an earlier part of the same
+   * message found — the one its event is with, the sender of the mail it read — is whom "him" means, as it is
+   * when the question was the message before (`withPeopleNamed`; twenty-first QA pass asked for a phone
+   * number). Only where the parts it builds on name nobody: a person they name is carried as before.
+   */
+  private peopleFound(state: TurnState, lexicon: readonly LexiconEntry[]): void {
+    const people = lexicon.filter((e) => e.kind === 'person');
+    for (const si of state.subIntents) {
+      if (si.status !== 'pending' || si.candidates !== null || si.dependsOn.length === 0) continue;
+      if (si.literals.some((l) => l.kind === 'entity' && l.sub === 'person')) continue;
+      const read = state.subIntents.filter((x) => si.dependsOn.includes(x.rank));
+      if (!read.every((x) => TERMINAL.has(x.status))) continue;
+      const done = read.filter((x) => x.status === 'done' && x.target !== undefined);
+      // A person the parts say, even inside quotes ("a reminder for 'Confirm offsite with Anna'"), is theirs
+      // to carry; a report about someone ("She wants it by Friday") is no act on them.
+      if (done.length === 0 || done.some((x) => peopleSaid(x.text, people).length > 0)) continue;
+      if (REPORTED.test(si.text.trim())) continue;
+      const earlier: EarlierTurn[] = done.map((x) => ({
+        request: x.text,
+        calls: [{ tool: x.target!, args: {}, status: 'ok', output: x.result }],
+      }));
+      const named = withPeopleNamed(si.text, earlier, lexicon, state.today);
+      if (named === si.text) continue;
+      si.text = named;
+      si.literals = withoutSituationRepeats(named, findLiterals(named, state.today, lexicon));
     }
   }
 

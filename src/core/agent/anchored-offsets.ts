@@ -18,6 +18,7 @@ import { eventsSaid } from './events-said';
 function eventAtStart(
   text: string,
   events: readonly LexiconEntry[],
+  today?: number,
 ): { entry: LexiconEntry; length: number } | undefined {
   const lower = text.slice(0, 80).toLowerCase();
   const lead = /^(?:(?:the|my|our)\s+)?/.exec(lower)![0].length;
@@ -32,6 +33,13 @@ function eventAtStart(
   });
   const longest = Math.max(0, ...named.map((n) => n.length));
   const best = named.filter((n) => n.length === longest);
+  if (best.length > 1 && today !== undefined) {
+    // "remind me 15 min before lunch": of yesterday's lunch and tomorrow's, the one still to come
+    // (twenty-first QA pass asked when).
+    const day = new Date(today).toISOString().slice(0, 10);
+    const coming = best.filter((b) => (b.entry.on ?? '') >= day);
+    if (coming.length === 1) return coming[0];
+  }
   if (best.length > 0) return best.length === 1 ? best[0] : undefined;
   return eventLooselyAtStart(lower, lead, events);
 }
@@ -78,12 +86,12 @@ const DAY_OF = /\b(?:on\s+)?the\s+(morning|afternoon|evening|night|day)\s+of\s+/
  * "On the morning of the museum visit, 8am, remind me …": the event's day, said as a date ("on 2026-12-09
  * in the morning"), so the reminder fires that day (thirteenth QA pass searched for a museum).
  */
-function withEventDays(text: string, events: readonly LexiconEntry[]): string {
+function withEventDays(text: string, events: readonly LexiconEntry[], today?: number): string {
   let out = '';
   let last = 0;
   for (const m of text.matchAll(DAY_OF)) {
     const end = m.index + m[0].length;
-    const event = eventAtStart(text.slice(end), events);
+    const event = eventAtStart(text.slice(end), events, today);
     if (!event || m.index < last) continue;
     // "the morning of …" is a time only when the request says none ("…, 8am": 08:00, not the morning's 09:00).
     const period = findTimes(text).length > 0 ? 'day' : m[1]!.toLowerCase();
@@ -136,7 +144,7 @@ function withEventTimes(text: string, events: readonly LexiconEntry[], today: nu
   // reminder fired at the start of the day).
   if (findTimes(text).length === 0) {
     for (const m of text.matchAll(AFTER_EVENT)) {
-      const event = eventAtStart(text.slice(m.index + m[0].length), events)?.entry;
+      const event = eventAtStart(text.slice(m.index + m[0].length), events, today)?.entry;
       if (!event?.on || !event.until) continue;
       out += `${text.slice(last, m.index)}at ${event.until} on ${event.on} `;
       last = m.index;
@@ -151,7 +159,7 @@ function withEventTimes(text: string, events: readonly LexiconEntry[], today: nu
     const said = text.slice(clause.from, clause.to);
     const length = DURATION.exec(said);
     if (!length || findTimes(said).length > 0) continue;
-    const named = eventAtStart(text.slice(m.index + m[0].length), events);
+    const named = eventAtStart(text.slice(m.index + m[0].length), events, today);
     const event = named?.entry;
     if (!event?.on || !event.at) continue;
     const minutes = minutesSaid(length[1]!, length[2]!);
@@ -192,7 +200,7 @@ function withClauseOffsets(text: string, events: readonly LexiconEntry[], today:
     const after = text.slice(m.index + m[0].length);
     // "Confirm to Alice that lunch tomorrow is on and add a reminder an hour before": before the one event
     // the request names elsewhere (reply set asked when).
-    const atStart = eventAtStart(after, events)?.entry;
+    const atStart = eventAtStart(after, events, today)?.entry;
     // "For tomorrow's dentist, add a reminder an hour before, and text Alice …": at the end of its clause too.
     // The one event said up to the offset's clause's end, else in the whole request.
     const clauseEnd = clause.to;
@@ -260,7 +268,7 @@ export function withAnchoredOffsets(said: string, today: number, events: readonl
   said = withMadeEventOffset(said, today);
   // "… remind me the day before" at the very end: the offset is read as in the middle of a sentence (it
   // was left with no date, and the reminder's time asked for; fourteenth QA pass).
-  const text = `${withEventTimes(withEventDays(said, events), events, today)} `;
+  const text = `${withEventTimes(withEventDays(said, events, today), events, today)} `;
   const dates = findDates(text, today);
   let out = '';
   let last = 0;
@@ -268,7 +276,7 @@ export function withAnchoredOffsets(said: string, today: number, events: readonl
     const at = m.index + m[0].length;
     // "2 days before Dec 14", "the day before the 14th": its own date.
     if (dates.some((d) => d.start >= offsetEnd(m) && d.start <= at)) continue;
-    const event = eventAtStart(text.slice(at), events)?.entry.on;
+    const event = eventAtStart(text.slice(at), events, today)?.entry.on;
     // The other dates of the request, when they are one day: "Rent is due on the 12th".
     const others = new Set(dates.filter((d) => d.end <= m.index || d.start >= at).map((d) => d.date));
     const anchor = event ?? (others.size === 1 ? [...others][0] : undefined);

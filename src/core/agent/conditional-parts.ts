@@ -349,6 +349,17 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
           asked: echoed.asked,
         };
       else if (out.length > 0) pending = { text: clause, negated, on: out.length - 1 };
+      // "If I've got anything else on after dinner with Hugo that night, text him …": the user's time on a day
+      // the clause does not say is no lookup's to decide (a contact search for Hugo decided it, and he was
+      // texted; twenty-first QA pass): the user is asked.
+      else if (
+        !BARE.test(clause) &&
+        aboutMyTime(clause) &&
+        !onMyCalendar(clause) &&
+        !DAY_WORDS.test(clause) &&
+        !/\b(?:calendar|diary|week|month)\b/i.test(clause)
+      )
+        pending = { text: clause, negated, on: -1 };
       else if (!BARE.test(clause)) {
         // Said first, it is checked by a part of its own: "If it rains tomorrow".
         out.push({

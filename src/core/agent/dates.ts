@@ -131,6 +131,25 @@ export function findDates(text: string, today: number): DateSpan[] {
     const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
     return isoDate(base + (delta + 7) * DAY_MS);
   });
+  // "a week from Tuesday", "2 weeks from Friday", "3 days after Monday": the span from the coming day
+  // (twenty-first QA pass booked the Tuesday itself). Not when the date is what is asked: date arithmetic adds
+  // the span to the day.
+  if (!ASKS_FOR_DATE.test(text))
+    scan(
+      new RegExp(
+        `\\b(\\d{1,3}|a|one)\\s+(days?|weeks?)\\s+(?:from|after)\\s+(?:this\\s+)?(${WEEKDAYS.join('|')})\\b`,
+      ),
+      (m) => {
+        const delta = (WEEKDAYS.indexOf(m[3]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+        const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : 1;
+        return isoDate(base + (delta + n * (m[2]!.startsWith('week') ? 7 : 1)) * DAY_MS);
+      },
+    );
+  // "the Friday after next": the one after the coming Friday.
+  scan(new RegExp(`\\b(?:the\\s+)?(${WEEKDAYS.join('|')})\\s+after\\s+next\\b`), (m) => {
+    const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+    return isoDate(base + (delta + 7) * DAY_MS);
+  });
   // "Tuesday week", "next Tuesday week": a week after the coming Tuesday (British).
   scan(new RegExp(`\\b(?:next\\s+)?(${WEEKDAYS.join('|')})\\s+week\\b`), (m) => {
     const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
@@ -227,9 +246,12 @@ const hourOf = (said: string): number | null => {
 export const OFFSET =
   /\b(?:(\d{1,3}|a|an|one)\s+(days?|weeks?)|the\s+(?:day|night|evening|morning|afternoon))\s+(before|after|prior\s+to|ahead\s+of)\s+(?:(?:the|on)\s+)?/g;
 
-/** A request for a date worked out: the offset and its date stay apart, for a tool that adds days. */
+/**
+ * A request for a date worked out: the offset and its date stay apart, for a tool that adds days. Not "find
+ * me a free 45 min the day before": "the day before" is when, not what is asked (twenty-first QA pass).
+ */
 export const ASKS_FOR_DATE =
-  /\b(?:what|which|give\s+me|tell\s+me|calculate|compute|work\s+out|figure\s+out|find|get)\b[^.?!]*\b(?:date|day)\b|\bwhen\s+(?:is|will|would|does)\b|\bwhat(?:['’]s|\s+is|\s+will\s+it\s+be)\s+\d{1,3}\s+(?:days?|weeks?)\s+(?:after|before|from)\b/i;
+  /\b(?:what|which|give\s+me|tell\s+me|calculate|compute|work\s+out|figure\s+out|find|get)\b[^.?!]*\b(?:date|day)\b(?!\s+(?:before|after|prior\s+to|ahead\s+of)\b)|\bwhen\s+(?:is|will|would|does)\b|\bwhat(?:['’]s|\s+is|\s+will\s+it\s+be)\s+\d{1,3}\s+(?:days?|weeks?)\s+(?:after|before|from)\b/i;
 
 /** Where an OFFSET match's own words end: before "the" or "on" ("the day before the 14th"). */
 export const offsetEnd = (m: RegExpMatchArray): number =>
@@ -272,6 +294,9 @@ function validDate(y: number, m: number, d: number): string | null {
 
 const hhmm = (h: number, m: number): string | null =>
   h >= 0 && h < 24 && m >= 0 && m < 60 ? `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}` : null;
+
+/** Things of an evening: a bare hour from 8 to 11 said right after one is p.m. */
+const EVENING_THING = /\b(?:dinner|supper|drinks|tonight|evening|party|date\s+night|gig|concert)\b/;
 
 /** Every time of day the text names ("at 9", "9:30", "3 pm", "noon"), in order of appearance. */
 export function findTimes(text: string): TimeSpan[] {
@@ -345,6 +370,10 @@ export function findTimes(text: string): TimeSpan[] {
   )) {
     let h = Number(m[1]);
     if (h >= 1 && h <= 7) h += 12;
+    // "Book dinner with Bob at Saffron House at 8": an evening's thing said just before the hour puts it in
+    // the evening (twenty-first QA pass booked dinner at 08:00).
+    else if (h >= 8 && h <= 11 && EVENING_THING.test(lower.slice(Math.max(0, m.index - 40), m.index)))
+      h += 12;
     add(hhmm(h, 0), m.index, m.index + m[0].length);
   }
   // "half six", "half past 6", "quarter to 9", "8 o'clock" (British and spoken; thirteenth QA pass asked

@@ -685,6 +685,10 @@ function valueAfterName(intent: string, f: FieldInfo): string | number | undefin
     ).exec(intent);
     if (!m) continue;
     const v = m[1]!;
+    // "Where is City Dental Care?": a capitalised name word before more capitals opens a name (the city
+    // searched was "Dental Care"; twenty-first QA pass). "ISBN 978-…", "city: Paris" still give values.
+    const linked = /[ \t](?:is|=|:)[ \t]+$/.test(m[0].slice(0, m[0].length - v.length));
+    if (/^\p{Lu}/u.test(m[0]) && /^\p{Lu}/u.test(v) && !linked) continue;
     // "a tax rate of 7%" for "The tax rate as a decimal" is 0.07.
     const fraction =
       /^\s?(?:%|percent\b)/.test(intent.slice(m.index + m[0].length)) && DECIMAL_RATE.test(f.description);
@@ -825,7 +829,8 @@ function freeText(
   // "send him a message that the train is delayed": the words after "a message that" (seventh QA pass
   // sent "a message that …").
   const clause = /^(?:(?:an?\s+)?(?:message|text(?:\s+message)?|sms|e-?mail|note)\s+)?that\s/i.test(residual)
-    ? /\bthat\s+(.+?)[.!]*$/i.exec(intent)?.[1]
+    ? // To the end of its line: the situation said beside it ("ugh sick today") is on a line of its own.
+      /\bthat\s+(.+?)[.!]*$/im.exec(intent)?.[1]
     : told?.replace(/[.!]+$/, '');
   // "Create a note with the title Ideas": what another text input's label gave it is no part of this
   // one (seventh QA pass wrote "the title Ideas" as the note).

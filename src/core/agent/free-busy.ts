@@ -32,11 +32,18 @@ const NEGATED =
 const LENGTH_LOOKED_FOR =
   /\b(?:\d+(?:\.\d+)?|an?|one|two|three|four|half\s+an?)\s*-?\s*(?:hours?|hrs?|minutes?|mins?)\b|\b(?:slot|gap|window|opening)s?\b/i;
 
+/**
+ * "Anything in my inbox from Lucia?", "any notes about the offsite?": what another of the user's records
+ * holds, not their time (twenty-first QA pass listed the day's events for the inbox).
+ */
+const OTHER_STORE =
+  /\b(?:inbox|e-?mails?|mail|messages?|texts?|notes?|files?|documents?|docs?|folders?|reminders?|contacts?)\b/i;
+
 /** True: the condition says the user is free; false: busy; null: it is not about the user's time. */
 export function meansFree(condition: string): boolean | null {
   // "Before anything else: am I free on Sunday …": what comes after a lead-in and its colon.
   const t = condition.trim().replace(/^[^:]{0,40}(?<!\d):\s+/, '');
-  if (!ABOUT_ME.test(t) || LENGTH_LOOKED_FOR.test(t)) return null;
+  if (!ABOUT_ME.test(t) || LENGTH_LOOKED_FOR.test(t) || OTHER_STORE.test(t)) return null;
   const negated = NEGATED.test(t);
   if (FREE_WORDS.test(t)) return !negated;
   if (BUSY_WORDS.test(t)) return negated;

@@ -3,6 +3,7 @@ import { withoutTrailingRecurrence } from './recurrence';
 import { escapeRegExp } from '../util/escape-regexp';
 import { capitalize } from '../util/capitalize';
 import { isContext, isHedge } from './sub-intents';
+import { isNarration } from './narration';
 
 /**
  * The free-text part of a sub-intent: what a reminder says, a note's title, a search's keywords. It is
@@ -246,6 +247,9 @@ export function labelledValue(text: string, label: string, labels: readonly stri
   const m = at.exec(text);
   if (!m) return null;
   const rest = text.slice(m.index + m[0].length);
+  // "City Dental Care", "Title Boxing Club": a label word that opens a name in capitals is the name's
+  // (twenty-first QA pass searched "City Dental Care" in a city called "Dental Care").
+  if (m.index === 0 && !m[0].includes(':') && /^\p{Lu}/u.test(m[0]) && /^\p{Lu}/u.test(rest)) return null;
   // "with title 'Words to learn': schedule, …": a quoted value is the value, whatever follows it.
   const quotedValue = /^["“‘']([^"”’']+)["”’']/.exec(rest);
   if (quotedValue) return tidy(quotedValue[1]!);
@@ -280,8 +284,25 @@ export function namedTitle(text: string): string | null {
   return m ? tidy(m[1]!) : null;
 }
 
-/** The content words of a sub-intent, command and object words removed ("call Anna"). */
+/**
+ * The content words of a sub-intent, command and object words removed ("call Anna"). How things stand, said
+ * beside the request ("Remind me at 9 to send him the slides\nPress kit is done, so …"), is no part of
+ * them when the request says its own (twenty-first QA pass: the reminder ended "… Press kit is done");
+ * "Let him know\nI'm running late" says nothing of its own, so the situation is what is sent.
+ */
 export function residualText(text: string, literals: readonly Literal[]): string {
+  const lines = text.split('\n');
+  if (lines.length > 1) {
+    const own = residualOf(lines.filter((line, i) => i === 0 || !isNarration(line)).join('\n'), literals);
+    // "Put it in the calendar\nA week from Tuesday: dinner with Bob …": "it" is what the line beside it says.
+    if (own.length > 0 && !/^(?:it|that|this|them)$/i.test(own)) return own;
+  }
+  return residualOf(text, literals);
+}
+
+const REMINDS = /\bremind\s+me\b|\breminder\b/i;
+
+function residualOf(text: string, literals: readonly Literal[]): string {
   // "remind me to bring my student card" with "I'm going to be at the museum on wednesday" beside it: the
   // situation says when, not what to be reminded of (the reminder said "… I'm going to be at the museum").
   const said =
@@ -348,6 +369,15 @@ export function residualText(text: string, literals: readonly Literal[]): string
     .replace(/\bplease\b/gi, ' ')
     .replace(/\s+[-–—](?=\s*(?:[,.;]|$))/g, '')
     .replace(/(?:\s*,){2,}/g, ',');
+  // "remind me 15 min before lunch to head over": when is said before what ("before lunch to head over"
+  // was the reminder; twenty-first QA pass) — what is the clause after "to".
+  if (REMINDS.test(text)) {
+    const what =
+      /^(?:before|after|ahead\s+of|prior\s+to)\s+[^,;]*?(?<!\b(?:have|has|had|need|needs|got|want|wants|going|able))\s+to\s+(\p{L}[^,;]*)$/iu.exec(
+        tidy(s),
+      );
+    if (what) return tidy(what[1]!);
+  }
   return tidy(s);
 }
 
@@ -383,13 +413,21 @@ export function keywords(
         .replace(/\s+(?:say|says|said|mention|contain)\b(?:\s+(?:about|on|regarding)\b.*)?/i, ' ')
         .replace(/\b(?:in|from)\s+(?:her|his|their|my)\b/gi, ' ')
     : text;
+  // "what do my notes say about marathon training?": a store said, not a record — what it says is about the
+  // words after "about" (twenty-first QA pass asked for the keywords).
+  const storeOnly =
+    says &&
+    /^\s*(?:my|the|our)?\s*(?:notes|e-?mails|mails|inbox|files|documents|messages)\s*$/i.test(searched) &&
+    /\babout\s+(\S.*?)[?.!]*$/i.exec(text);
   // "Carol was asking when my new lease started. Look it up": who asked is no word of what is searched
   // (seventeenth QA pass: "Carol asking new lease started" found no file).
-  const asked = searched.replace(
+  const asked = (storeOnly ? storeOnly[1]! : searched).replace(
     /(^|\n)\s*\p{Lu}[\p{L}'’-]+\s+(?:is|was|has\s+been|keeps)\s+asking\s+(?:me\s+)?(?:(?:when|what|where|whether|if|how|about|for)\s+)?/gu,
     '$1',
   );
-  const words = residualText(asked, literals)
+  // The situation stays in a search: "Eve emailed saying the budget review moved. Which day did she say?"
+  // searches her mail about the budget review, not "day she say".
+  const words = residualOf(asked, literals)
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, ''))
     .filter((w) => w.length > 1 && !STOP.has(w.toLowerCase()) && !own.has(w.toLowerCase().replace(/s$/, '')))

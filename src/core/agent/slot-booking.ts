@@ -84,7 +84,8 @@ function purposeOf(slot: string): { words: string; at: number } | null {
   return null;
 }
 const NOT_A_PURPOSE = new RegExp(
-  String.raw`^(?:me|us|an?\s+(?:free\s+)?(?:hour|slot|gap|minute)|the\s+(?:slot|gap|first|next)|\d|half|today|tonight|tomorrow|${WEEKDAY_WORDS}|next|this)\b`,
+  // "Look for a free 45 min slot …": the slot looked for, not what it is for (twenty-first QA pass searched "Look").
+  String.raw`^(?:me|us|an?\s+(?:free\s+)?(?:hour|slot|gap|minute)|(?:an?\s+)?free\b|an?\s+\d|the\s+(?:slot|gap|first|next)|\d|half|today|tonight|tomorrow|${WEEKDAY_WORDS}|next|this)\b`,
   'i',
 );
 

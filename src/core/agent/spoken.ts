@@ -192,7 +192,11 @@ const SLANG: [RegExp, Replacement][] = [
   // tonight to …" is a reminder ("ping Dan" is a text, below); "diarise a weekly review …", "pencil in a
   // haircut …" put it in the calendar; "hold 8 to 9 for a run" blocks the time; "jot this down: …" makes a
   // note of what follows.
-  [/(?<![./@\w-])ping\s+me\b(?!\s+(?:a|an|the|back)\b)/gi, 'remind me'],
+  // "ping me the morning of the catch-up …" is when (twenty-first QA pass); "ping me the file" is a thing.
+  [
+    /(?<![./@\w-])ping\s+me\b(?!\s+(?:a|an|back)\b|\s+the\b(?!\s+(?:morning|afternoon|evening|night|day|week)\b))/gi,
+    'remind me',
+  ],
   [/(?<![./@\w-])diari[sz](?:e|ing)\b/gi, 'schedule'],
   [/(?<![./@\w-])pencil\s+(it|that|this|them)\s+in\b/gi, 'schedule $1'],
   [/(?<![./@\w-])pencil\s+in\b/gi, 'schedule'],

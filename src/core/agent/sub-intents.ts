@@ -8,6 +8,7 @@
 import type { PartCondition } from './condition';
 import { conditionalParts, thenAfterQuestion } from './conditional-parts';
 import { I_DID, RECORD_NAMED, REPORTED, SOMEONE_SAID } from './reports';
+import { isNarration } from './narration';
 import { currencyOf, unitOf } from './literals';
 import { WEEKDAY_WORDS, MONTH_WORDS } from './dates';
 
@@ -154,6 +155,9 @@ function splitParallelDays(text: string): string[] {
   if (days.length < 2) return [text];
   const before = text.slice(0, m.index);
   const after = text.slice(m.index + m[0].length);
+  // "Forward the gist … to Carol — just email her a quick summary": "just" says the same act again, plainer;
+  // after what is not asked ("I already emailed Bob, so don't bother — just remind me …") it is the request.
+  if (/^just\s/i.test(after) && isExplicitRequest(before)) return [text];
   // "Monday, Wednesday and Friday 6-7pm": a time said only after the last day is every day's.
   const timeOf = (d: string) => /\s+(?:at\s+|from\s+)?\d.*$/.exec(d)?.[0] ?? '';
   const shared = days.slice(0, -1).every((d) => timeOf(d) === '') ? timeOf(days[days.length - 1]!) : '';
@@ -256,6 +260,14 @@ function sameActAgain(parts: readonly string[]): string[] {
 }
 
 /**
+ * An act that files what was just said: "Put it in the calendar", "add that to my diary", "book it". What it
+ * files is a thing with its day and no act of its own ("Dentist Thursday 3pm at City Dental Care"), not
+ * "Take the figures from the Q3 report" nor "If so".
+ */
+const FILES_IT =
+  /^(?:(?:[Pp]lease|[Pp]ls|[Cc]an\s+you|[Cc]ould\s+you|[Aa]nd|[Ss]o)\s+)*(?:[Pp]ut|[Aa]dd|[Bb]ook|[Ss]chedule|[Pp]encil|[Ss]ave|[Bb]lock|[Pp]op|[Ss]tick|[Ee]nter|[Ll]og)\s+(?:it|that|this|them)\b(?!\s+(?:to|for)\s+(?:him|her|them|\p{Lu}))/u;
+
+/**
  * A part that is only values — "12345678", "p@ssw0rd123!", "John Smith" on lines of their own after
  * "Can you help me open a bank account?" — is no request of its own: it gives the one before it its
  * values. Bare values: every word has a digit or a symbol, or starts with a capital.
@@ -278,6 +290,29 @@ function mergeBareValues(parts: readonly string[]): string[] {
       parts.slice(i + 1).some((next) => SENDS_NEXT.test(next.trim()));
     const noRequest =
       (isContext(p) && !reportBeforeSend) ||
+      // "A week from Tuesday: dinner with Bob at Saffron House, 7 to 9pm. Put it in the calendar": what "it"
+      // is, said before the act that files it (twenty-first QA pass: a weather lookup, and an event "it").
+      (!isExplicitRequest(p) &&
+        !REPORTED.test(p.trim()) &&
+        !/\?\s*$/.test(p) &&
+        !/^(?:and\s+|but\s+)?(?:if|unless|otherwise|else|when|once)\b/i.test(p.trim()) &&
+        DAY_WORD.test(p) &&
+        !p
+          .toLowerCase()
+          .split(/[^\p{L}'-]+/u)
+          .some((w) => ACTION_VERBS.includes(w) && !QUESTION_OPENERS.includes(w)) &&
+        FILES_IT.test(parts[i + 1]?.trim() ?? '')) ||
+      // "My train gets in at 6 on Wednesday. Book dinner with Bob at 8": how things stand, beside a request.
+      // Said first, before any request: after one, "I mean the weight", "I'll leave her a key" or "she's
+      // joining the panel" are what the request says or is about, read with it as they were. Not a report
+      // (`REPORTED`: kept apart on purpose), nor what a condition after it checks ("I think I've got a call
+      // with Frank on Friday. If I do, text him").
+      (!isExplicitRequest(p) &&
+        !REPORTED.test(p.trim()) &&
+        isNarration(p) &&
+        !/^(?:and\s+|but\s+)?(?:if|only\s+if)\b/i.test(parts[i + 1]?.trim() ?? '') &&
+        !parts.slice(0, i).some((q) => isExplicitRequest(q)) &&
+        parts.slice(i + 1).some((q) => isExplicitRequest(q) && !isNarration(q))) ||
       isValueStatement(p) ||
       isVague(p) ||
       isCondition(p) ||
@@ -624,7 +659,7 @@ function isExplicitRequest(text: string): boolean {
   const t = text.trim();
   return (
     /\?$/.test(t) ||
-    /^(?:(?:can|could|would|will)\s+you|please|kindly)\b/i.test(t) ||
+    /^(?:(?:can|could|would|will)\s+(?:you|u)|please|pls|plz|kindly)\b/i.test(t) ||
     ACTION_VERBS.includes(t.split(/\s+/)[0]!.toLowerCase())
   );
 }
@@ -763,7 +798,7 @@ const NUMBER_ABBREVIATION = /(?:^|[^\p{L}.])nos?\.$/iu;
  * email that to Frank" is one request, as it was).
  */
 const LOWER_CASE_COMMAND = new RegExp(
-  String.raw`^(?:please\s+)?(?:${ACTION_VERBS.join('|')})\b${VERB_USED}(?!\s+(?:is|was|are|were|of|has|had|that|this|those|these)\b)`,
+  String.raw`^(?:(?:please|pls|plz|just|(?:can|could|would|will)\s+(?:you|u))\s+)*(?:${ACTION_VERBS.join('|')})\b${VERB_USED}(?!\s+(?:is|was|are|were|of|has|had|that|this|those|these)\b)`,
   'u',
 );
 
@@ -793,13 +828,16 @@ function sentences(text: string): string[] {
  */
 function splitAtDash(text: string, verbs: string): string[] {
   const dash = new RegExp(
-    `\\s+[-–—]\\s+(?:but\\s+do\\s+(?=(?:please\\s+)?(?:${verbs})\\b))?(?=(?:please\\s+|(?:can|could|would)\\s+you\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
+    `\\s+[-–—]\\s+(?:but\\s+do\\s+(?=(?:please\\s+)?(?:${verbs})\\b))?(?=(?:please\\s+|just\\s+|(?:can|could|would)\\s+(?:you|u)\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
     'i',
   );
   const m = dash.exec(text);
   if (!m) return [text];
   const before = text.slice(0, m.index);
   const after = text.slice(m.index + m[0].length);
+  // "Forward the gist … to Carol — just email her a quick summary": "just" says the same act again, plainer;
+  // after what is not asked ("I already emailed Bob, so don't bother — just remind me …") it is the request.
+  if (/^just\s/i.test(after) && isExplicitRequest(before)) return [text];
   // "… - remind me Monday to take it easy": "it" in a saying refers to nothing before the dash.
   // A message to people ("… - text Alice and Carol it starts at 10") says its own "it".
   if (
@@ -838,7 +876,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
     .flatMap((s) =>
       s.split(
         new RegExp(
-          `\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that(?=\\s*[,;]?\\s*[a-z])|afterwards|and finally|finally|and lastly|lastly)\\b\\s*`,
+          `\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that(?=\\s*[,;]?\\s*[a-z])|afterwards|(?:and\\s+)?(?:finally|lastly)(?=\\s*,|\\s+(?:please\\s+)?(?:${verbs})\\b))\\b\\s*`,
           'i',
         ),
       ),

@@ -1070,6 +1070,11 @@ export function chooseTarget(
   const toSomeone =
     /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you)\s+)*(?:[Ee]-?mail|[Mm]ail|[Tt]ext|SMS|sms|[Mm]essage|[Ww]hats[Aa]pp)\s+(?:\p{Lu}|him\b|her\b|them\b|whoever\b|the\s+(?:guy|man|woman|person|people|one|lady|consultant|sender)\b|my\s+(?:\p{L}+\s+)?(?:buddy|friend|friends|colleague|boss|partner|landlord|neighbour|neighbor)\b)/u.test(
       intent.trim(),
+    ) ||
+    // "email the headline numbers to Eve": the thing sent first, then whom to (twenty-first QA pass: the
+    // "numbers" made it a text).
+    /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you|[Jj]ust)\s+)*(?:[Ee]-?mail|[Mm]ail|[Tt]ext|SMS|sms|[Mm]essage|[Ww]hats[Aa]pp)\s+(?!to\b)[^.?!\n]{1,80}?\s+to\s+(?:\p{Lu}|him\b|her\b|them\b)/u.test(
+      intent.trim(),
     );
   const pick = (readAs: string): TargetChoice | null => {
     let best: TargetChoice | null = null;
@@ -1406,10 +1411,12 @@ const MAKE_COMMAND =
  * "book an hour", "book 30 minutes", "book some time", "book a slot": a length of time booked. "book a haircut
  * on Saturday from 11", "book tennis Sunday 10:30": an appointment or an activity of the user's, kept in the
  * calendar (nineteenth QA pass: "None of my tools can do this") — not a table, a ticket or a room, which
- * only a tool that books reserves.
+ * only a tool that books reserves. "book lunch with Carol Friday at 1", "book a 30-minute coffee with Eve",
+ * "book 2-4pm 'Gift shopping'": a meal, a call or a span of hours with someone or for something (twenty-first
+ * QA pass: "None of my tools can do this", or a note).
  */
 const BOOKS_TIME =
-  /\bbook\s+(?:me\s+)?(?:(?:an?|one|two|three|half\s+an|\d+(?:\.\d+)?)\s*-?\s*(?:hours?|hrs?|minutes?|mins?)\b|(?:some\s+)?time\b|a\s+(?:slot|call|catch-?up)\b|(?:(?:a|an|my)\s+)?(?:haircut|hair\s+appointment|appointment|session|lesson|class|massage|check-?up|tennis|squash|gym|run|workout|training|practice|focus\s+time|1:1|one-on-one|sync|meeting|review|interview)\b)/i;
+  /\bbook\s+(?:me\s+)?(?:(?:an?|one|two|three|half\s+an|\d+(?:\.\d+)?)\s*-?\s*(?:hours?|hrs?|minutes?|mins?)\b|(?:some\s+)?time\b|a\s+(?:slot|call|catch-?up)\b|(?:(?:a|an|my|our)\s+)?(?:\d+(?:\.\d+)?[-\s]?(?:minutes?|mins?|hours?|hrs?|h)\s+)?(?:quick\s+|short\s+|long\s+|prep\s+|video\s+|phone\s+|team\s+|working\s+)?(?:haircut|hair\s+appointment|appointment|session|lesson|class|massage|check-?up|tennis|squash|gym|run|workout|training|practice|focus\s+time|1:1|one-on-one|sync|meeting|review|interview|lunch|dinner|breakfast|brunch|coffee|drinks?|call|catch-?up|meet-?up|walk|date\s+night)\b|(?:from\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s*(?:-|–|to|till|until)\s*\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b)/i;
 
 /** Command verbs whose noun names another thing in another domain: a booking is no book, a recording no record. */
 const OTHER_SENSE = new Set(['book', 'record']);

@@ -95,10 +95,18 @@ function spokenAmounts(text: string): string {
 
 /** `text` with each number said in words before a measure written in digits. */
 export function numbersAsDigits(text: string): string {
-  return spokenAmounts(text)
-    .replace(HOW_MANY_IN_ONE, '$1 1 ')
-    .replace(SAID, (words) => {
-      const n = numberOfWords(words);
-      return n === null ? words : String(n);
-    });
+  return (
+    spokenAmounts(text)
+      // "what date is a week from Tuesday?": a span counted from a day is one of it (twenty-first QA pass
+      // asked how many days to add).
+      .replace(
+        /\ba\s+(week|day|month)\s+(?=(?:from|after|before)\s+(?:next\s+|this\s+|the\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|\d))/gi,
+        '1 $1 ',
+      )
+      .replace(HOW_MANY_IN_ONE, '$1 1 ')
+      .replace(SAID, (words) => {
+        const n = numberOfWords(words);
+        return n === null ? words : String(n);
+      })
+  );
 }
