@@ -101,6 +101,7 @@ import { withPeopleNamed } from './follow-up-people';
 import { peopleSaid } from './earlier-turns';
 import { REPORTED } from './reports';
 import { withoutSituationRepeats } from './narration';
+import { measuredResult } from './measured-result';
 import { findDates } from './dates';
 import { clauseRead, clausesOf } from './text-condition';
 
@@ -1050,11 +1051,19 @@ export class Agent {
       lookup?.status === 'done' && lookup.result !== undefined && si.contentField === undefined
         ? sentItems(lookup.result)
         : undefined;
+    const lookupArgs =
+      lookup?.target === undefined
+        ? undefined
+        : state.calls.filter((c) => c.tool === lookup.target && c.status === 'ok').at(-1)?.args;
     const looked =
       lookup?.status === 'done' && lookup.result !== undefined
         ? si.contentField !== undefined
           ? namedField(lookup.result, si.contentField)
-          : linesAbout(sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result), lookup.text)
+          : ((sent === undefined && lookupArgs ? measuredResult(lookup.result, lookupArgs) : undefined) ??
+            linesAbout(
+              sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result),
+              lookup.text,
+            ))
         : this.mentionedOutput(si, state);
     // A search's list ("1 message: Marathon training …") names no thing: "his Sunday long run" stays his.
     const listFound =

@@ -170,7 +170,8 @@ export function conditionVerdict(
  * (eighteenth QA pass: Alice's lunch email said Carol had written).
  */
 export const SENT_BY_SOMEONE =
-  /^(?:\p{Lu}\p{L}+|[Ss]he|[Hh]e|[Tt]hey)\s+(?:(?:has|had|have|already|ever|actually|just|really)\s+)*(?:e-?mailed|wrote|written|sent|asked|replied|mentioned|said|confirmed|got\s+back)\b/u;
+  // A name typed in lower case is a name too ("if alice emailed about lunch"; twenty-first QA pass).
+  /^(?:\p{Lu}\p{L}+|(?!(?:it|this|that|nobody|noone|anyone|anybody|someone|somebody|everyone|everybody|i|we|you)\b)\p{Ll}\p{L}+|[Ss]he|[Hh]e|[Tt]hey)\s+(?:(?:has|had|have|already|ever|actually|just|really)\s+)*(?:e-?mailed|wrote|written|sent|asked|replied|mentioned|said|confirmed|got\s+back)\b/u;
 
 function senderVerdict(condition: string, result: unknown): ConditionVerdict | null {
   const m = SENT_BY_SOMEONE.exec(condition.trim());
@@ -179,7 +180,8 @@ function senderVerdict(condition: string, result: unknown): ConditionVerdict | n
     /\b(?:e-?mails?|messages?|repl(?:y|ies)|anything|something|word)\s+from\s+(\p{Lu}\p{L}+)/u.exec(
       condition,
     );
-  const name = m && /^\p{Lu}/u.test(m[0]) ? m[0].split(/\s+/)[0]!.toLowerCase() : from?.[1]?.toLowerCase();
+  const said = m?.[0].split(/\s+/)[0]!.toLowerCase();
+  const name = said && !/^(?:he|she|they)$/.test(said) ? said : from?.[1]?.toLowerCase();
   if (!name) return null;
   const leaves = leavesOf(result);
   const senders = leaves

@@ -110,7 +110,12 @@ const DAY_SAID = new RegExp(
   'i',
 );
 
-const clean = (s: string) => s.trim().replace(/[\s,.;!]+$/, '');
+// "if alice emailed about lunch tomorrow just text her …": "just" before the command is the command's.
+const clean = (s: string) =>
+  s
+    .trim()
+    .replace(/[\s,.;!]+$/, '')
+    .replace(/\s+(?:just|then|so|please)$/i, '');
 
 /** A condition on the user's time that says a day or a time: the day's calendar checks it. */
 const onMyCalendar = (clause: string): boolean =>
@@ -298,7 +303,15 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
     // Quoted words are the user's own ("text 'if it rains' to Bob"); "it's" is no quote.
     // Only before the clause's comma: "If it's clear, block 2 to 4pm as 'Garden work'" is a condition whose
     // act names a title (nineteenth QA pass: the whole part was no tool's).
-    const quoted = /["“]|(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/u.test(part.split(/,\s/)[0]!);
+    // With no comma, up to the command: "if alice emailed about lunch tomorrow just text her 'yes see you at
+    // 12:30'" quotes what is sent, not the condition (twenty-first QA pass searched the mail for the quote).
+    const head = part.split(/,\s/)[0]!;
+    // Only for a clause of its own words: "If so put 'Gift shopping' in it" stays the slot's booking.
+    const command =
+      head === part && !/^\s*(?:if|unless)\s+(?:so|yes|not)\b/i.test(head) ? commandAfterClause(head) : -1;
+    const quoted = /["“]|(?<![\p{L}\p{N}])'|'(?![\p{L}\p{N}])/u.test(
+      command > 0 ? head.slice(0, command) : head,
+    );
     // "If it's sunny, text Lucia …; if not, text her …", "… otherwise text him …": the other branch of the
     // condition just said (independent request set: "if not" was a condition on the text message before
     // it, and the second text was never sent).

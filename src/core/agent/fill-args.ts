@@ -730,7 +730,18 @@ function freeText(
   const quoted = literals.find((l) => l.kind === 'quoted')?.value as string | undefined;
   const content = spelledOutContent(intent);
   // "an event called Team sync next Monday from 10:00": the dates and times are other inputs' values.
-  const title = namedTitle(withoutStructured(intent, literals));
+  // The request's own line first: the situation on a line after it is no part of the name ("… a note called
+  // Christmas presents\nI want to keep a list of presents …").
+  const ownLine = intent.split('\n')[0]!;
+  const title =
+    (ownLine.length < intent.length
+      ? namedTitle(
+          withoutStructured(
+            ownLine,
+            literals.filter((l) => l.end <= ownLine.length),
+          ),
+        )
+      : null) ?? namedTitle(withoutStructured(intent, literals));
   const residual = residualText(intent, literals);
   const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
   if (f.kind === 'title') {
@@ -828,10 +839,14 @@ function freeText(
   const told = toldRaw && !namesNoContent(toldRaw) ? toldRaw : undefined;
   // "send him a message that the train is delayed": the words after "a message that" (seventh QA pass
   // sent "a message that …").
+  // "can you text Dan that I'm running late?": the question mark is the asking's, not the message's
+  // (twenty-first QA pass sent "I'm running late?").
+  const politeAsk = /^(?:(?:ok|so|hey|and)\s+)?(?:can|could|would|will)\s+(?:you|u)\b/i.test(intent.trim());
+  const end = politeAsk ? /[.!?]+$/ : /[.!]+$/;
   const clause = /^(?:(?:an?\s+)?(?:message|text(?:\s+message)?|sms|e-?mail|note)\s+)?that\s/i.test(residual)
     ? // To the end of its line: the situation said beside it ("ugh sick today") is on a line of its own.
-      /\bthat\s+(.+?)[.!]*$/im.exec(intent)?.[1]
-    : told?.replace(/[.!]+$/, '');
+      /\bthat\s+(.+?)[.!]*$/im.exec(intent)?.[1]?.replace(end, '')
+    : told?.replace(end, '');
   // "Create a note with the title Ideas": what another text input's label gave it is no part of this
   // one (seventh QA pass wrote "the title Ideas" as the note).
   let said = clause ?? residual;

@@ -3,6 +3,7 @@ import { actsDone, argsOf, runOnWritersDay as run, toolsCalled } from './agent-f
 import { findDates } from './dates';
 import { isNarration, withoutSituationRepeats } from './narration';
 import { findLiterals } from './literals';
+import { measuredResult } from './measured-result';
 import { numbersAsDigits } from '../util/number-words';
 
 // Twenty-first QA pass: single messages written without the agent in view — a lookup and an act on what it
@@ -224,5 +225,72 @@ describe('things timed from other things', () => {
     );
     expect(toolsCalled(r)).toEqual([]);
     expect(r.questions).toHaveLength(1);
+  });
+});
+
+describe('what an earlier part found, sent on; records read before acting', () => {
+  it('"… asked me what 13.1 miles is in km. Text her the answer" texts Lucia the distance with its unit', async () => {
+    const r = await run(
+      'Lucia is training for a half marathon in Madrid and asked me what 13.1 miles is in km. Text her the answer pls',
+    );
+    expect(argsOf(r, 'messages_send')).toEqual({ phone: '+34 600 555 017', text: '21.08 km' });
+  });
+
+  it("a one-number result goes with the unit its call converted to, from any catalogue's input name", () => {
+    expect(measuredResult({ value: 21.0824 }, { value: 13.1, from_unit: 'miles', to_unit: 'km' })).toBe(
+      '21.08 km',
+    );
+    expect(measuredResult({ converted: 92 }, { amount: 100, to: 'EUR' })).toBe('92 EUR');
+    // Two numbers, or nothing converted to, is no measured result.
+    expect(measuredResult({ value: 1, rate: 2 }, { to_unit: 'km' })).toBeUndefined();
+    expect(measuredResult({ value: 1 }, { date: '2026-12-07' })).toBeUndefined();
+  });
+
+  it('"Already put lunch with Alice on my calendar so skip that. just reply to her email and say yes, …"', async () => {
+    const r = await run(
+      'Already put lunch with Alice on my calendar so skip that. just reply to her email and say yes, 12:30 works, see you there',
+    );
+    expect(actsDone(r)).toEqual(['mail_send']);
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      to_email: 'alice.martin@example.com',
+      body: 'yes, 12:30 works, see you there',
+    });
+  });
+
+  it('"if alice emailed about lunch tomorrow just text her \'…\'" checks the inbox first, a name in lower case', async () => {
+    const r = await run("if alice emailed about lunch tomorrow just text her 'yes see you at 12:30'");
+    expect(toolsCalled(r)[0]).toBe('mail_search');
+    expect(argsOf(r, 'messages_send')).toEqual({ phone: '+1 555 0110', text: 'yes see you at 12:30' });
+    const none = await run('if lucia emailed me, text her thanks');
+    expect(actsDone(none)).toEqual([]);
+  });
+
+  it('"Is there a chemist near Baker Street in London?" searches places', async () => {
+    const r = await run('Is there a chemist near Baker Street in London? I need to collect my prescription.');
+    expect(toolsCalled(r)).toEqual(['places_search']);
+  });
+
+  it('"can you text Dan that I\'m running late?" sends no question mark', async () => {
+    const r = await run("can you text Dan that I'm running late?");
+    expect(argsOf(r, 'messages_send')).toEqual({ phone: '+1 555 0131', text: "I'm running late" });
+  });
+
+  it('"I wrote something down about … Could you look for me please?" searches the notes', async () => {
+    const r = await run(
+      'Hello, I wrote something down about planting tulip bulbs but I cannot remember how deep they go. Could you look for me please?',
+    );
+    expect(toolsCalled(r)).toEqual(['notes_search']);
+    expect(r.answer).toMatch(/15 cm deep/);
+  });
+
+  it('a list said before "Please save it as a note called …" is the note', async () => {
+    const r = await run(
+      'I want to keep a list of presents for the grandchildren: a jigsaw puzzle for Tom, a paint set for Lily and a football for Sam. Please save it as a note called Christmas presents.',
+    );
+    expect(toolsCalled(r)).toEqual(['notes_create']);
+    expect(argsOf(r, 'notes_create')).toEqual({
+      title: 'Christmas presents',
+      content: 'a jigsaw puzzle for Tom, a paint set for Lily and a football for Sam',
+    });
   });
 });

@@ -89,7 +89,7 @@ const tidy = (s: string) =>
 // "containing: (1) …" was lost for "I've been meaning to …" on the next line).
 export function spelledOutContent(text: string): string | null {
   const m =
-    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|(?<!\bhow\s+)\bto tell (?:him|her|them)(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+([^\n]+)(?:\n|$)/i.exec(
+    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\band say(?: that)?|(?<!\bhow\s+)\bto tell (?:him|her|them)(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+([^\n]+)(?:\n|$)/i.exec(
       text,
     );
   if (m) return tidy(m[1]!.replace(/^["“']|["”']$/g, ''));
@@ -265,7 +265,13 @@ export function labelledValue(text: string, label: string, labels: readonly stri
       : null;
   // "… with subject Invoice saying the invoice is paid": what it says is another input's words.
   const said = /\s+(?:saying|that says|telling (?:him|her|them))\s/i.exec(rest);
-  const end = Math.min(next?.index ?? rest.length, said?.index ?? rest.length);
+  // A line after it is the situation said beside the request, no part of the value.
+  const lineEnd = rest.indexOf('\n');
+  const end = Math.min(
+    next?.index ?? rest.length,
+    said?.index ?? rest.length,
+    lineEnd >= 0 ? lineEnd : rest.length,
+  );
   const value = tidy(rest.slice(0, end).replace(/^["“']|["”']$/g, ''));
   return value || null;
 }
@@ -278,7 +284,8 @@ export function namedTitle(text: string): string | null {
   );
   if (quoted) return tidy(quoted[2]!);
   const m =
-    /\b(?:called|titled|named|with the title|subject)\s+["“']?([^"”':,]+?)["”']?(?=\s+(?:saying|that says|with|about|:)|[,:]|$)/i.exec(
+    // To the end of its line: the situation beside it is on a line of its own.
+    /\b(?:called|titled|named|with the title|subject)\s+["“']?([^"”':,\n]+?)["”']?(?=\s+(?:saying|that says|with|about|:)|[,:]|$)/im.exec(
       text,
     );
   return m ? tidy(m[1]!) : null;

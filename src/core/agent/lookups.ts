@@ -489,7 +489,10 @@ export function sentThing(text: string): string | null {
     .trim()
     .split('\n')[0]!
     .trim()
-    .replace(/\s*[?!]+$/, '');
+    .replace(/\s*[?!]+$/, '')
+    // "Text her the answer please": a "please" said last is no part of the thing (twenty-first QA pass asked
+    // for the text).
+    .replace(/[\s,]+(?:please|pls|plz|thanks|thx|ta)\s*[.!]*$/i, '');
   const verb = /^(?:please\s+)?(?:send|email|e-mail|mail|text|message|forward|share)\s+/i.exec(t);
   if (!verb) return null;
   let rest = withoutChannel(t.slice(verb[0].length))

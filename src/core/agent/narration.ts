@@ -43,7 +43,7 @@ const COMMAND_WITH_CAPITAL =
  * The user's own doing or state, said without "I": "Told Jonas I'd join", "Flying to Lisbon …", "stuck on
  * the tube", "ugh sick today".
  */
-const OWN_DOING = String.raw`(?:told|promised|booked|finished|done\s+with|stuck|flying|driving|hosting|heading|travell?ing|running\s+(?:late|behind)|back\s+from|gonna\s+be|going\s+to\s+be|off\s+to|just\s+(?:landed|got|finished|heard)|(?:feeling\s+)?(?:sick|ill|unwell|poorly|exhausted|knackered|swamped|slammed|snowed\s+under|away|late\s+again|(?:off|out|home)\s+sick))`;
+const OWN_DOING = String.raw`(?:told|promised|booked|finished|done\s+with|stuck|flying|driving|hosting|heading|travell?ing|running\s+(?:late|behind)|back\s+from|gonna\s+be|going\s+to\s+be|off\s+to|just\s+(?:landed|got|finished|heard)|already\s+(?:put|sent|emailed|texted|booked|added|did|done|told|called|paid|replied)|(?:feeling\s+)?(?:sick|ill|unwell|poorly|exhausted|knackered|swamped|slammed|snowed\s+under|away|late\s+again|(?:off|out|home)\s+sick))`;
 
 const NARRATION_START = new RegExp(
   String.raw`^${OPENER}(?:${PRONOUN_SUBJECT}\b|${OWNED_SUBJECT}|${OWN_DOING}\b)`,
@@ -53,6 +53,14 @@ const NARRATION_START = new RegExp(
 /** Words that ask for something, wherever they stand in the sentence. */
 const ASKS =
   /\b(?:please|pls|plz|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u)|will\s+(?:you|u)|i\s+(?:really\s+)?(?:need|want)|i['’]d\s+(?:like|love)|i\s+(?:would|should)\s+(?:like|love)|wanna|we\s+(?:need|want)|help\s+me|let['’]?s|looking\s+for|searching\s+for|trying\s+to\s+(?:find|get|book|reach)|remind\s+me|tell\s+me|show\s+me|let\s+me\s+know|make\s+sure|don['’]t\s+forget)\b/i;
+
+/**
+ * "we need to manage our virtual accounts", "I'm organizing an event and need to create QR codes": the user
+ * saying what they need or want is a request, wherever in the sentence (stabletoolbench: merged as a
+ * situation, the act was never done).
+ */
+const OWN_NEED =
+  /\b(?:i|we)\s+(?:\p{L}+\s+)?(?:need|want|wish|would\s+like)\b|^(?:i['’]m|i\s+am|we['’]re|we\s+are)\b.*\band\s+(?:need|want|would\s+like)\b/iu;
 
 /** "I'm wondering …", "I'd like to know …", "I was hoping you could …": a question said as a statement. */
 const WONDERS = /\b(?:wonder|wondering|hoping|curious|not\s+sure\s+(?:what|when|where|which|who|how))\b/i;
@@ -67,7 +75,14 @@ const ASKED_QUESTION =
 /** Whether `text`, a part of a message, only tells how things stand (see the module comment). */
 export function isNarration(text: string): boolean {
   const t = text.trim();
-  if (t.length === 0 || /\?\s*$/.test(t) || ASKS.test(t) || WONDERS.test(t) || ASKED_QUESTION.test(t))
+  if (
+    t.length === 0 ||
+    /\?\s*$/.test(t) ||
+    ASKS.test(t) ||
+    OWN_NEED.test(t) ||
+    WONDERS.test(t) ||
+    ASKED_QUESTION.test(t)
+  )
     return false;
   const body = t.replace(new RegExp(`^${OPENER}`, 'iu'), '');
   // "If it rains …", "When Bob lands …": a condition, read by `conditionalParts`.

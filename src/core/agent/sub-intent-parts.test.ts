@@ -12,6 +12,13 @@ describe('splitSubIntents: what is one request and what only serves one', () => 
     expect(parts('Find Anna and reply to her')).toEqual(['Find Anna', 'reply to her']);
   });
 
+  it('"and finally <verb>" ends a part whatever the verb; "I\'ve finally caved" is no order word', () => {
+    expect(
+      parts("Get the definition of 'serendipity', and finally encrypt the definition using the key 'k1'."),
+    ).toEqual(["Get the definition of 'serendipity'", "encrypt the definition using the key 'k1'"]);
+    expect(parts("Jonas kept asking and I've finally caved. Text him that I'm in")).toHaveLength(2);
+  });
+
   it('"while <action>ing" is a command of its own; "while keeping …" stays a condition of its part', () => {
     expect(
       parts('Set a one-time alarm at 8 am this Saturday, while canceling the alarms for next Monday.'),

@@ -296,11 +296,13 @@ function mergeBareValues(parts: readonly string[]): string[] {
         !REPORTED.test(p.trim()) &&
         !/\?\s*$/.test(p) &&
         !/^(?:and\s+|but\s+)?(?:if|unless|otherwise|else|when|once)\b/i.test(p.trim()) &&
-        DAY_WORD.test(p) &&
-        !p
-          .toLowerCase()
-          .split(/[^\p{L}'-]+/u)
-          .some((w) => ACTION_VERBS.includes(w) && !QUESTION_OPENERS.includes(w)) &&
+        // A thing with its day, or a list after a colon ("… presents for the grandchildren: a jigsaw for Tom, …").
+        ((DAY_WORD.test(p) &&
+          !p
+            .toLowerCase()
+            .split(/[^\p{L}'-]+/u)
+            .some((w) => ACTION_VERBS.includes(w) && !QUESTION_OPENERS.includes(w))) ||
+          /:\s*\S[^:]*,/.test(p)) &&
         FILES_IT.test(parts[i + 1]?.trim() ?? '')) ||
       // "My train gets in at 6 on Wednesday. Book dinner with Bob at 8": how things stand, beside a request.
       // Said first, before any request: after one, "I mean the weight", "I'll leave her a key" or "she's
@@ -551,7 +553,7 @@ const DAY_WORD = new RegExp(
 
 /** Words a request is framed with, not what it is about. */
 const FRAMING = new Set(
-  'and can could would will you please help me us i find fetch get do give tell provide show that it this one them those for with out about the a an so also again too just now some any for me my what is'.split(
+  'and can could would will you please help me us i find fetch get do give tell provide show that it this one them those for with out about the a an so also again too just now some any for me my what is look check search see up'.split(
     ' ',
   ),
 );
@@ -876,7 +878,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
     .flatMap((s) =>
       s.split(
         new RegExp(
-          `\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that(?=\\s*[,;]?\\s*[a-z])|afterwards|(?:and\\s+)?(?:finally|lastly)(?=\\s*,|\\s+(?:please\\s+)?(?:${verbs})\\b))\\b\\s*`,
+          `\\s*(?:,\\s*)?\\b(?:and then|then|and also|after that(?=\\s*[,;]?\\s*[a-z])|afterwards|and\\s+(?:finally|lastly)|(?:finally|lastly)(?=\\s*,|\\s+(?:please\\s+)?(?:${verbs})\\b))\\b\\s*`,
           'i',
         ),
       ),

@@ -153,6 +153,12 @@ const SYNONYMS: Record<string, string[]> = {
   put: ['add', 'create'],
   create: ['create'],
   send: ['send'],
+  // "Is there a chemist near Baker Street?": the word for a pharmacy many say (twenty-first QA pass: the
+  // weather in London).
+  chemist: ['pharmacy'],
+  chemists: ['pharmacy'],
+  drugstore: ['pharmacy'],
+  bookstore: ['bookshop'],
   // What a where-question asks for (`WHEREABOUTS`): an address, or a place's location or coordinates
   // ("Where is Zürich?" of a geocoder; unseen-catalogue QA found no tool for it).
   whereabouts: ['address', 'location', 'coordinates', 'coordinate', 'geocode'],

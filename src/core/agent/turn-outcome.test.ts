@@ -256,7 +256,8 @@ describe('lists, recipients and results, found by probing the built-in tools', (
     const mail = r.calls.find((c) => c.tool === 'mail_send');
     expect(mail?.args).toMatchObject({
       to_email: 'bob.chen@example.com',
-      body: `amount ${converted.amount}`,
+      // The amount with the currency it was converted to (`measuredResult`), not "amount 108.7".
+      body: `${converted.amount} USD`,
     });
   });
 
