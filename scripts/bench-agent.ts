@@ -96,6 +96,16 @@ import {
   WRITTEN_HELDOUT_20,
   WRITTEN_HELDOUT_21,
 } from '../src/core/agent/fixtures/written-requests-nineteenth';
+import {
+  WRITTEN_FOUND_THEN_ACT,
+  WRITTEN_HELDOUT_22,
+  WRITTEN_HELDOUT_23,
+  WRITTEN_HELDOUT_24,
+  WRITTEN_HELDOUT_25,
+  WRITTEN_SEVERAL_AT_ONCE,
+  WRITTEN_SITUATION_FIRST,
+  WRITTEN_TIMED_FROM,
+} from '../src/core/agent/fixtures/written-requests-twenty-first';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -305,6 +315,14 @@ async function main(): Promise<void> {
     ['writtenHeldout19', WRITTEN_HELDOUT_19],
     ['writtenHeldout20', WRITTEN_HELDOUT_20],
     ['writtenHeldout21', WRITTEN_HELDOUT_21],
+    ['writtenFoundThenAct', WRITTEN_FOUND_THEN_ACT],
+    ['writtenSituationFirst', WRITTEN_SITUATION_FIRST],
+    ['writtenTimedFrom', WRITTEN_TIMED_FROM],
+    ['writtenSeveralAtOnce', WRITTEN_SEVERAL_AT_ONCE],
+    ['writtenHeldout22', WRITTEN_HELDOUT_22],
+    ['writtenHeldout23', WRITTEN_HELDOUT_23],
+    ['writtenHeldout24', WRITTEN_HELDOUT_24],
+    ['writtenHeldout25', WRITTEN_HELDOUT_25],
   ] as const)
     report(set, writtenFigures(await runWritten(writtenWorld, cases, writersDay)));
   // Conversations: each message read with the ones before it; the last one judged.

@@ -198,6 +198,10 @@ export function withMindChanged(request: string): string {
       if (instead) rest = rest.slice(instead[0].length);
       // "scratch that, she never has her phone on her": why, not what.
       if (REASON.test(rest)) rest = rest.replace(/^[^.;!?]*[.;!?]?\s*/, '');
+      // "text maya and ask how cold it is in toronto, actually nvm just check the weather there": "there" is
+      // the place the taken-back clause named (twenty-first QA pass gave London's weather).
+      const place = /\bin\s+(\p{L}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u.exec(lastGone)?.[1];
+      if (place) rest = rest.replace(/\bthere\b/i, `in ${place}`);
       changed = true;
       if (rest.trim()) kept.push({ text: rest, sep: part.sep });
       continue;

@@ -285,6 +285,10 @@ function withHoursOf(condition: PartCondition, act: string): PartCondition {
   // "If I'm not meeting anyone on Thursday, book a gym session at 9am": a whole day asked about is the
   // whole day's — only a part of the day or a time said narrows it to the act's hours.
   if (!aboutMyTime(words) || (!periodSaid(words) && findTimes(words).length === 0)) return condition;
+  // "if I'm totally free tomorrow afternoon, set up a call at 3": the whole afternoon must be free, as said
+  // (twenty-first QA pass booked it over the dentist's afternoon).
+  if (/\b(?:totally|completely|entirely|fully|wholly|all)\s+(?:free|clear|open|empty)\b/i.test(words))
+    return condition;
   const times = findTimes(act).map((t) => t.time);
   if (times.length === 0) return condition;
   return { ...condition, during: times.slice(0, 2).join('-') };

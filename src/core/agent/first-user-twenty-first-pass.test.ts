@@ -294,3 +294,37 @@ describe('what an earlier part found, sent on; records read before acting', () =
     });
   });
 });
+
+describe('acts nobody asked for, in the held-out sets', () => {
+  it('"if im totally free tmrw afternoon set up a 1h call w frank at 3" needs the whole afternoon free', async () => {
+    const r = await run('if im totally free tmrw afternoon set up a 1h call w frank at 3');
+    expect(actsDone(r)).toEqual([]);
+  });
+
+  it('"can you write my 2000 word essay … its due monday" is nothing a reminder does', async () => {
+    const r = await run('can you write my 2000 word essay on the french revolution its due monday 😭');
+    expect(toolsCalled(r)).toEqual([]);
+  });
+
+  it('"put it in my cal 8 to 11am" is the calendar', async () => {
+    const r = await run('text jonas yeah im in for the 24k next sunday!! and put it in my cal 8 to 11am');
+    expect(actsDone(r)).toEqual(['messages_send', 'calendar_create_event']);
+    expect(argsOf(r, 'calendar_create_event')).toMatchObject({ start_time: '2026-12-13T08:00:00' });
+  });
+
+  it('"… ask how cold it is in toronto lol, actually nvm just check the weather there" texts nobody', async () => {
+    const r = await run(
+      'could u text maya and ask how cold it is in toronto lol, actually nvm just check the weather there for me',
+    );
+    expect(toolsCalled(r)).toEqual(['places_weather']);
+    expect(argsOf(r, 'places_weather')).toMatchObject({ city: 'Toronto' });
+  });
+
+  it('"put brunch w carol in my cal sat 11 to 12:30" is on Saturday', async () => {
+    const r = await run('put brunch w carol in my cal sat 11 to 12:30 at little bean');
+    expect(argsOf(r, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-12T11:00:00',
+      end_time: '2026-12-12T12:30:00',
+    });
+  });
+});

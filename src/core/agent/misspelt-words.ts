@@ -44,6 +44,10 @@ const TABLE: [RegExp, string][] = [
   [/\bppl\b/gi, 'people'],
   [/\bur\b/gi, 'your'],
   [/\b(?:calender|calander|calandar|calendr|calnder)\b/gi, 'calendar'],
+  // "put it in my cal 8 to 11am": the calendar, said short after whose it is (twenty-first QA pass made a note).
+  [/(?<=\b(?:my|the|your|in|to|on)\s)cal\b(?!['’-])/gi, 'calendar'],
+  // "actually nvm just check the weather": the chat spelling of "never mind" (the text was still sent).
+  [/\bnvm\b/gi, 'never mind'],
   [/\b(?:invoise|invoce|invioce|invocie)\b/gi, 'invoice'],
   [/\b(?:pasport|passpord|passprt)\b/gi, 'passport'],
   [

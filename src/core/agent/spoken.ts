@@ -93,7 +93,7 @@ const SLANG: [RegExp, Replacement][] = [
   // … and before a time or a part of the day: "block Sat 12pm to Sun 6pm", "sat 2-4pm", "mon morning"
   // (nineteenth QA pass: both ends were today).
   [
-    /(?<![./@\w-])(mon|sat|sun)\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|(?:morning|afternoon|evening|night)\b))/gi,
+    /(?<![./@\w-])(mon|sat|sun)\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\d{1,2}:\d{2}|\d{1,2}\s*[-–]\s*\d|\d{1,2}\s+(?:to|till|until)\s+\d|(?:morning|afternoon|evening|night)\b))/gi,
     (_m: string, day: string) => SHORT_DAYS[day.toLowerCase()]!,
   ],
   // … before "after 1pm", "before noon", and last in the request ("weather paris sat", "first free hour sat

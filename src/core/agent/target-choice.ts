@@ -164,6 +164,10 @@ const SYNONYMS: Record<string, string[]> = {
   whereabouts: ['address', 'location', 'coordinates', 'coordinate', 'geocode'],
 };
 
+/** "write my essay", "do my homework", "draft a cover letter": a piece of work asked to be written. */
+const WRITES_A_WORK =
+  /^(?:(?:please|pls|can\s+(?:you|u)|could\s+(?:you|u)|would\s+you)\s+)*(?:write|draft|compose|do|finish)\s+(?:me\s+)?(?:my|a|an|the|our)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?(essay|paper|thesis|dissertation|homework|assignment|story|poem|speech|article|cover\s+letter|song|code|program|script)\b/iu;
+
 /** Commands that keep something somewhere: a tool that only reads does not. */
 const KEEPS = new Set(['save', 'store', 'keep', 'archive', 'backup']);
 
@@ -1082,11 +1086,15 @@ export function chooseTarget(
     /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you|[Jj]ust)\s+)*(?:[Ee]-?mail|[Mm]ail|[Tt]ext|SMS|sms|[Mm]essage|[Ww]hats[Aa]pp)\s+(?!to\b)[^.?!\n]{1,80}?\s+to\s+(?:\p{Lu}|him\b|her\b|them\b)/u.test(
       intent.trim(),
     );
+  const work = WRITES_A_WORK.exec(intent.trim())?.[1]?.toLowerCase().replace(/\s+/g, ' ');
   const pick = (readAs: string): TargetChoice | null => {
     let best: TargetChoice | null = null;
     candidates.forEach((c, rank) => {
       const tool = toolOf(c.tool);
       if (!tool || exclude.has(c.tool)) return;
+      // "can you write my 2000 word essay …": a piece of work is written by a tool that says it writes one,
+      // not kept as a reminder or a note (twenty-first QA pass set a reminder "my 2000 word essay …").
+      if (work && !`${tool.name} ${tool.description ?? ''}`.toLowerCase().includes(work)) return;
       // Never delete what the user asked to see or make, nor make what they asked to delete ("delete all
       // my notes" is no `notes_create`): when both verbs are known, one destructive and one not, skip.
       const does = effectOf(tool);
