@@ -577,7 +577,10 @@ export class Agent {
       const done = read.filter((x) => x.status === 'done' && x.target !== undefined);
       // A person the parts say, even inside quotes ("a reminder for 'Confirm offsite with Anna'"), is theirs
       // to carry; a report about someone ("She wants it by Friday") is no act on them.
-      if (done.length === 0 || done.some((x) => peopleSaid(x.text, people).length > 0)) continue;
+      // Nor when any part before it names someone: "email Noah …; otherwise send him an invite" is Noah's,
+      // even though the part that names him was held back.
+      const before = state.subIntents.filter((x) => x.rank < si.rank);
+      if (done.length === 0 || before.some((x) => peopleSaid(x.text, people).length > 0)) continue;
       if (REPORTED.test(si.text.trim())) continue;
       const earlier: EarlierTurn[] = done.map((x) => ({
         request: x.text,

@@ -328,3 +328,49 @@ describe('acts nobody asked for, in the held-out sets', () => {
     });
   });
 });
+
+describe('who a situation tells of', () => {
+  it('"Eve moved the budget review to the 14th. Add it to my calendar …" invites nobody', async () => {
+    const r = await run(
+      'Eve moved the budget review to the 14th. Add it to my calendar on the 14th at the same time as the old slot.',
+    );
+    expect(argsOf(r, 'calendar_create_event')).toEqual({
+      start_time: '2026-12-14T09:30:00',
+      end_time: '2026-12-14T10:30:00',
+      title: 'Budget review',
+    });
+  });
+
+  it('"a video brunch with Grace … Add it and invite her" invites Grace; "Grace\'s invoice" is searched as hers', async () => {
+    const brunch = await run(
+      "I'm doing a video brunch with Grace on the Saturday after next, 11am my time, 45 mins. Add it and invite her.",
+    );
+    expect(argsOf(brunch, 'calendar_create_event')).toMatchObject({
+      attendee_email: 'grace.kim@example.com',
+    });
+    const invoice = await run(
+      "Grace's invoice is due 30 days after she sent it. What date is that? Email it to Noah.",
+    );
+    expect(toolsCalled(invoice).slice(0, 2)).toEqual(['mail_search', 'mail_read']);
+  });
+
+  it('"I sent Kenji my dates last week. Where did he say …" reads his mail, no contact lookup', async () => {
+    const r = await run("I sent Kenji my dates last week. Where did he say he'd book a table?");
+    expect(toolsCalled(r)[0]).toBe('mail_search');
+  });
+
+  it('"Maya asked for my banana bread recipe. Email it to her" sends the recipe, read', async () => {
+    const r = await run('Maya asked for my banana bread recipe. Email it to her pls');
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      to_email: 'maya.patel@example.com',
+      body: expect.stringContaining('250 g flour'),
+    });
+  });
+
+  it('"email Noah …; otherwise send him an invite" is Noah\'s, not whoever Friday\'s events are with', async () => {
+    const r = await run(
+      "If I've got anything on Friday afternoon, email Noah to move our call to Monday; otherwise send him an invite for a 30-minute call at 3pm Friday.",
+    );
+    expect(toolsCalled(r)).not.toContain('contacts_search');
+  });
+});

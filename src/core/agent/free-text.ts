@@ -302,7 +302,14 @@ export function residualText(text: string, literals: readonly Literal[]): string
   if (lines.length > 1) {
     const own = residualOf(lines.filter((line, i) => i === 0 || !isNarration(line)).join('\n'), literals);
     // "Put it in the calendar\nA week from Tuesday: dinner with Bob …": "it" is what the line beside it says.
-    if (own.length > 0 && !/^(?:it|that|this|them)$/i.test(own)) return own;
+    // "Send him an email\nI'm thinking 10-17 April": "an email" says what kind, not what — the situation does.
+    if (
+      own.length > 0 &&
+      !/^(?:it|that|this|them|(?:an?\s+)?(?:quick\s+|short\s+)?(?:e-?mail|mail|text|message|note|reminder|line))$/i.test(
+        own,
+      )
+    )
+      return own;
   }
   return residualOf(text, literals);
 }

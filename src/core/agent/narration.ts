@@ -96,12 +96,12 @@ const OWN_KINDS = new Set(['date', 'time', 'duration']);
 /**
  * A part's values without the ones of its situation lines that the request line already says: "Book dinner
  * with Bob at 8\nMy train gets in around 6 on Wednesday" is on Wednesday (said only by the situation) at 8,
- * not from 8 to 6 (twenty-first QA pass ended the dinner at 18:00).
+ * not from 8 to 6 (twenty-first QA pass ended the dinner at 18:00); and without the people the situation
+ * tells of, unless the request sends to them, the thing is theirs or it is with them.
  */
-export function withoutSituationRepeats<L extends { kind: string; start: number }>(
-  text: string,
-  literals: readonly L[],
-): L[] {
+export function withoutSituationRepeats<
+  L extends { kind: string; start: number; sub?: string; possessive?: true },
+>(text: string, literals: readonly L[]): L[] {
   const lines = text.split('\n');
   if (lines.length < 2) return [...literals];
   const first = lines[0]!.length;
@@ -114,9 +114,17 @@ export function withoutSituationRepeats<L extends { kind: string; start: number 
   }
   if (situations.length === 0) return [...literals];
   const ownKinds = new Set(literals.filter((l) => l.start < first).map((l) => l.kind));
+  // "Eve moved the budget review to the 14th. Add it to my calendar …", "I sent Kenji my dates. Where did he
+  // say …": the people a situation tells of are no one the request goes to, invites or looks up — unless it
+  // sends to them ("… can u text him", "email it to her"), the thing is theirs ("Grace's invoice is due …") or
+  // it is with them ("a video brunch with Grace … invite her").
+  const sendsToSomeone = /\b(?:him|her|them)\b/i.test(lines[0]!);
+  const toldOf = (l: L) =>
+    l.sub === 'person' &&
+    l.possessive !== true &&
+    !/\b(?:with|w\/?)\s+$/i.test(text.slice(Math.max(0, l.start - 6), l.start));
+  const notOwn = (l: L) => (OWN_KINDS.has(l.kind) && ownKinds.has(l.kind)) || (toldOf(l) && !sendsToSomeone);
   return literals.filter(
-    (l) =>
-      !(OWN_KINDS.has(l.kind) && ownKinds.has(l.kind)) ||
-      !situations.some(([from, to]) => l.start >= from && l.start < to),
+    (l) => !notOwn(l) || !situations.some(([from, to]) => l.start >= from && l.start < to),
   );
 }
