@@ -3,7 +3,7 @@
  * around 6 on Wednesday.", "Eve just told me the budget review got pushed to the 14th.", "stuck on the tube,
  * gonna be like 15 min late", "Hosting Dan's birthday drinks at The Olive Table on Friday." — said in the
  * same message as a request. It asks for nothing: it is why the user asks, or where the request's values come
- * from (twenty-first QA pass: 30 of 120 such messages went wrong — the statement was a contact search, a
+ * from (twenty-first QA pass: 16 of 40 such messages went wrong — the statement was a contact search, a
  * note, an event, or glued to the request so that nothing could serve either).
  *
  * Read by its shape, not by a list of situations: it opens with a subject (a pronoun, "my …", a name or a
@@ -14,7 +14,7 @@
 /** Words said before a sentence that do not change what it is: "ugh", "ok so", "btw", "update:". */
 const OPENER = String.raw`(?:(?:ugh|argh|oh|ok|okay|so|well|hey|hi|hello|btw|fyi|anyway|right|also|and|but|now|update|heads\s+up|quick\s+one|good\s+news|bad\s+news|great\s+news)\s*[,:!-]?\s+)*`;
 
-/** A pronoun or a possessive that opens a sentence about the user's world. */
+/** A pronoun that opens a sentence about the user's world. */
 const PRONOUN_SUBJECT = String.raw`(?:i|i['’]m|i['’]ve|i['’]ll|we|we['’]re|we['’]ve|we['’]ll|he|he['’]s|she|she['’]s|they|they['’]re|it|it['’]s|there|there['’]s|this|that|these|those)`;
 
 /** A verb form said of someone or something: "is", "has", "just", "told", "wants". */
@@ -29,13 +29,14 @@ const OWNED_SUBJECT = String.raw`(?:my|our|his|her|their|mum['’]?s|mom['’]?s
 /**
  * "Bob listed …", "Anna wants …", "Press kit is done", "Grace's invoice is due …", "The Q3 report came out
  * …": a name (or a capitalised noun) and its verb. Right after the name a verb said of a person may be one
- * ("Dan keeps saying"); after a word between, only a plain one is, since "Order flowers for mum" or "Dig out the launch
- * slides" is a command with a capital.
+ * ("Dan keeps saying"); after a word between, only a plain one is, since "Order flowers for mum" or "Dig out
+ * the launch slides" is a command with a capital.
  */
 const NAMED_SUBJECT = new RegExp(
   String.raw`^(?:[Tt]he\s+)?\p{Lu}[\p{L}-]*(?:\s+(?:${FINITE}|${SAYS_OF_SOMEONE})\b|\s+\p{Ll}[\p{L}-]*\s+${FINITE}\b|['’]s(?:\s+\p{Ll}[\p{L}'’-]*){1,3}?\s+${FINITE}\b)`,
   'u',
 );
+/** Commands many type with a capital that the caller's list of command verbs may not hold. */
 const COMMAND_WITH_CAPITAL =
   /^(?:pull|grab|ping|drop|shoot|bring|block|pick|sort|move|keep|clear|fix|flag|loop|post|hold|try|use|take|go|see|run|start|stop|finish|prep|pop|stick|jot|ring|dm|whatsapp|google|double)\b/i;
 
