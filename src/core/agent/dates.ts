@@ -58,6 +58,9 @@ export function findDates(text: string, today: number): DateSpan[] {
   const base = dayStart(today);
   const lower = text.toLowerCase();
   const out: DateSpan[] = [];
+  // Days from today to the coming `weekday` (a week when it is today's).
+  const daysToComing = (weekday: string) =>
+    (WEEKDAYS.indexOf(weekday) - new Date(base).getUTCDay() + 7) % 7 || 7;
   const add = (date: string, start: number, end: number) => {
     if (!out.some((d) => start < d.end && d.start < end)) out.push({ date, start, end });
   };
@@ -128,7 +131,7 @@ export function findDates(text: string, today: number): DateSpan[] {
   scan(new RegExp(`\\ba\\s+week\\s+(?:on\\s+)?(${WEEKDAYS.join('|')}|tomorrow|today)\\b`), (m) => {
     if (m[1] === 'today') return isoDate(base + 7 * DAY_MS);
     if (m[1] === 'tomorrow') return isoDate(base + 8 * DAY_MS);
-    const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+    const delta = daysToComing(m[1]!);
     return isoDate(base + (delta + 7) * DAY_MS);
   });
   // "a week from Tuesday", "2 weeks from Friday", "3 days after Monday": the span from the coming day
@@ -140,19 +143,19 @@ export function findDates(text: string, today: number): DateSpan[] {
         `\\b(\\d{1,3}|a|one)\\s+(days?|weeks?)\\s+(?:from|after)\\s+(?:this\\s+)?(${WEEKDAYS.join('|')})\\b`,
       ),
       (m) => {
-        const delta = (WEEKDAYS.indexOf(m[3]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+        const delta = daysToComing(m[3]!);
         const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : 1;
         return isoDate(base + (delta + n * (m[2]!.startsWith('week') ? 7 : 1)) * DAY_MS);
       },
     );
   // "the Friday after next": the one after the coming Friday.
   scan(new RegExp(`\\b(?:the\\s+)?(${WEEKDAYS.join('|')})\\s+after\\s+next\\b`), (m) => {
-    const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+    const delta = daysToComing(m[1]!);
     return isoDate(base + (delta + 7) * DAY_MS);
   });
   // "Tuesday week", "next Tuesday week": a week after the coming Tuesday (British).
   scan(new RegExp(`\\b(?:next\\s+)?(${WEEKDAYS.join('|')})\\s+week\\b`), (m) => {
-    const delta = (WEEKDAYS.indexOf(m[1]!) - new Date(base).getUTCDay() + 7) % 7 || 7;
+    const delta = daysToComing(m[1]!);
     return isoDate(base + (delta + 7) * DAY_MS);
   });
   // "this weekend" is its Saturday (today on a Saturday or Sunday); "next weekend" the one after (eighth

@@ -471,13 +471,13 @@ const FOUND_DOCUMENT = new RegExp(
 const FINDS =
   /^(?:(?:please|and|also|then|can\s+you|could\s+you)\s+)*(?:grab|find|get|fetch|pull\s+up|look\s+up|search\s+for|check)\s+(?:me\s+)?/i;
 
-/** A document, a recipe or a message found, which "send it" sends whole. */
 /** "Maya asked for my banana bread recipe", "Olivia wants the Lisbon itinerary": a record someone asked for. */
 const ASKED_FOR_RECORD = new RegExp(
   String.raw`^\p{Lu}[\p{L}'’-]+\s+(?:just\s+)?(?:asked|asks|wants|wanted|needs|needed)\s+(?:me\s+)?(?:for\s+)?((?:my|the|our)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}(?:${DOCUMENT_WORDS}|spreadsheet|recipe|itinerary|minutes|slides|deck|report|lease|list))[.!]*$`,
   'iu',
 );
 
+/** A document, a recipe or a message found, which "send it" sends whole. */
 const FOUND_WHOLE = new RegExp(
   String.raw`${FIND_LEAD}|search\s+for)\s+(?=.*\b(?:${DOCUMENT_WORDS}|spreadsheet|recipe|minutes|(?:e-?mail|mail|message)\s+(?:from|about|on|re|regarding)|\p{Lu}[\p{L}-]+['’]s\s+(?:\S+\s+)?(?:e-?mail|mail|message)(?!\s+address))\b)`,
   'iu',

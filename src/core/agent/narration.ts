@@ -46,6 +46,8 @@ const COMMAND_WITH_CAPITAL =
  */
 const OWN_DOING = String.raw`(?:told|promised|booked|finished|done\s+with|stuck|flying|driving|hosting|heading|travell?ing|running\s+(?:late|behind)|back\s+from|gonna\s+be|going\s+to\s+be|off\s+to|just\s+(?:landed|got|finished|heard)|already\s+(?:put|sent|emailed|texted|booked|added|did|done|told|called|paid|replied)|(?:feeling\s+)?(?:sick|ill|unwell|poorly|exhausted|knackered|swamped|slammed|snowed\s+under|away|late\s+again|(?:off|out|home)\s+sick))`;
 
+const LEADING_OPENER = new RegExp(`^${OPENER}`, 'iu');
+
 const NARRATION_START = new RegExp(
   String.raw`^${OPENER}(?:${PRONOUN_SUBJECT}\b|${OWNED_SUBJECT}|${OWN_DOING}\b)`,
   'iu',
@@ -85,7 +87,7 @@ export function isNarration(text: string): boolean {
     ASKED_QUESTION.test(t)
   )
     return false;
-  const body = t.replace(new RegExp(`^${OPENER}`, 'iu'), '');
+  const body = t.replace(LEADING_OPENER, '');
   // "If it rains …", "When Bob lands …": a condition, read by `conditionalParts`.
   if (/^(?:if|when|whenever|once|unless|in\s+case)\b/i.test(body)) return false;
   return NARRATION_START.test(t) || (NAMED_SUBJECT.test(body) && !COMMAND_WITH_CAPITAL.test(body));

@@ -155,9 +155,6 @@ function splitParallelDays(text: string): string[] {
   if (days.length < 2) return [text];
   const before = text.slice(0, m.index);
   const after = text.slice(m.index + m[0].length);
-  // "Forward the gist … to Carol — just email her a quick summary": "just" says the same act again, plainer;
-  // after what is not asked ("I already emailed Bob, so don't bother — just remind me …") it is the request.
-  if (/^just\s/i.test(after) && isExplicitRequest(before)) return [text];
   // "Monday, Wednesday and Friday 6-7pm": a time said only after the last day is every day's.
   const timeOf = (d: string) => /\s+(?:at\s+|from\s+)?\d.*$/.exec(d)?.[0] ?? '';
   const shared = days.slice(0, -1).every((d) => timeOf(d) === '') ? timeOf(days[days.length - 1]!) : '';
