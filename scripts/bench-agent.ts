@@ -106,6 +106,16 @@ import {
   WRITTEN_SITUATION_FIRST,
   WRITTEN_TIMED_FROM,
 } from '../src/core/agent/fixtures/written-requests-twenty-first';
+import {
+  WRITTEN_ASKED_OWN_DATA,
+  WRITTEN_HELDOUT_26,
+  WRITTEN_HELDOUT_27,
+  WRITTEN_HELDOUT_28,
+  WRITTEN_HELDOUT_29,
+  WRITTEN_NAMED_LOOSELY,
+  WRITTEN_PARTLY_POSSIBLE,
+  WRITTEN_PASSED_ON,
+} from '../src/core/agent/fixtures/written-requests-twenty-second';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -323,6 +333,14 @@ async function main(): Promise<void> {
     ['writtenHeldout23', WRITTEN_HELDOUT_23],
     ['writtenHeldout24', WRITTEN_HELDOUT_24],
     ['writtenHeldout25', WRITTEN_HELDOUT_25],
+    ['writtenAskedOwnData', WRITTEN_ASKED_OWN_DATA],
+    ['writtenPassedOn', WRITTEN_PASSED_ON],
+    ['writtenNamedLoosely', WRITTEN_NAMED_LOOSELY],
+    ['writtenPartlyPossible', WRITTEN_PARTLY_POSSIBLE],
+    ['writtenHeldout26', WRITTEN_HELDOUT_26],
+    ['writtenHeldout27', WRITTEN_HELDOUT_27],
+    ['writtenHeldout28', WRITTEN_HELDOUT_28],
+    ['writtenHeldout29', WRITTEN_HELDOUT_29],
   ] as const)
     report(set, writtenFigures(await runWritten(writtenWorld, cases, writersDay)));
   // Conversations: each message read with the ones before it; the last one judged.
