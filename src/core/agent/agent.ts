@@ -722,8 +722,9 @@ export class Agent {
         // The request's own words over the whole catalogue: a tool no ranking put in its top K is still found.
         const seen = new Set(si.candidates.map((c) => c.tool));
         // The words the part chooses its tool by, once for the three readings below.
-        const wording = choiceText(si, state.events ?? []);
-        for (const c of bestByRelevance(wording, this.deps.world.tools(), 5, entityKinds(si)))
+        const wording = choiceText(si, state.events ?? [], state.today);
+        const kinds = entityKinds(si, state.events ?? []);
+        for (const c of bestByRelevance(wording, this.deps.world.tools(), 5, kinds))
           if (!seen.has(c.tool)) si.candidates.push(c);
         // A tool another sub-intent of the turn already serves is no one else's learnt target.
         const taken = new Set(
@@ -759,12 +760,12 @@ export class Agent {
               ])
             : state.failedApis;
         const choice =
-          chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), si.prior, context) ??
+          chooseTarget(wording, ranked, toolOf, excluded, kinds, si.prior, context) ??
           madeInWhatWasFound(si.text, fed, toolOf, excluded) ??
           // Only a request that is the one question: beside other parts it is context or a follow-up.
           (state.subIntents.length === 1 ? this.ownDataChoice(si, excluded) : null);
         const byWords = si.prior
-          ? chooseTarget(wording, ranked, toolOf, excluded, entityKinds(si), undefined, context)
+          ? chooseTarget(wording, ranked, toolOf, excluded, kinds, undefined, context)
           : choice;
         // Shown with the tool the request's words chose first: the ranking is next-tool retrieval's, and a
         // question ("Any emails from Anna …?") ranks the sender high that the words rule out.
@@ -1222,7 +1223,7 @@ export class Agent {
       // A person the request names, though a part's words were rewritten without them ("Jonas asked when
       // my dentist appointment is" became the day's listing): "text him" still reaches Jonas.
       const kinds = [
-        ...state.subIntents.flatMap(entityKinds),
+        ...state.subIntents.flatMap((o) => entityKinds(o)),
         ...(state.requestLiterals.some((l) => l.kind === 'entity' && l.sub === 'person')
           ? (KIND_WORDS.person ?? [])
           : []),
@@ -1691,12 +1692,23 @@ function sentItems(output: unknown): { text: string; titles: string } | undefine
 function namedField(output: unknown, field: string): string | undefined {
   if (!output || typeof output !== 'object') return undefined;
   const out = output as Record<string, unknown>;
-  const key = Object.keys(out).find((k) => k.toLowerCase() === field);
-  if (key === undefined) return undefined;
+  // Several fields, comma-separated ("start_time,location"): those the output has, in that order.
+  const keys = field
+    .split(',')
+    .flatMap((f) => Object.keys(out).filter((k) => k.toLowerCase() === f))
+    .filter((k, i, all) => all.indexOf(k) === i);
+  if (keys.length === 0) return undefined;
   const label = typeof out.name === 'string' ? out.name : out.title;
-  const name = typeof label === 'string' && key !== 'name' && key !== 'title' ? `${label}: ` : '';
-  return `${name}${formatValue(out[key])}`;
+  const name =
+    typeof label === 'string' && keys.every((k) => k !== 'name' && k !== 'title') ? `${label}: ` : '';
+  return `${name}${keys.map((k) => clockOrValue(out[k])).join(', ')}`;
 }
+
+/** A local date-time said as people read it ("14:00 on 2026-12-08"); anything else as `formatValue` says it. */
+const clockOrValue = (value: unknown): string => {
+  const m = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?$/.exec(value) : null;
+  return m ? `${m[2]} on ${m[1]}` : formatValue(value);
+};
 
 /**
  * The words a sub-intent's own arguments may come from. A learnt first step has none: its text is a
@@ -1780,7 +1792,43 @@ function madeInWhatWasFound(
   return made.length === 1 ? { tool: made[0]!, relevance: 0 } : null;
 }
 
-const choiceText = (si: SubIntentState, events: readonly LexiconEntry[]): string => {
+/** Where a question names the calendar's events in its part's text ([start, end) spans). */
+const eventNameSpans = (si: SubIntentState, events: readonly LexiconEntry[]): [number, number][] =>
+  events.length && asksSomething(si.text) && !asksOutcome(si.text)
+    ? eventsSaid(si.text, events, daysOf(si)).flatMap((e) => {
+        const at = si.text.toLowerCase().indexOf(e.words.toLowerCase());
+        return at < 0 ? [] : [[at, at + e.words.length] as [number, number]];
+      })
+    : [];
+
+/** A question about the weather: an event it names says where and when, not what to look up. */
+const ASKS_WEATHER = /\b(?:weather|forecast|rain|raining|rainy|snow|snowing|temperature)\b/i;
+
+/**
+ * "add Hugo to the thing with Bob on Tuesday", "invite Anna to my dentist appointment": someone added to an
+ * event that exists changes it — no new event (twenty-second QA pass made one called "Hugo to the thing with
+ * Bob"). Read as the change it is, which only a tool that changes events serves.
+ */
+const ADDS_TO_EVENT =
+  /^(?:(?:please|pls|can\s+you|could\s+you|just)\s+)*(?:add|invite|put)\s+(?:\p{Lu}\p{L}+|him|her|them)(?:\s+and\s+\p{Lu}\p{L}+)?\s+(?:to|into|on)\s+(.+)$/iu;
+// The event said as one that exists ("the", "my", "our" before its name, or a loose name that says it), on
+// its own day when a day is said: "to a design review follow-up", "to the budget review on the 14th" (it is on
+// the 7th) make a new one.
+const addsToEvent = (text: string, events: readonly LexiconEntry[], today: number): boolean => {
+  const m = ADDS_TO_EVENT.exec(text.trim());
+  if (!m) return false;
+  const rest = m[1]!.trim();
+  const days = findDates(rest, today).map((d) => d.date);
+  return eventsSaid(rest, events).some(
+    (e) =>
+      new RegExp(`^(?:(?:the|my|our)\\s+)?${escapeRegExp(e.words)}\\b`, 'i').test(rest) &&
+      (/^(?:the|my|our)\s/i.test(rest) || /^(?:thing|meeting)\b/i.test(e.words)) &&
+      (days.length === 0 || days.includes(e.entry.on ?? '')),
+  );
+};
+
+const choiceText = (si: SubIntentState, events: readonly LexiconEntry[], today = 0): string => {
+  if (events.length > 0 && addsToEvent(si.text, events, today)) return 'update the event';
   // "Add 'Walk to Baker Street' to my calendar": a name given in quotes says nothing of the tool (the
   // getting-around set routed a walk).
   let t = si.text.replace(
@@ -1789,7 +1837,9 @@ const choiceText = (si: SubIntentState, events: readonly LexiconEntry[]): string
   );
   // Only in a question: in a command the event is what the act is about ("set me a reminder an hour before
   // my video call with Anna", "buy two tickets for Wednesday's museum visit"), and "event" would make one.
-  if (asksSomething(t) && !asksOutcome(t))
+  // Nor when the question asks the weather for it ("What's the weather going to be like for my long run …?"):
+  // the event only says where and when.
+  if (asksSomething(t) && !asksOutcome(t) && !ASKS_WEATHER.test(t))
     for (const e of eventsSaid(si.text, events, daysOf(si)))
       t = t.replace(new RegExp(`(?<![\\w])${escapeRegExp(e.words)}(?![\\w])`, 'gi'), 'event');
   return withoutOrdinalReference(askedPart(t));
@@ -1825,15 +1875,17 @@ const textContent = (result: unknown): string | undefined => {
  * The kinds of a sub-intent's values. "… that to meters" names a unit and "… that in yen" a currency
  * though neither has an amount; a currency word beside a quantity is a unit ("10 kg in pounds").
  */
-const entityKinds = (si: SubIntentState): string[] => {
+const entityKinds = (si: SubIntentState, events: readonly LexiconEntry[] = []): string[] => {
   const quantity = si.literals.some((l) => l.kind === 'quantity');
   // Only the values of what the part asks: in "What's 12,000 yen in pounds?\nJust landed in Tokyo" the
   // city is the situation's (eleventh QA pass: it made the weather tie with the conversion).
   const asked = askedPart(si.text);
-  const literals =
-    asked === si.text
-      ? si.literals
-      : si.literals.filter((l) => asked.includes(si.text.slice(l.start, l.end)));
+  // Nor the values inside an event's name, asked about: "What's the Paris dinner place called?" asks the
+  // calendar, not Paris's weather (twenty-second QA pass); `choiceText` reads the name as "event".
+  const named = eventNameSpans(si, events);
+  const literals = (
+    asked === si.text ? si.literals : si.literals.filter((l) => asked.includes(si.text.slice(l.start, l.end)))
+  ).filter((l) => !named.some(([a, b]) => l.start >= a && l.end <= b));
   return [
     ...literals.flatMap((l) =>
       // "my emails from Anna", "notes by Bob": the person filters what is asked for; they are its

@@ -16,7 +16,9 @@ import { escapeRegExp } from '../util/escape-regexp';
 // "which building is that in again?" asks where (nineteenth QA pass: it made a note).
 const ASKS_WHERE =
   /\b(?:address|location|where|venue)\b|\b(?:which|what)\s+(?:building|room|floor|office|place|street)\b/i;
-const ASKS_WHEN = /\b(?:what\s+time|when)\b/i;
+// "text Alice the time and address of our lunch": the time asked for, said as a thing.
+// Not "thanks for the time", nor "she only knows the time".
+const ASKS_WHEN = /\b(?:what\s+time|when|the\s+(?:start\s+)?time(?=\s+(?:and|of|for)\b))\b/i;
 /**
  * "if I pushed dinner with Hugo to 8pm, would that clash with anything?": what else is on the event's day
  * (fourteenth QA pass: Hugo's contact record answered).
@@ -24,6 +26,12 @@ const ASKS_WHEN = /\b(?:what\s+time|when)\b/i;
 const ASKS_CLASH = /\b(?:clash|conflict|overlap|collide)s?\b|\bin\s+the\s+way\b/i;
 const SENDS =
   /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:send|text|e-?mail|message|tell(?!\s+me\b)|forward|share|remind(?!\s+me\s+(?:when|where|what)\b))\b/i;
+/**
+ * A sending said anywhere in the part, as its own clause: "hugo wants to know what time dinner is on
+ * tuesday, can u text him" (twenty-second QA pass listed the day and sent nothing).
+ */
+const SENDS_IN_PART =
+  /(?:^|[,;.!?]\s*|\band\s+|\bthen\s+)(?:(?:please|pls|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u)|just)\s+)*(?:send|text|e-?mail|message|tell(?!\s+me\b)|forward|share)\b/i;
 /** Parts that make or change something: the event's words there are an argument, not a question. */
 const ACTS =
   /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:book|schedule|reschedule|move|cancel|add|put|create|set|make|block|find|get\s+me\s+directions|directions|how\s+(?:long|far))\b/i;
@@ -110,11 +118,19 @@ export function eventDetailParts(
     }
     const { entry: event, words: named } = said;
     const day = event.on!;
-    if (SENDS.test(si.text.trim()) && ASKS_WHERE.test(si.text)) {
+    if (
+      (SENDS.test(si.text.trim()) || SENDS_IN_PART.test(si.text.trim())) &&
+      (ASKS_WHERE.test(si.text) || ASKS_WHEN.test(si.text))
+    ) {
       // "text Hugo the address for our dinner tuesday": the day is listed first, and what is sent is the
-      // event's location.
+      // event's location; "Text Bob what time our catch-up is on Tuesday" its start, and both when both
+      // are asked (twenty-second QA pass: the day was listed and nothing sent).
+      const fields = [
+        ...(ASKS_WHEN.test(si.text) ? ['start_time'] : []),
+        ...(ASKS_WHERE.test(si.text) ? ['location'] : []),
+      ];
       out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
-      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1, contentField: 'location' });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1, contentField: fields.join(',') });
     } else if (ROUTE.test(si.text) && !addressAfter(si.text, named)) {
       // "How long from 27 Upper Street to the museum visit on Wednesday?": an end of the route is where
       // the event is, found first (twelfth QA pass: the museum nearest by name was routed to).

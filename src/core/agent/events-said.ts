@@ -17,15 +17,24 @@ export const eventsSaid = (
 ): { entry: LexiconEntry; words: string }[] =>
   events
     .flatMap((entry) => {
-      const names = [entry.value, ...(entry.on && daysSaid.has(entry.on) ? (entry.dayAliases ?? []) : [])];
+      const names = [
+        entry.value,
+        ...(entry.aliases ?? []),
+        ...(entry.on && daysSaid.has(entry.on) ? (entry.dayAliases ?? []) : []),
+      ];
       const words = names.find((n) => {
-        const m = new RegExp(`(?<![\\w])${escapeRegExp(n)}(?![\\w])`, 'i').exec(text);
+        // "my dentist note", "the museum thing file": a record named after it is another thing.
+        const m = new RegExp(
+          `(?<![\\w])${escapeRegExp(n)}(?![\\w])(?!\\s+(?:notes?|files?|docs?|documents?|e-?mails?|mails?|messages?|texts?|lists?))`,
+          'i',
+        ).exec(text);
         if (!m) return false;
         // "my lunch with Carol tomorrow" is not the "Lunch with Alice" of that day: a short name said with
         // someone the title does not name is another event (eighteenth QA pass texted Carol on it).
         const withWhom = /^\s+with\s+(\p{L}+)/u.exec(text.slice(m.index + m[0].length))?.[1];
         return (
           n === entry.value ||
+          (entry.aliases ?? []).includes(n) ||
           withWhom === undefined ||
           !/^\p{Lu}/u.test(withWhom) ||
           new RegExp(`\\b${escapeRegExp(withWhom)}\\b`, 'i').test(entry.value)
@@ -39,8 +48,15 @@ export const eventsSaid = (
 export const daysOf = (si: SubIntentState): Set<string> =>
   new Set(si.literals.filter((l) => l.kind === 'date').map((l) => String(l.value)));
 
-/** `{ eventDay }` for the first event `text` names by its title that has a day, or nothing. */
-export const eventDayOf = (text: string, events: readonly LexiconEntry[]): { eventDay?: string } => {
-  const day = eventsSaid(text, events).find((e) => e.entry.on)?.entry.on;
-  return day ? { eventDay: day } : {};
+/**
+ * `{ eventDay, eventCity }` for the first event `text` names by its title that has a day (its city the last
+ * part of its location, "31 Rue de Rivoli, Paris" → Paris), or nothing.
+ */
+export const eventDayOf = (
+  text: string,
+  events: readonly LexiconEntry[],
+): { eventDay?: string; eventCity?: string } => {
+  const event = eventsSaid(text, events).find((e) => e.entry.on)?.entry;
+  const city = event?.location?.split(',').pop()?.trim();
+  return event?.on ? { eventDay: event.on, ...(city ? { eventCity: city } : {}) } : {};
 };

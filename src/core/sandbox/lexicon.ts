@@ -58,14 +58,19 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
   // The calendar's events by their titles: "the dinner with Hugo", "my video call with Anna on Friday",
   // "was the long run in Hyde Park on Friday?" ask about an event, not a place or a person (eleventh QA
   // pass: each was a place search or a contact lookup). Titles of one word ("Standup") are too common.
+  // "Dentist appointment" → "the dentist", "Museum visit" → "the museum", "Coffee with Dan" → "coffee".
+  const headOf = (title: string) =>
+    title
+      .replace(/\s+(?:with|in|at)\s+.*$/i, '')
+      .replace(/\s+(?:appointment|visit|review|session|class|meeting|call)$/i, '')
+      .toLowerCase();
+  const heads = state.events.map((e) => headOf(e.title));
   const events = state.events
     .filter((e) => e.title.trim().split(/\s+/).length >= 2)
     .map((e) => {
-      // "Dentist appointment" → "the dentist", "Museum visit" → "the museum", "Coffee with Dan" → "coffee".
-      const head = e.title
-        .replace(/\s+(?:with|in|at)\s+.*$/i, '')
-        .replace(/\s+(?:appointment|visit|review|session|class|meeting|call)$/i, '')
-        .toLowerCase();
+      const head = headOf(e.title);
+      // Only a head no other event has: "our lunch" is no one lunch of two.
+      const ownHead = heads.filter((h) => h === head).length === 1;
       // "Video call with Anna" → also "call with Anna" ("where is the call with Anna on Friday").
       const without = /^\S+\s+(\S+\s+with\s+.+)$/i.exec(e.title)?.[1]?.toLowerCase();
       // "Offsite planning with Ines" → also "offsite with Ines" ("2 days before the offsite with Ines").
@@ -74,10 +79,31 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
       const dayAliases = unique(
         [head, without ?? '', shortWith].filter((a) => a && a !== e.title.toLowerCase()),
       );
+      // Loose names that mean the event wherever they are said (twenty-second QA pass: "the Paris dinner",
+      // "the museum thing", "the thing with Bob", "my dentist" were a place search, the weather or a contact):
+      // its city before its head when that is not the home city, its head said as a "thing", "the thing /
+      // meeting with <person>", and the head said as the user's own ("my dentist", "our coffee").
+      const withWho = /\swith\s+(\p{Lu}\p{L}*)/u.exec(e.title)?.[1];
+      const headWord = head.split(/\s+/)[0]!;
+      // The loose names keep a head's last word unless it only says "an appointment": "my budget" is no
+      // budget review, "my dentist" is the appointment.
+      const ownName = e.title
+        .replace(/\s+(?:with|in|at)\s+.*$/i, '')
+        .replace(/\s+(?:appointment|visit)$/i, '')
+        .toLowerCase();
+      const loose = [
+        ...(e.city && e.city !== HOME_CITY ? [`${e.city} ${head}`, `${e.city} ${headWord}`] : []),
+        ...(withWho
+          ? ['thing', 'the meeting', 'my meeting', 'our meeting', `${headWord} meeting`].map(
+              (w) => `${w} with ${withWho}`,
+            )
+          : []),
+        ...(ownHead ? [`${ownName} thing`, `my ${ownName}`, `our ${ownName}`] : []),
+      ];
       return {
         kind: 'event',
         value: e.title,
-        aliases: unique([e.title]),
+        aliases: unique([e.title, ...loose]),
         on: e.start.slice(0, 10),
         at: e.start.slice(11, 16),
         until: e.end.slice(11, 16),
