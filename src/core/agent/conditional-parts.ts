@@ -35,8 +35,10 @@ const TRAILING_AND_IF = /^(.*\S)\s*,?\s+and\s+(?:only\s+)?(if|unless)\s+(\S.*)$/
  * "text Noah to say I'll sort out the money if he sorts out the hotel": an "if" after what a message says
  * is part of the message (twentieth QA pass held the text back on a condition).
  */
+// "send carol a txt - happy to swap my thursday late … if that still works x": the words after a dash or a
+// colon are the message, its "if" too (twenty-second QA pass asked the user whether "that still works x").
 const SAYS =
-  /\b(?:text|e-?mail|message|tell|write|reply|answer|let)\b.*\b(?:to\s+say|saying|say|telling|that)\s+\S/i;
+  /\b(?:text|e-?mail|message|tell|write|reply|answer|let)\b.*\b(?:to\s+say|saying|say|telling|that)\s+\S|\b(?:text|txt|sms|e-?mail|message|msg)\b[^.!?\n]*?(?:\s[-–—]|:)\s+\S/i;
 
 /** "Remind me … if it rains": a command with a condition after it. */
 const TRAILING_IF = /^(.*\S)\s*,?\s+(?:only\s+)?(if|unless)\s+(\S.*)$/i;

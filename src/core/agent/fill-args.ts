@@ -53,6 +53,8 @@ export interface FillInput {
   produced?: ReadonlyMap<string, ReadonlySet<string>>;
   /** The day of a calendar event the part names by its title ("Is dinner with Hugo still on?"). */
   eventDay?: string;
+  /** The city of that event ("What's the weather looking like for my dinner with Hugo?" is Paris's). */
+  eventCity?: string;
   /** The city the user lives in: a required city input the request leaves out takes it. */
   homeCity?: string;
 }
@@ -316,6 +318,10 @@ export function fillArguments(input: FillInput): FilledArgs {
         // "a cafe near Upper Street": a street is no city (twelfth QA pass: the search failed on city
         // "Upper Street"); the search then looks where the tool looks by default.
         if (typeof value === 'string' && STREET_WORD.test(value)) value = undefined;
+        // "What's the weather looking like for my dinner with Hugo?": where the event is (twenty-second QA
+        // pass gave London's weather for a dinner in Paris).
+        if (value === undefined && !f.side && input.eventCity && set(f.name, input.eventCity, 'request'))
+          continue;
         // "Will it rain tomorrow?": where the user lives, when the tool needs a city and none is said
         // (twelfth QA pass asked "What is the city to forecast?"). Not for a route's ends.
         if (
@@ -843,10 +849,16 @@ function freeText(
   // (twenty-first QA pass sent "I'm running late?").
   const politeAsk = /^(?:(?:ok|so|hey|and)\s+)?(?:can|could|would|will)\s+(?:you|u)\b/i.test(intent.trim());
   const end = politeAsk ? /[.!?]+$/ : /[.!]+$/;
-  const clause = /^(?:(?:an?\s+)?(?:message|text(?:\s+message)?|sms|e-?mail|note)\s+)?that\s/i.test(residual)
-    ? // To the end of its line: the situation said beside it ("ugh sick today") is on a line of its own.
-      /\bthat\s+(.+?)[.!]*$/im.exec(intent)?.[1]?.replace(end, '')
-    : told?.replace(end, '');
+  // "make a note that Maya's birthday is 6 December …": the day said is the note's too (twenty-second QA pass
+  // wrote "Maya's birthday is so I don't forget").
+  const clause =
+    /^(?:(?:an?\s+)?(?:message|text(?:\s+message)?|sms|e-?mail|note)\s+)?that\s/i.test(residual) ||
+    /^(?:(?:please|can\s+you|could\s+you|and)\s+)*(?:make|add|create|write|jot|take|save)\s+(?:down\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:down\s+)?that\s/i.test(
+      intent.trim(),
+    )
+      ? // To the end of its line: the situation said beside it ("ugh sick today") is on a line of its own.
+        /\bthat\s+(.+?)[.!]*$/im.exec(intent)?.[1]?.replace(end, '')
+      : told?.replace(end, '');
   // "Create a note with the title Ideas": what another text input's label gave it is no part of this
   // one (seventh QA pass wrote "the title Ideas" as the note).
   let said = clause ?? residual;
@@ -866,10 +878,25 @@ function freeText(
           .trim();
       }
   // "… called Shopping with eggs and milk": the content follows "with".
-  const t =
-    content ??
-    quoted ??
-    (title && twoParts ? stripTitle(said, title).replace(/^(?:with|containing)\s+(?=\S)/i, '') : said);
+  // "make a new note 'Berlin packing list' with passport, …": a quote that named the title is no content
+  // (twenty-second QA pass wrote the title twice); the kind said before it ("a new note") is none either.
+  const quoteIsTitle = title !== null && quoted !== undefined && quoted.trim() === title;
+  // "a note called 'Finals plan' - stats monday, …": what follows the name after a dash, as said (its days
+  // too).
+  const afterName =
+    title && twoParts
+      ? new RegExp(`["“'‘]?${escapeRegExp(title)}["”'’]?\\s+[-–—]\\s+(\\S[^\\n]*)$`, 'imu')
+          .exec(intent)?.[1]
+          ?.replace(/[.!]+$/, '')
+      : undefined;
+  const rest =
+    title && twoParts
+      ? stripTitle(
+          said.replace(/^(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:note|list|entry)\s+(?=\S)/i, ''),
+          title,
+        ).replace(/^(?:with|containing)\s+(?=\S)/i, '')
+      : said;
+  const t = content ?? afterName ?? (quoteIsTitle && rest !== said ? undefined : quoted) ?? rest;
   // "Send Anna the quarterly report", "send Bob a message": a thing named or the kind of text, not the
   // words to send — a producer (the file's content) or the user says what goes in. (A reminder "for my
   // dentist appointment" is its own words.)
@@ -941,9 +968,18 @@ const stripTail = (s: string) =>
     )
     // "email her back saying …": "back" is how, not what about.
     .replace(/^(?:back|again)$/i, '');
+// "a new note 'Berlin packing list' with …": the quoted name right after the kind is the title too.
+// Nothing left but the name: the part says no content of its own (the caller keeps what it had).
 const stripTitle = (s: string, title: string) =>
-  s.replace(new RegExp(`\\b(?:called|titled|named)\\s+["“']?${escapeRegExp(title)}["”']?`, 'i'), '').trim() ||
-  s;
+  s
+    .replace(
+      new RegExp(
+        `(?:\\b(?:called|titled|named)\\s+|^)["“'‘]?${escapeRegExp(title)}["”'’]?(?![\\p{L}\\p{N}])`,
+        'iu',
+      ),
+      '',
+    )
+    .trim() || s;
 
 /** A local ISO date-time `minutes` later, or undefined when `localIso` is not one. */
 function plusMinutes(localIso: string, minutes: number): string | undefined {

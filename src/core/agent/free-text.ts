@@ -89,7 +89,7 @@ const tidy = (s: string) =>
 // "containing: (1) …" was lost for "I've been meaning to …" on the next line).
 export function spelledOutContent(text: string): string | null {
   const m =
-    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\band say(?: that)?|(?<!\bhow\s+)\bto tell (?:him|her|them)(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|:)\s+([^\n]+)(?:\n|$)/i.exec(
+    /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\band say(?: that)?|(?<!\bhow\s+)\bto tell (?:him|her|them)(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|\b(?:a\s+)?(?:text|txt|message|msg|sms)\s+[-–—]|:)\s+([^\n]+)(?:\n|$)/i.exec(
       text,
     );
   if (m) return tidy(m[1]!.replace(/^["“']|["”']$/g, ''));
@@ -283,6 +283,13 @@ export function namedTitle(text: string): string | null {
     text,
   );
   if (quoted) return tidy(quoted[2]!);
+  // "make a new note 'Berlin packing list' with passport, …": the name quoted right after the kind (twenty-
+  // second QA pass titled it "new note 'Berlin packing list' with passport,…").
+  const afterKind =
+    /\b(?:note|reminder|event|entry|list)\s+(["“'‘])([^"“”‘’'\n]{1,80})(?:\1|["”’])(?=[\s,.;:!?]|$)/i.exec(
+      text,
+    );
+  if (afterKind) return tidy(afterKind[2]!);
   const m =
     // To the end of its line: the situation beside it is on a line of its own.
     /\b(?:called|titled|named|with the title|subject)\s+["“']?([^"”':,\n]+?)["”']?(?=\s+(?:saying|that says|with|about|:)|[,:]|$)/im.exec(

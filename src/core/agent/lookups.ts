@@ -49,6 +49,31 @@ export function homeEnds(text: string): { name: string; side: 'from' | 'to' }[] 
   return out.slice(0, 2);
 }
 
+/** Words of a route asked for: how far, how long, walking, driving, directions. */
+const ROUTE_WORDS =
+  /\b(?:far|how\s+long|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride|transit|get\s+(?:there|to|from|home))\b/i;
+
+/**
+ * "How long would it take Carol to walk from her place to …", "Email Hugo how long it would take him to walk
+ * from his flat to Gare du Nord": the home of the one person named before it, said as theirs ("Carol's
+ * place"), so that their address is looked up (twenty-second QA pass sent "her place" to the map).
+ */
+export function withHomesNamed(text: string): string {
+  // Only on a route: "a cake delivered to her place" asks for no address.
+  if (!ROUTE_WORDS.test(text)) return text;
+  return text.replace(
+    /\b(to|from)\s+(?:his|her)\s+(place|flat|house|home|apartment)\b/giu,
+    (all: string, side: string, home: string, at: number) => {
+      const before = text.slice(0, at);
+      const names = [...before.matchAll(/(?<![.!?]\s*|^)\b(\p{Lu}\p{L}+)\b(?!\s+\p{Lu})/gu)]
+        .map((m) => m[1]!)
+        .filter((n) => !/^(?:I|Mum|Mom|Dad)$/.test(n));
+      const people = new Set(names);
+      return people.size === 1 ? `${side} ${names[0]}'s ${home}` : all;
+    },
+  );
+}
+
 export function insertLookups(
   intents: SplitIntent[],
   outputFields: ReadonlySet<string>,
@@ -56,7 +81,9 @@ export function insertLookups(
   looksUp: (thing: string) => boolean = () => false,
 ): SplitIntent[] {
   const out: SplitIntent[] = [];
-  for (const [i, si] of intents.entries()) {
+  for (const [i, said] of intents.entries()) {
+    const homesNamed = withHomesNamed(said.text);
+    const si = homesNamed === said.text ? said : { ...said, text: homesNamed };
     // A part whose content is already planned (`eventDetailParts`) needs no other lookup.
     if (
       si.contentFrom !== undefined ||

@@ -29,6 +29,8 @@ const TABLE: [RegExp, string][] = [
   [/\bive\b/gi, "I've"],
   [/\byoure\b/gi, "you're"],
   [/\bhw\b/gi, 'how'],
+  // "wen is the buget reveiw": "when" by ear, only where a question starts (twenty-second QA pass).
+  [/(?<=^\s*|[.!?;]\s*)wen(?=\s+(?:is|was|does|do|did|are|will|can|should|r)\b)/gi, 'when'],
   // Dictation's homophones, where only the other word fits (eighteenth QA pass): "did alice male me",
   // "check my male", "right a note", "right down the number" said as a command.
   [/\bmale(?=\s+(?:me|you|him|her|them|us|back)\b)|(?<=\b(?:my|any|new)\s)male\b/gi, 'mail'],

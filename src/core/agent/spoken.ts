@@ -49,6 +49,9 @@ const SLANG: [RegExp, Replacement][] = [
   [/[\s,]*\b(?:lol|lmao|rofl|haha+|hehe+)\b[.!]*/gi, ''],
   // "9 30 to 10 30": times typed with a space for the colon (an event was put at 09:00–10:00).
   [/\b([01]?\d|2[0-3])\s([0-5]\d)\s*(to|till|until|-|–)\s*([01]?\d|2[0-3])\s([0-5]\d)\b/g, '$1:$2 $3 $4:$5'],
+  // "Get rid of the Lisbon packing list note": a deletion said the way people say it (twenty-second QA pass
+  // searched the notes for "rid Lisbon packing list").
+  [/\bget\s+rid\s+of\b/gi, 'delete'],
   // Australian: "tomorrow arvo" is the afternoon.
   [/\barvo\b/gi, 'afternoon'],
   // Inside a web address, a path, an email address or a file name a word is no shorthand (api_bank:

@@ -696,7 +696,7 @@ const GREETING =
   /^(?:hello|hi|hey|greetings|good (?:morning|afternoon|evening)|(?:hello|hi|hey) there|thanks?(?: you)?(?: (?:so|very) much)?(?: in advance)?|many thanks|cheers)[\s!.,]*$/i;
 
 const CONNECTIVE =
-  /^(?:additionally|also|furthermore|moreover|besides|next|then|afterwards|finally|lastly|and|plus|as well)$/i;
+  /^(?:additionally|also|furthermore|moreover|besides|next|then|afterwards|finally|lastly|and|plus|as well|first(?:ly)?|second(?:ly)?|so|ok|okay|oh|and also)$/i;
 
 /**
  * After a word of ACTION_VERBS: it is a verb only when something follows. "check-in" is a noun, and so is
@@ -825,6 +825,10 @@ function sentences(text: string): string[] {
  * set: the dentist was searched for, the unit asked for) — unless what comes before is a statement the
  * command refers back to ("Ines sent something about the menu - could you read it …" reads that mail).
  */
+/** "Bob's launch email, …", "my hiring plan note": a request that opens by naming someone's record. */
+const RECORD_NAMED_FIRST =
+  /^(?:(?!(?:what|where|who|how|when|which|that|it|there|here|let|he|she)['’])\p{Lu}[\p{L}-]+['’]s|my|the)\s+(?:[\p{L}-]+\s+){0,2}(?:e-?mail|note|file|doc|document|message)\b/iu;
+
 function splitAtDash(text: string, verbs: string): string[] {
   const dash = new RegExp(
     `\\s+[-–—]\\s+(?:but\\s+do\\s+(?=(?:please\\s+)?(?:${verbs})\\b))?(?=(?:please\\s+|just\\s+|(?:can|could|would)\\s+(?:you|u)\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
@@ -845,7 +849,10 @@ function splitAtDash(text: string, verbs: string): string[] {
     ) &&
     /\b(?:it|them|this|that|those|these)\b/i.test(after.replace(/\btake\s+it\s+(?:easy|slow)\b/gi, '')) &&
     !isExplicitRequest(before) &&
-    !isAmountStatement(before)
+    !isAmountStatement(before) &&
+    // "Bob's launch email, the risks bit — put those in a new note": a record named first is what "those"
+    // means, found by a part of its own (twenty-second QA pass read the email and made no note).
+    !(RECORD_NAMED_FIRST.test(before.trim()) && !/^(?:what|when|where|which|who|how)\b/i.test(after))
   )
     return [text];
   return [before, ...splitAtDash(after, verbs)];
@@ -904,7 +911,11 @@ export function splitSubIntents(request: string): SplitIntent[] {
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
       forLeadLast(s).split(
-        new RegExp(`\\s*,\\s*(?!(?:which|who)\\b)(?=(?:please\\s+)?(?:${verbs})\\b${VERB_USED})`, 'i'),
+        // "…, can u text him": a command asked after a comma is one too (twenty-second QA pass lost it).
+        new RegExp(
+          `\\s*,\\s*(?!(?:which|who)\\b)(?=(?:(?:please|pls|can\\s+(?:you|u)|could\\s+(?:you|u))\\s+)?(?:${verbs})\\b${VERB_USED})`,
+          'i',
+        ),
       ),
     )
     .map(unmask)

@@ -83,6 +83,10 @@ const EFFECTS: Record<Effect, readonly string[]> = {
     'reset',
     'rename',
     'reschedule',
+    // "Shift the project sync to next week", "postpone the review": moves in time (twenty-second QA pass
+    // looked Jonas up for it).
+    'shift',
+    'postpone',
     'move',
     'replace',
     'put',
@@ -99,6 +103,9 @@ const EFFECTS: Record<Effect, readonly string[]> = {
     'erase',
     'revoke',
     'unfollow',
+    // "unsend the text I just sent Hugo" takes one back (twenty-second QA pass sent another).
+    'unsend',
+    'retract',
   ],
   send: ['send', 'email', 'mail', 'notify', 'share', 'forward', 'reply'],
 };
