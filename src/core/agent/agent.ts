@@ -1832,7 +1832,7 @@ const choiceText = (si: SubIntentState, events: readonly LexiconEntry[], today =
   // "Add 'Walk to Baker Street' to my calendar": a name given in quotes says nothing of the tool (the
   // getting-around set routed a walk).
   let t = si.text.replace(
-    /(?<=\b(?:add|put|create|schedule|book|pencil\s+in|called|titled|named|title)\s+)(["“‘'])[^"“”‘’'\n]{1,80}["”’']/gi,
+    /(?<=\b(?:add|put|create|schedule|book|pencil\s+in|called|titled|named|title|(?:it|that|this)\s+as)\s+)(["“‘'])[^"“”‘’'\n]{1,80}["”’']/gi,
     'it',
   );
   // Only in a question: in a command the event is what the act is about ("set me a reminder an hour before

@@ -155,7 +155,8 @@ export function conditionVerdict(
   }
   // "If I'm free at 4", "unless I have something at 2": the calendar's answer, negations and all; "If Anna
   // asked me to …": whether the message found is hers.
-  const decided = freeBusyVerdict(said, result, during) ?? senderVerdict(said, result);
+  const decided =
+    freeBusyVerdict(said, result, during) ?? senderVerdict(said, result) ?? overlapVerdict(said, result);
   if (decided !== null) return negated ? reversed(decided) : decided;
   // "If not, reserve it": a bare "not" is "if not so".
   const bare = said.replace(NEGATION, ' ').replace(/\s+/g, ' ').trim();
@@ -172,6 +173,26 @@ export function conditionVerdict(
 export const SENT_BY_SOMEONE =
   // A name typed in lower case is a name too ("if alice emailed about lunch"; twenty-first QA pass).
   /^(?:\p{Lu}\p{L}+|(?!(?:it|this|that|nobody|noone|anyone|anybody|someone|somebody|everyone|everybody|i|we|you)\b)\p{Ll}\p{L}+|[Ss]he|[Hh]e|[Tt]hey)\s+(?:(?:has|had|have|already|ever|actually|just|really)\s+)*(?:e-?mailed|wrote|written|sent|asked|replied|mentioned|said|confirmed|got\s+back)\b/u;
+
+/**
+ * "Bob's catch-up and dinner with Hugo might overlap?? If they do, email Hugo …": whether two of the listed
+ * events share any time (twenty-second QA pass emailed Hugo though 14:00–15:00 and 19:00–21:00 do not).
+ */
+const OVERLAP_ASKED =
+  /\b(?:overlap|overlaps|overlapping|clash|clashes|conflict|conflicts|double[- ]?booked)\b/i;
+
+function overlapVerdict(condition: string, result: unknown): ConditionVerdict | null {
+  if (!OVERLAP_ASKED.test(condition)) return null;
+  const spans = itemsOf(result).flatMap((item) => {
+    const start = Object.entries(item).find(([k, v]) => /start/i.test(k) && typeof v === 'string')?.[1];
+    const end = Object.entries(item).find(([k, v]) => /end/i.test(k) && typeof v === 'string')?.[1];
+    const [a, b] = [Date.parse(String(start)), Date.parse(String(end))];
+    return Number.isFinite(a) && Number.isFinite(b) ? [[a, b] as const] : [];
+  });
+  if (spans.length < 2) return null;
+  const overlaps = spans.some(([a, b], i) => spans.some(([c, d], j) => j > i && a < d && c < b));
+  return overlaps ? 'holds' : 'fails';
+}
 
 function senderVerdict(condition: string, result: unknown): ConditionVerdict | null {
   const m = SENT_BY_SOMEONE.exec(condition.trim());

@@ -9,6 +9,7 @@
 import type { LexiconEntry } from '../execute/tool-runtime';
 import { findDates, findTimes, isoDate, WEEKDAY_WORDS } from './dates';
 import { eventsSaid } from './events-said';
+import { tellsSomeonesQuestion } from './narration';
 import { SAID_BY_SOMEONE } from './reports';
 import type { SplitIntent } from './sub-intents';
 import { escapeRegExp } from '../util/escape-regexp';
@@ -32,6 +33,9 @@ const SENDS =
  */
 const SENDS_IN_PART =
   /(?:^|[,;.!?]\s*|\band\s+|\bthen\s+)(?:(?:please|pls|can\s+(?:you|u)|could\s+(?:you|u)|would\s+(?:you|u)|just)\s+)*(?:send|text|e-?mail|message|tell(?!\s+me\b)|forward|share)\b/i;
+/** A part that only sends to someone already said: "can u text him", "email her back", "let him know". */
+export const BARE_SEND =
+  /^(?:(?:please|pls|can\s+(?:you|u)|could\s+(?:you|u)|just|and|so|then)\s+)*(?:(?:text|e-?mail|message|tell|ping)\s+(?:him|her|them)(?:\s+(?:back|too|please|pls|the\s+answer))?|let\s+(?:him|her|them)\s+know)[\s.!?]*$/i;
 /** Parts that make or change something: the event's words there are an argument, not a question. */
 const ACTS =
   /^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:book|schedule|reschedule|move|cancel|add|put|create|set|make|block|find|get\s+me\s+directions|directions|how\s+(?:long|far))\b/i;
@@ -93,7 +97,21 @@ export function eventDetailParts(
   const checkedEvents = new Map<number, { event: string; eventAt?: string; gone?: true }>();
   // Parts whose answer a condition after them echoes ("Is the museum visit on Thursday? If yes, …").
   const echoed = new Set(intents.flatMap((x) => (x.condition?.asked !== undefined ? [x.condition.on] : [])));
-  for (const si of intents) {
+  // "hugo wants to know what time dinner is on tuesday, can u text him": the part after a question someone
+  // asked, when it only sends to them, sends what the question found (twenty-second QA pass sent nothing).
+  let answerFor: { rank: number; field: string } | undefined;
+  for (const [i, si] of intents.entries()) {
+    if (answerFor && BARE_SEND.test(si.text.trim())) {
+      out.push({
+        ...si,
+        dependsOn: [...new Set([...si.dependsOn, answerFor.rank])],
+        contentFrom: answerFor.rank,
+        contentField: answerFor.field,
+      });
+      answerFor = undefined;
+      continue;
+    }
+    answerFor = undefined;
     const checked = eventChecked(si, events, today, echoed.has(si.rank));
     if (checked) {
       // "If the dentist is on Wednesday, …": the day said is listed, and the event looked for in it.
@@ -145,9 +163,17 @@ export function eventDetailParts(
     } else if (!ACTS.test(si.text.trim()) && ASKS_CLASH.test(si.text))
       // Everything on that day is what it could clash with.
       out.push({ ...si, text: `what's on my calendar on ${day}` });
-    else if (!ACTS.test(si.text.trim()) && (ASKS_WHERE.test(si.text) || ASKS_WHEN.test(si.text)))
+    else if (!ACTS.test(si.text.trim()) && (ASKS_WHERE.test(si.text) || ASKS_WHEN.test(si.text))) {
       out.push({ ...si, text: listing(day, event.value), pickItem: event.value });
-    else out.push(si);
+      if (tellsSomeonesQuestion(si.text) && i + 1 < intents.length)
+        answerFor = {
+          rank: si.rank,
+          field: [
+            ...(ASKS_WHEN.test(si.text) ? ['start_time'] : []),
+            ...(ASKS_WHERE.test(si.text) ? ['location'] : []),
+          ].join(','),
+        };
+    } else out.push(si);
   }
   return out.map((si) => {
     const checked = si.condition ? checkedEvents.get(si.condition.on) : undefined;

@@ -751,7 +751,13 @@ function freeText(
   const residual = residualText(intent, literals);
   const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
   if (f.kind === 'title') {
-    const said = residual.replace(/^that\s+(?=\S)/i, '');
+    // "can you just reply to her that yes …": the asking and the act are no subject (twenty-second QA pass).
+    const said = residual
+      .replace(
+        /^(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:just\s+)?(?:reply|write\s+back|text|e-?mail|tell|message)\s+(?:to\s+)?(?:him|her|them)\s+(?=that\s)/i,
+        '',
+      )
+      .replace(/^that\s+(?=\S)/i, '');
     // "Send Bob an email saying thanks for the report": nothing but the words said is left for a
     // subject, so they give it.
     // "a note with my shopping list: eggs, milk, bread": what the list is called comes before the colon

@@ -263,3 +263,55 @@ describe('records named first', () => {
     expect(toolsCalled(r)[0]).toBe('contacts_search');
   });
 });
+
+describe('questions someone asked, answered and sent on', () => {
+  it('"hugo wants to know what time dinner is on tuesday, can u text him" texts him its start', async () => {
+    const r = await run('hugo wants to know what time dinner is on tuesday, can u text him');
+    expect(argsOf(r, 'messages_send')).toEqual({
+      phone: '+1 555 0159',
+      text: 'Dinner with Hugo: 19:00 on 2026-12-08',
+    });
+  });
+
+  it('"jonas asked how far 24 km is in miles, text him" converts and texts the result', async () => {
+    const r = await run('jonas asked how far 24 km is in miles, text him');
+    expect(toolsCalled(r)).toEqual(['units_convert', 'contacts_search', 'messages_send']);
+    expect(argsOf(r, 'messages_send')).toMatchObject({ text: '14.91 miles' });
+  });
+
+  it('"Text Kenji how much 500 euros is in yen" sends the amount, not the question', async () => {
+    const r = await run("Text Kenji how much 500 euros is in yen at today's rate.");
+    expect(toolsCalled(r)).toEqual(['currency_convert', 'contacts_search', 'messages_send']);
+    expect(String(argsOf(r, 'messages_send')?.text)).toMatch(/^\d[\d.]* JPY$/);
+  });
+
+  it('"Email Hugo how long it would take him to walk from his flat to Gare du Nord" routes from his address and emails the time', async () => {
+    const r = await run('Email Hugo how long it would take him to walk from his flat to Gare du Nord.');
+    expect(argsOf(r, 'places_directions')).toMatchObject({ origin_address: '80 Rue de Rivoli, Paris' });
+    expect(String(argsOf(r, 'mail_send')?.body)).toMatch(/^duration \d+ min/);
+  });
+
+  it('"text it to Eve so she knows if she needs an umbrella" sends the forecast: the "if" is why, not a condition', async () => {
+    const r = await run(
+      'whats the weather in berlin tomorrow? text it to Eve so she knows if she needs an umbrella',
+    );
+    expect(actsDone(r)).toEqual(['messages_send']);
+  });
+
+  it('"… might overlap?? If they do, email Hugo …" emails nobody when the two events do not overlap', async () => {
+    const r = await run(
+      "Okay this is a weird one but I think I double booked myself on Tuesday — Bob's catch-up and dinner with Hugo might overlap?? If they do, email Hugo and ask if we can push dinner to 8.",
+    );
+    expect(toolsCalled(r)).toEqual(['calendar_list_events']);
+  });
+
+  it('"… — can you just reply to her that yes …, oh and say thanks …" replies with both', async () => {
+    const r = await run(
+      "Alice emailed about lunch tomorrow and I can't remember if I ever answered — can you just reply to her that yes we're still on, oh and say thanks for booking the table",
+    );
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      to_email: 'alice.martin@example.com',
+      body: "yes we're still on. thanks for booking the table",
+    });
+  });
+});

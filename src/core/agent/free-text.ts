@@ -88,6 +88,13 @@ const tidy = (s: string) =>
 // To the end of its line: a line after it is the user's situation, merged beside the command (held-out-11:
 // "containing: (1) …" was lost for "I've been meaning to …" on the next line).
 export function spelledOutContent(text: string): string | null {
+  // "reply to her that yes we're still on …, oh and say thanks for booking the table": what is said is the
+  // "that" clause, and what "say" adds after it (twenty-second QA pass sent only the thanks).
+  const toldThat =
+    /\b(?:reply|write\s+back|text|e-?mail|tell|message)\s+(?:to\s+)?(?:him|her|them)\s+that\s+([^\n]+?)\s*,?\s+(?:oh\s+)?and\s+(?:also\s+)?say\s+(?:that\s+)?([^\n]+)$/i.exec(
+      text,
+    );
+  if (toldThat) return tidy(`${toldThat[1]!.replace(/[,.;]+$/, '')}. ${toldThat[2]!}`);
   const m =
     /(?:\bsaying|(?<!\bhow\s+)\bto say(?: that)?|\band say(?: that)?|(?<!\bhow\s+)\bto tell (?:him|her|them)(?: that)?|\bthat says|\bwhich says|\bwith the (?:text|message|body|content)|\btelling (?:him|her|them)|\b(?:letting|to let) (?:him|her|them) know(?: that)?|\bthat reads|\b(?:a\s+)?(?:text|txt|message|msg|sms)\s+[-–—]|:)\s+([^\n]+)(?:\n|$)/i.exec(
       text,

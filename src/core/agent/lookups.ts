@@ -1,4 +1,6 @@
+import { BARE_SEND } from './event-details';
 import { withoutChannel } from './free-text';
+import { tellsSomeonesQuestion } from './narration';
 import { KEPT_THING } from './target-choice';
 import type { SplitIntent } from './sub-intents';
 import { WEEKDAY_WORDS } from './dates';
@@ -49,6 +51,13 @@ export function homeEnds(text: string): { name: string; side: 'from' | 'to' }[] 
   return out.slice(0, 2);
 }
 
+/**
+ * A sending whose words are a question for a tool: "Text Kenji how much 500 euros is in yen", "email Hugo how
+ * long it takes to walk …" (not "what time our catch-up is": an event's details are `eventDetailParts`').
+ */
+const SENDS_AN_ANSWER =
+  /^(?:(?:[Pp]lease|[Pp]ls|[Cc]an\s+(?:you|u)|[Cc]ould\s+(?:you|u)|[Jj]ust)\s+)*(?:[Tt]ext|[Ee]-?mail|[Mm]essage|[Tt]ell)\s+(?:\p{Lu}[\p{L}'’-]*|him|her|them)\s+((?:how\s+(?:much|many)\s+(?:\S+\s+){0,2}?[$€£¥]?\d|how\s+(?:far|long)\b(?![^\n]*\b(?:there|here)\b)|what\s+(?:the\s+)?(?:weather|forecast|temperature)\b)[^\n]+?)[.!]*$/u;
+
 /** Words of a route asked for: how far, how long, walking, driving, directions. */
 const ROUTE_WORDS =
   /\b(?:far|how\s+long|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride|transit|get\s+(?:there|to|from|home))\b/i;
@@ -92,6 +101,27 @@ export function insertLookups(
       si.slotFrom !== undefined
     ) {
       out.push(si);
+      continue;
+    }
+    // "Text Kenji how much 500 euros is in yen", "Email Hugo how long it would take him to walk from his flat
+    // to Gare du Nord": the question is answered by a part of its own, and the answer is what is sent
+    // (twenty-second QA pass texted the question, or answered it and sent nothing).
+    const sendsAnswer = SENDS_AN_ANSWER.exec(si.text.trim());
+    if (sendsAnswer) {
+      // "… from his flat to Gare du Nord": his address is looked up for the route first, as below.
+      const asked = sendsAnswer[1]!;
+      const homes = homeEnds(asked);
+      for (const home of homes)
+        out.push({ rank: 0, text: `find the address of ${home.name}`, dependsOn: [] });
+      out.push({ rank: 0, text: asked, dependsOn: homes.length > 1 ? [-2, -1] : homes.length ? [-1] : [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1 });
+      continue;
+    }
+    // "jonas asked how far 24 km is in miles, text him": a bare sending after a question someone asked sends
+    // its answer (twenty-second QA pass asked what to text).
+    if (i > 0 && BARE_SEND.test(si.text.trim()) && tellsSomeonesQuestion(intents[i - 1]!.text)) {
+      const from = intents[i - 1]!.rank;
+      out.push({ ...si, dependsOn: [...new Set([...si.dependsOn, from])], contentFrom: from });
       continue;
     }
     // "Put the Q3 report numbers into a note called …", "Make a note from the Q3 report": what the note

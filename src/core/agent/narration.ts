@@ -77,6 +77,9 @@ const WONDERS = /\b(?:wonder|wondering|hoping|curious|not\s+sure\s+(?:what|when|
 const ASKED_QUESTION =
   /\b(?:asked|asks|asking|wants\s+to\s+know|wondered|wonders)\s+(?:me\s+|us\s+)?(?:what|when|where|which|who|whom|how|whether|if)\b/i;
 
+/** Whether `text` tells of a question someone put to the user ("hugo wants to know what time dinner is"). */
+export const tellsSomeonesQuestion = (text: string): boolean => ASKED_QUESTION.test(text);
+
 /** Whether `text`, a part of a message, only tells how things stand (see the module comment). */
 export function isNarration(text: string): boolean {
   const t = text.trim();

@@ -167,9 +167,11 @@ function stemOfIng(stem: string): string {
  * Why something is sent, said after it: "email them to Bob so he has them before Tuesday" (eleventh QA
  * pass: the email said "so he has them before"). "… so he knows (that) X" says X.
  */
-const SO_KNOWS = /\bso(?:\s+that)?\s+(?:he|she|they)\s+knows?\s+(?:that\s+)?/gi;
+// "… so she knows if she needs an umbrella": what she will know to decide is why, not what is said (twenty-
+// second QA pass sent "saying if she needs an umbrella", read as a condition).
+const SO_KNOWS = /\bso(?:\s+that)?\s+(?:he|she|they)\s+knows?\s+(?!(?:if|whether)\b)(?:that\s+)?/gi;
 const PURPOSE =
-  /[\s,]+so(?:\s+that)?\s+(?:he|she|they|we|you)\s+(?:has|have|had|can|could|will|would|gets?|is|are|does(?:n['’]t)?|don['’]t|won['’]t|isn['’]t|aren['’]t)\b[^.;!?—–]*/gi;
+  /[\s,]+so(?:\s+that)?\s+(?:he|she|they|we|you)\s+(?:has|have|had|can|could|will|would|gets?|is|are|does(?:n['’]t)?|don['’]t|won['’]t|isn['’]t|aren['’]t|knows?\s+(?=(?:if|whether)\b))\b[^.;!?—–]*/gi;
 
 /** "… email it to Olivia, she's helping me shop for the trip": who the person is, said after them. */
 const ABOUT_RECIPIENT =

@@ -831,7 +831,7 @@ const RECORD_NAMED_FIRST =
 
 function splitAtDash(text: string, verbs: string): string[] {
   const dash = new RegExp(
-    `\\s+[-–—]\\s+(?:but\\s+do\\s+(?=(?:please\\s+)?(?:${verbs})\\b))?(?=(?:please\\s+|just\\s+|(?:can|could|would)\\s+(?:you|u)\\s+)?(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
+    `\\s+[-–—]\\s+(?:but\\s+do\\s+(?=(?:please\\s+)?(?:${verbs})\\b))?(?=(?:please\\s+|just\\s+|(?:can|could|would)\\s+(?:you|u)\\s+){0,2}(?:${verbs}|what|what's|how|when|where|which|who)\\b)`,
     'i',
   );
   const m = dash.exec(text);
@@ -844,7 +844,9 @@ function splitAtDash(text: string, verbs: string): string[] {
   // "… - remind me Monday to take it easy": "it" in a saying refers to nothing before the dash.
   // A message to people ("… - text Alice and Carol it starts at 10") says its own "it".
   if (
-    !/^(?:text|e-?mail|message|tell)\s+(?:\p{Lu}[\p{L}'’-]*(?:,?\s+(?:and\s+)?\p{Lu}[\p{L}'’-]*)*|him|her|them)\s+(?:that\s+)?\S/u.test(
+    // "… — can you just reply to her that yes we're still on": the "that" opens what is said (twenty-second QA
+    // pass kept it whole and replied to nobody).
+    !/^(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:just\s+)?(?:text|e-?mail|message|tell|reply\s+to|write\s+(?:back\s+)?to|answer)\s+(?:\p{Lu}[\p{L}'’-]*(?:,?\s+(?:and\s+)?\p{Lu}[\p{L}'’-]*)*|him|her|them)\s+(?:that\s+)?\S/u.test(
       after,
     ) &&
     /\b(?:it|them|this|that|those|these)\b/i.test(after.replace(/\btake\s+it\s+(?:easy|slow)\b/gi, '')) &&

@@ -623,7 +623,7 @@ const ADDED_AT_A_TIME = {
 // "what's 200 GBP in euros for the Lisbon trip": an amount asked in another currency or unit (the trip's city
 // made it Lisbon's weather; eighteenth QA pass).
 const CONVERT_ASKED =
-  /\b(?:what(?:'s|’s| is| are|s)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b|what(?:'s|’s| is|s)\s+[$€£¥]?\d[\d,.]*\s*(?:[a-z]{1,10}\s+)?in\s+[a-z$€£¥])/i;
+  /\b(?:what(?:'s|’s| is| are|s)\s+(?:that|it|this|those|these)\s+in\s+\S|how\s+(?:much|many\s+\S+)\s+(?:is|are)\s+(?:that|it|this|those|these)\b|what(?:'s|’s| is|s)\s+[$€£¥]?\d[\d,.]*\s*(?:[a-z]{1,10}\s+)?in\s+[a-z$€£¥]|how\s+(?:far|long|much|heavy|big|hot|cold)\s+[$€£¥]?\d[\d,.]*\s*[a-z]{1,10}\s+(?:is|are)\s+in\s+[a-z$€£¥])/i;
 
 /**
  * What asking what a thing says adds: reading its content — for an email, reading it (a search lists
