@@ -315,3 +315,25 @@ describe('questions someone asked, answered and sent on', () => {
     });
   });
 });
+
+describe('messages said as typed', () => {
+  it('"text dan ill be there right at 3 …, grab me a flat white if hes first" sends it all, "I\'ll" and its "if"', async () => {
+    const r = await run(
+      'text dan ill be there right at 3 for our coffee thing, grab me a flat white if hes first',
+    );
+    expect(argsOf(r, 'messages_send')).toEqual({
+      phone: '+1 555 0131',
+      text: "I'll be there right at 3 for our coffee thing, grab me a flat white if hes first",
+    });
+  });
+
+  it('"… that I got the message and will split out the contractor costs" is one message; "so move it" is a move', async () => {
+    const r = await run(
+      'Eve says the budget review moved to the 14th, so move it in my calendar. And email her back that I got the message and will split out the contractor costs.',
+    );
+    expect(actsDone(r)).toEqual(['mail_send']);
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      body: 'I got the message and will split out the contractor costs',
+    });
+  });
+});

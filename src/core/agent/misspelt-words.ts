@@ -26,6 +26,11 @@ const TABLE: [RegExp, string][] = [
   [/\bcant\b/gi, "can't"],
   [/\bwont\b(?=\s+(?:be|have|make|need|go|get|work|do|know))/gi, "won't"],
   [/\bim\b/gi, "I'm"],
+  // "text dan ill be there right at 3": "I'll" typed without its apostrophe, before a verb (twenty-second QA pass).
+  [
+    /\bill(?=\s+(?:be|do|bring|call|send|get|see|need|have|make|take|text|check|let|pick|grab|meet|come)\b)/gi,
+    "I'll",
+  ],
   [/\bive\b/gi, "I've"],
   [/\byoure\b/gi, "you're"],
   [/\bhw\b/gi, 'how'],

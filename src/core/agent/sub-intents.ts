@@ -738,7 +738,9 @@ const WHILE_GERUND = new RegExp(
  * "… I'm on the train and will be 5 minutes late", "… and is running late": the same speaker goes on, no
  * question ("will" or "is" opens one only before its subject; held-out-9 split the text in two).
  */
-const NO_SUBJECT = String.raw`(?:will|is|are)\s+(?:be|have|need|probably|still|just|not|never|running|stuck|late|on\s+(?:my|our|the)\s+way)\b`;
+// "… that I got the message and will split out the contractor costs": in what is said, a modal with no "you"
+// goes on the clause's subject (twenty-second QA pass split off "will split out …" and cut the email there).
+const NO_SUBJECT = String.raw`(?:(?:will|is|are)\s+(?:be|have|need|probably|still|just|not|never|running|stuck|late|on\s+(?:my|our|the)\s+way)\b|(?<=\b(?:that|saying)\s[^.!?\n]*)(?:will|would|should|shall|might|must)\s+(?!you\b|u\b)\p{L})`;
 /** "I would like to change it …": a verb, after the user's lead-in, on "it" or "them" (`sameActAgain`). */
 const ACT_ON_IT = new RegExp(String.raw`^${LEAD_IN}(\p{L}+)\s+(?:it|them)\b`, 'iu');
 
@@ -927,7 +929,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
         ? s.trim()
         : s
             .replace(/^[\s,]+|[\s,.;!]+$|\s+[-–—]$/g, '')
-            .replace(/^(?:also|please)\s+/i, '')
+            .replace(/^(?:also|please|so)\s+/i, '')
             // "First look up Alice's number, then text her …": an order word is no command (it chose the
             // free-slot finder's "first free"; eighteenth QA pass).
             .replace(
