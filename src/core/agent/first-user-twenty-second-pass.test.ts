@@ -251,6 +251,21 @@ describe('records named first', () => {
     expect(String(argsOf(r, 'notes_create')?.content)).toContain('payment provider review still pending');
   });
 
+  it('"Frank\'s email about the hiring plan — make me a note from it …" notes what the email says', async () => {
+    const r = await run(
+      "Frank's email about the hiring plan — make me a note from it that lists the four interview stages as a checklist",
+    );
+    expect(toolsCalled(r)).toEqual(['mail_search', 'mail_read', 'notes_create']);
+    expect(String(argsOf(r, 'notes_create')?.content)).toContain('Interview loop: screening call');
+  });
+
+  it('"If I am free, could you put …" after the day is said stays held back on the check (no event today)', async () => {
+    const r = await run(
+      'I am not sure whether I have anything on next Saturday afternoon. If I am free, could you put Choir practice in the calendar from 2 until 4?',
+    );
+    expect(argsOf(r, 'calendar_create_event')?.start_time ?? '2026-12-12').toMatch(/^2026-12-12/);
+  });
+
   it('"what exactly did Anna\'s offsite email say?" reads her message, not her contact record', async () => {
     expect(toolsCalled(await run("what exactly did Anna's offsite email say?"))).toEqual([
       'mail_search',

@@ -401,8 +401,9 @@ function fieldNamed(text: string, outputFields: ReadonlySet<string>, loose = fal
 }
 
 /** A part that keeps what the part before returned: "save it as a note", "turn that into a note". */
+// "make me a note from it that lists …" (twenty-second QA pass wrote "from it that lists …" as the note).
 const SAVES_BACK =
-  /^(?:(?:please|and|also|then)\s+)*(?:save|store|keep|put|turn|add|copy|make|jot down|write down|note down)\s+(?:a\s+note\s+of\s+)?(?:it|that|this|them|those|these|(?:his|her|their|its|the)\s+[^,.;!?]+?)(?:\s+(?:as|in|into|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?(?:note|notes|file)\b.*)?$/i;
+  /^(?:(?:please|and|also|then)\s+)*(?:(?:save|store|keep|put|turn|add|copy|make|jot down|write down|note down)\s+(?:a\s+note\s+of\s+)?(?:it|that|this|them|those|these|(?:his|her|their|its|the)\s+[^,.;!?]+?)(?:\s+(?:as|in|into|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?(?:note|notes|file)\b.*)?|(?:make|write|create)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:from|of|out\s+of)\s+(?:it|that|this|them)\b.*)$/i;
 
 /** Parts of what a document says: "the headline figures", "the outline", "the key dates". */
 const CONTENT_ASKED =

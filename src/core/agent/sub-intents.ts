@@ -915,9 +915,10 @@ export function splitSubIntents(request: string): SplitIntent[] {
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
       forLeadLast(s).split(
-        // "…, can u text him": a command asked after a comma is one too (twenty-second QA pass lost it).
+        // "…, can u text him": a bare sending asked after a comma is a part too (twenty-second QA pass lost it)
+        // — not after a condition ("If I am free, could you …" is the condition's act, `conditionalParts`).
         new RegExp(
-          `\\s*,\\s*(?!(?:which|who)\\b)(?=(?:(?:please|pls|can\\s+(?:you|u)|could\\s+(?:you|u))\\s+)?(?:${verbs})\\b${VERB_USED})`,
+          `(?<!^\\s*(?:if|unless|when|whenever|once)\\b[^,]*)\\s*,\\s*(?=(?:can|could)\\s+(?:you|u)\\s+(?:text|e-?mail|message|tell|ping)\\s+(?:him|her|them)[\\s.!?]*$)|\\s*,\\s*(?!(?:which|who)\\b)(?=(?:(?:please|pls)\\s+)?(?:${verbs})\\b${VERB_USED})`,
           'i',
         ),
       ),
