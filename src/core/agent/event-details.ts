@@ -50,6 +50,10 @@ function addressAfter(text: string, words: string): boolean {
   return /^\s*,?\s*(?:at|in)\s+\d{1,5}\s+\p{Lu}/u.test(text.slice(at + words.length));
 }
 
+/** The event's fields a part asks for, as `contentField` takes them: its start, its place or both. */
+const fieldsAsked = (text: string): string =>
+  [...(ASKS_WHEN.test(text) ? ['start_time'] : []), ...(ASKS_WHERE.test(text) ? ['location'] : [])].join(',');
+
 /** What a listing of the event's day is asked as: the calendar's words and the day. */
 const listing = (day: string, title: string) => `what's on my calendar on ${day}: ${title}`;
 
@@ -143,12 +147,13 @@ export function eventDetailParts(
       // "text Hugo the address for our dinner tuesday": the day is listed first, and what is sent is the
       // event's location; "Text Bob what time our catch-up is on Tuesday" its start, and both when both
       // are asked (twenty-second QA pass: the day was listed and nothing sent).
-      const fields = [
-        ...(ASKS_WHEN.test(si.text) ? ['start_time'] : []),
-        ...(ASKS_WHERE.test(si.text) ? ['location'] : []),
-      ];
       out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
-      out.push({ ...si, dependsOn: [...si.dependsOn, -1], contentFrom: -1, contentField: fields.join(',') });
+      out.push({
+        ...si,
+        dependsOn: [...si.dependsOn, -1],
+        contentFrom: -1,
+        contentField: fieldsAsked(si.text),
+      });
     } else if (ROUTE.test(si.text) && !addressAfter(si.text, named)) {
       // "How long from 27 Upper Street to the museum visit on Wednesday?": an end of the route is where
       // the event is, found first (twelfth QA pass: the museum nearest by name was routed to).
@@ -166,13 +171,7 @@ export function eventDetailParts(
     else if (!ACTS.test(si.text.trim()) && (ASKS_WHERE.test(si.text) || ASKS_WHEN.test(si.text))) {
       out.push({ ...si, text: listing(day, event.value), pickItem: event.value });
       if (tellsSomeonesQuestion(si.text) && i + 1 < intents.length)
-        answerFor = {
-          rank: si.rank,
-          field: [
-            ...(ASKS_WHEN.test(si.text) ? ['start_time'] : []),
-            ...(ASKS_WHERE.test(si.text) ? ['location'] : []),
-          ].join(','),
-        };
+        answerFor = { rank: si.rank, field: fieldsAsked(si.text) };
     } else out.push(si);
   }
   return out.map((si) => {

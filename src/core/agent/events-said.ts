@@ -49,8 +49,9 @@ export const daysOf = (si: SubIntentState): Set<string> =>
   new Set(si.literals.filter((l) => l.kind === 'date').map((l) => String(l.value)));
 
 /**
- * `{ eventDay, eventCity }` for the first event `text` names by its title that has a day (its city the last
- * part of its location, "31 Rue de Rivoli, Paris" → Paris), or nothing.
+ * `{ eventDay, eventCity }` for the first event `text` names (by its title or a name that means it wherever it
+ * is said) that has a day — its city the last part of its location, "31 Rue de Rivoli, Paris" → Paris — or
+ * nothing.
  */
 export const eventDayOf = (
   text: string,

@@ -55,6 +55,7 @@ export function homeEnds(text: string): { name: string; side: 'from' | 'to' }[] 
  * A sending whose words are a question for a tool: "Text Kenji how much 500 euros is in yen", "email Hugo how
  * long it takes to walk …" (not "what time our catch-up is": an event's details are `eventDetailParts`').
  */
+// Case by hand, not /i: whom it goes to is a name with its capital (or him/her/them).
 const SENDS_AN_ANSWER =
   /^(?:(?:[Pp]lease|[Pp]ls|[Cc]an\s+(?:you|u)|[Cc]ould\s+(?:you|u)|[Jj]ust)\s+)*(?:[Tt]ext|[Ee]-?mail|[Mm]essage|[Tt]ell)\s+(?:\p{Lu}[\p{L}'’-]*|him|her|them)\s+((?:how\s+(?:much|many)\s+(?:\S+\s+){0,2}?[$€£¥]?\d|how\s+(?:far|long)\b(?![^\n]*\b(?:there|here)\b)|what\s+(?:the\s+)?(?:weather|forecast|temperature)\b)[^\n]+?)[.!]*$/u;
 
@@ -400,8 +401,10 @@ function fieldNamed(text: string, outputFields: ReadonlySet<string>, loose = fal
   return null;
 }
 
-/** A part that keeps what the part before returned: "save it as a note", "turn that into a note". */
-// "make me a note from it that lists …" (twenty-second QA pass wrote "from it that lists …" as the note).
+/**
+ * A part that keeps what the part before returned: "save it as a note", "turn that into a note", "make me a
+ * note from it that lists …" (twenty-second QA pass wrote "from it that lists …" as the note).
+ */
 const SAVES_BACK =
   /^(?:(?:please|and|also|then)\s+)*(?:(?:save|store|keep|put|turn|add|copy|make|jot down|write down|note down)\s+(?:a\s+note\s+of\s+)?(?:it|that|this|them|those|these|(?:his|her|their|its|the)\s+[^,.;!?]+?)(?:\s+(?:as|in|into|to)\s+(?:an?\s+|my\s+|the\s+)?(?:new\s+)?(?:note|notes|file)\b.*)?|(?:make|write|create)\s+(?:me\s+)?(?:an?\s+)?(?:new\s+)?note\s+(?:from|of|out\s+of)\s+(?:it|that|this|them)\b.*)$/i;
 

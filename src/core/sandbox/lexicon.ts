@@ -81,12 +81,12 @@ export function sandboxLexicon(state: SandboxState): LexiconEntry[] {
       );
       // Loose names that mean the event wherever they are said (twenty-second QA pass: "the Paris dinner",
       // "the museum thing", "the thing with Bob", "my dentist" were a place search, the weather or a contact):
-      // its city before its head when that is not the home city, its head said as a "thing", "the thing /
-      // meeting with <person>", and the head said as the user's own ("my dentist", "our coffee").
+      // its city before its head when that is not the home city; "the thing / meeting with <person>"; and,
+      // when no other event has its head, its name said as a "thing" or as the user's own ("my dentist", "our
+      // coffee"). That name keeps a head's last word unless it only says "an appointment" or "a visit": "my
+      // budget" is no budget review.
       const withWho = /\swith\s+(\p{Lu}\p{L}*)/u.exec(e.title)?.[1];
       const headWord = head.split(/\s+/)[0]!;
-      // The loose names keep a head's last word unless it only says "an appointment": "my budget" is no
-      // budget review, "my dentist" is the appointment.
       const ownName = e.title
         .replace(/\s+(?:with|in|at)\s+.*$/i, '')
         .replace(/\s+(?:appointment|visit)$/i, '')
