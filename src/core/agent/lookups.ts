@@ -26,14 +26,19 @@ const FIELD_ASKED =
   /^(?:(?:so|ok|and)\s+)?(?:what['’]s|what\s+is|tell\s+me|give\s+me)\s+the\s+((?:home\s+)?address|phone(?:\s+number)?|(?:mobile\s+)?number|e-?mail(?:\s+address)?)\s+(?:of|for)\s+(?!(?:the|a|an|my|our|this|that|your)\b)(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?)\s*[?.!]*$/iu;
 const IS_QUESTION = /^(?:what|where|which|who|how|find|get|look|show|tell me|search|give me)\b/i;
 
+/** Words that say a route: "far", "walking", "drive", "directions", "commute" … */
+const ROUTE_WORD = String.raw`far|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride`;
+
 /**
  * One end of a route at someone's home: "to Anna's place", "from Bob's house", and "from Eve's" said bare
  * in a request about a route (twentieth QA pass: "bike there from Eve's" sent "Eve's" to the map). The bare
  * form is one capitalised word, not a family word ("Christmas Eve at Mum's", "collect the kids from
  * Carol's" are no route's end).
  */
-export const HOME_END =
-  /\b(?:to|from|at)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)['’]s\s+(?:home address|home|house|place|flat|apartment|address)\b|(?<=\b(?:far|long|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride)\b[\s\S]*)\b(?:to|from)\s+(?!(?:Mum|Mom|Dad|Mother|Father|Gran|Granny|Grandma|Grandpa|Nan|Nana|Auntie|Uncle)['’])(\p{Lu}\p{L}+)['’]s(?=\s*(?:[?.!,]|$|(?:to|by|on\s+foot|walking|driving|cycling|in)\b))/u;
+export const HOME_END = new RegExp(
+  String.raw`\b(?:to|from|at)\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?)['’]s\s+(?:home address|home|house|place|flat|apartment|address)\b|(?<=\b(?:long|${ROUTE_WORD})\b[\s\S]*)\b(?:to|from)\s+(?!(?:Mum|Mom|Dad|Mother|Father|Gran|Granny|Grandma|Grandpa|Nan|Nana|Auntie|Uncle)['’])(\p{Lu}\p{L}+)['’]s(?=\s*(?:[?.!,]|$|(?:to|by|on\s+foot|walking|driving|cycling|in)\b))`,
+  'u',
+);
 
 /** The person whose home a `HOME_END` match is. */
 export const homeOf = (m: RegExpExecArray): string => (m[1] ?? m[2])!;
@@ -60,8 +65,10 @@ const SENDS_AN_ANSWER =
   /^(?:(?:[Pp]lease|[Pp]ls|[Cc]an\s+(?:you|u)|[Cc]ould\s+(?:you|u)|[Jj]ust)\s+)*(?:[Tt]ext|[Ee]-?mail|[Mm]essage|[Tt]ell)\s+(?:\p{Lu}[\p{L}'’-]*|him|her|them)\s+((?:how\s+(?:much|many)\s+(?:\S+\s+){0,2}?[$€£¥]?\d|how\s+(?:far|long)\b(?![^\n]*\b(?:there|here)\b)|what\s+(?:the\s+)?(?:weather|forecast|temperature)\b)[^\n]+?)[.!]*$/u;
 
 /** Words of a route asked for: how far, how long, walking, driving, directions. */
-const ROUTE_WORDS =
-  /\b(?:far|how\s+long|walk\w*|driv\w*|directions?|route|bike|biking|cycl\w*|distance|travel\w*|commute|ride|transit|get\s+(?:there|to|from|home))\b/i;
+const ROUTE_WORDS = new RegExp(
+  String.raw`\b(?:how\s+long|transit|get\s+(?:there|to|from|home)|${ROUTE_WORD})\b`,
+  'i',
+);
 
 /**
  * "How long would it take Carol to walk from her place to …", "Email Hugo how long it would take him to walk

@@ -9,6 +9,7 @@ import type { PartCondition } from './condition';
 import { conditionalParts, thenAfterQuestion } from './conditional-parts';
 import { I_DID, RECORD_NAMED, REPORTED, SOMEONE_SAID } from './reports';
 import { isNarration } from './narration';
+import { NOT_A_CONTRACTION } from './target-choice';
 import { currencyOf, unitOf } from './literals';
 import { WEEKDAY_WORDS, MONTH_WORDS } from './dates';
 
@@ -828,8 +829,10 @@ function sentences(text: string): string[] {
  * command refers back to ("Ines sent something about the menu - could you read it …" reads that mail).
  */
 /** "Bob's launch email, …", "my hiring plan note": a request that opens by naming someone's record. */
-const RECORD_NAMED_FIRST =
-  /^(?:(?!(?:what|where|who|how|when|which|that|it|there|here|let|he|she)['’])\p{Lu}[\p{L}-]+['’]s|my|the)\s+(?:[\p{L}-]+\s+){0,2}(?:e-?mail|note|file|doc|document|message)\b/iu;
+const RECORD_NAMED_FIRST = new RegExp(
+  String.raw`^(?:${NOT_A_CONTRACTION}\p{Lu}[\p{L}-]+['’]s|my|the)\s+(?:[\p{L}-]+\s+){0,2}(?:e-?mail|note|file|doc|document|message)\b`,
+  'iu',
+);
 
 function splitAtDash(text: string, verbs: string): string[] {
   const dash = new RegExp(

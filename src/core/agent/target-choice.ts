@@ -845,11 +845,7 @@ function readForTools(
     (wroteAbout && entityKinds.some((k) => /^(?:place|city)$/.test(k)) ? ' mail message' : '') +
     // "Bob's launch email, the risks bit — …": someone's email named first is the thing read (twenty-second
     // QA pass looked Bob up).
-    (/^(?!(?:What|Where|Who|How|When|Which|That|It|There|Here|Let|He|She)['’])\p{Lu}[\p{L}-]+['’]s\s+(?:\p{L}+\s+){0,2}e-?mail\b(?!\s+address)/u.test(
-      intent.trim(),
-    )
-      ? ' mail read'
-      : '') +
+    (SOMEONES_EMAIL_FIRST.test(intent.trim()) ? ' mail read' : '') +
     (theirThing && !sentBy && entityKinds.some(isPersonKind)
       ? ' mail'
       : keptThing || IN_A_NOTE.test(intent)
@@ -903,10 +899,21 @@ const isPersonKind = (k: string): boolean => /^(?:owner:)?(?:person|contact)$/.t
 /** "… in pounds?", "… to USD", "… into km": the currency or unit asked for, said last. */
 const CONVERTS_TO = /\b(?:in|to|into)\s+((?:\S+\s+)?\S+?)\s*[?.!]?$/i;
 
+/**
+ * Before a capitalised word and "'s": not a question word or a pronoun contracted ("What's", "It's", "Let's"),
+ * which are no one's possessive.
+ */
+export const NOT_A_CONTRACTION = String.raw`(?!(?:What|Where|Who|How|When|Which|That|It|There|Here|Let|He|She)['’])`;
+
 /** A kept thing of someone's: "Frank's hiring plan", "Grace … that invoice", "Jonas's marathon plan". */
 const THING = String.raw`(?:plan|plans|invoice|invoices|report|notes|list|file|slides|deck|risks|menu|budget|itinerary|recipe|lease|training|proposal|ideas|agenda|checklist|shortlist|quote|bill|receipt|contract)`;
 const THEIR_THING = new RegExp(
-  String.raw`(?!(?:What|Where|Who|How|When|Which|That|It|There|Here|Let|He|She)['’])\b\p{Lu}[\p{L}-]*['’]s?\s+(?:\p{L}+\s+){0,2}?${THING}\b|\b(?:owe|pay|paid)\s+\p{Lu}[\p{L}-]*\s+for\s+(?:that|the|this|his|her|their)\s+(?:\p{L}+\s+)?${THING}\b`,
+  String.raw`${NOT_A_CONTRACTION}\b\p{Lu}[\p{L}-]*['’]s?\s+(?:\p{L}+\s+){0,2}?${THING}\b|\b(?:owe|pay|paid)\s+\p{Lu}[\p{L}-]*\s+for\s+(?:that|the|this|his|her|their)\s+(?:\p{L}+\s+)?${THING}\b`,
+  'u',
+);
+/** "Bob's launch email, …": someone's email named first. */
+const SOMEONES_EMAIL_FIRST = new RegExp(
+  String.raw`^${NOT_A_CONTRACTION}\p{Lu}[\p{L}-]+['’]s\s+(?:\p{L}+\s+){0,2}e-?mail\b(?!\s+address)`,
   'u',
 );
 /** "my schedule from the marathon note": kept in the notes, whatever it is called (reply set: the calendar). */
