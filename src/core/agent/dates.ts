@@ -379,6 +379,20 @@ export function findTimes(text: string): TimeSpan[] {
       h += 12;
     add(hhmm(h, 0), m.index, m.index + m[0].length);
   }
+  // "the first free slot after 9", "before 5 on Friday": a bare hour after "after" or "before" is a time of
+  // day only when nothing but the end of the clause follows ("after 2 weeks", "after 3 coffees" are none;
+  // held-out set 27 looked from 08:00).
+  for (const m of lower.matchAll(
+    new RegExp(
+      String.raw`\b(?:after|before) (\d{1,2})(?=\s*(?:$|[,.;:!?)–—]|\s-\s|(?:on|and|or|is|then|so|but|if|please|pls|tomorrow|today|tonight|this|next|${WEEKDAY_WORDS})\b))`,
+      'g',
+    ),
+  )) {
+    let h = Number(m[1]);
+    if (h < 1 || h > 12) continue;
+    if (h <= 7) h += 12;
+    add(hhmm(h, 0), m.index, m.index + m[0].length);
+  }
   // "half six", "half past 6", "quarter to 9", "8 o'clock" (British and spoken; thirteenth QA pass asked
   // when): a bare hour in office hours, as "at 3" is.
   const office = (h: number) => (h >= 1 && h <= 7 ? h + 12 : h);
@@ -512,6 +526,23 @@ export const PART_OF_DAY: Record<string, string> = {
  * Durations in minutes ("30 minutes", "an hour", "1.5 hours", "90 min", "a 45-minute call", "a free
  * hour": a word that says what kind of hour may stand between).
  */
+/** Lengths said in words: "a one-hour call", "a forty-five minute slot". */
+const LENGTH_WORDS: Record<string, number> = {
+  'forty-five': 45,
+  'forty five': 45,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  ninety: 90,
+};
+
 export function findDurations(text: string): { minutes: number; start: number; end: number }[] {
   const lower = text.toLowerCase();
   const out: { minutes: number; start: number; end: number }[] = [];
@@ -524,9 +555,18 @@ export function findDurations(text: string): { minutes: number; start: number; e
   }
   for (const m of lower.matchAll(
     // "2h", "90min" run the number into its unit; "a" and "an" never do ("ah").
-    /\b(\d+(?:\.\d+)?|an?|half an?)(?:[ -]|(?<=\d)(?=(?:h|hrs?|mins?)\b))(?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b/g,
+    // "a one-hour call", "a two-hour gap" in words too (held-out set 27's one-hour call got half an hour).
+    new RegExp(
+      String.raw`\b(\d+(?:\.\d+)?|an?|half an?|${Object.keys(LENGTH_WORDS).join('|')})(?:[ -]|(?<=\d)(?=(?:h|hrs?|mins?)\b))(?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b`,
+      'g',
+    ),
   )) {
-    const n = m[1] === 'a' || m[1] === 'an' ? 1 : m[1]!.startsWith('half') ? 0.5 : Number(m[1]);
+    const n =
+      m[1] === 'a' || m[1] === 'an'
+        ? 1
+        : m[1]!.startsWith('half')
+          ? 0.5
+          : (LENGTH_WORDS[m[1]!] ?? Number(m[1]));
     const minutes = m[2]!.startsWith('h') ? n * 60 : n;
     if (out.some((d) => m.index < d.end && d.start < m.index + m[0].length)) continue;
     out.push({ minutes: Math.round(minutes), start: m.index, end: m.index + m[0].length });

