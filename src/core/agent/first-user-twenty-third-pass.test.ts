@@ -187,3 +187,55 @@ describe("the user's trip, asked about", () => {
     expect(argsOf(r, 'calendar_create_event')).toMatchObject({ location: '40 Baker Street, London' });
   });
 });
+
+describe("the user's time with someone is in the calendar", () => {
+  it.each([
+    ['Did I have anything with Jonas today?', '2026-12-06'],
+    ["Is Anna's video call on Friday still at 6?", '2026-12-11'],
+    ["I don't remember, the lunch with Alice is tomorrow or on Tuesday?", '2026-12-07'],
+  ])('"%s" lists %s, not the contact', async (text, date) => {
+    const r = await run(text);
+    expect(toolsCalled(r)).toEqual(['calendar_list_events']);
+    expect(argsOf(r, 'calendar_list_events')).toEqual({ date });
+  });
+
+  it.each([
+    ["What's Alice's phone number?", 'contacts_search'],
+    // A command put as a question is the act.
+    ['Could you set a reminder for noonish tomorrow to confirm lunch with Alice?', 'reminders_create'],
+  ])('"%s" still calls %s first', async (text, tool) => {
+    const r = await run(text);
+    expect(toolsCalled(r)[0]).toBe(tool);
+  });
+});
+
+describe("a question about the user's own things, looked for where it is kept", () => {
+  it('"How much flour goes in the banana bread?": no note has it, so the recipe file is read', async () => {
+    const r = await run('How much flour goes in the banana bread?');
+    expect(toolsCalled(r)).toEqual(['notes_search', 'files_search', 'files_read']);
+    expect(r.answer).toContain('250 g flour');
+  });
+
+  it('"How long does passport renewal take?": notes that only say "passport" or "long" are not the answer', async () => {
+    const r = await run('How long does passport renewal take?');
+    expect(toolsCalled(r)).toEqual(['notes_search', 'files_search', 'files_read']);
+    expect(r.answer).toContain('6 weeks');
+  });
+
+  it('"How deep do I plant the tulip bulbs?" is answered by the garden note, and nothing else is searched', async () => {
+    const r = await run('How deep do I plant the tulip bulbs?');
+    expect(toolsCalled(r)).toEqual(['notes_search']);
+  });
+
+  it('"Q3 churn?" said bare is asked of the records too; "Thanks a lot?" is not', async () => {
+    const r = await run('Q3 churn?');
+    expect(r.answer).toContain('churn down to 2.1%');
+    expect(toolsCalled(await run('Thanks a lot?'))).toEqual([]);
+  });
+
+  it('nothing anywhere: notes, files and mail are each looked in once, and nothing is made', async () => {
+    const r = await run("what's the wifi password at the cabin?");
+    expect(toolsCalled(r)).toEqual(['notes_search', 'files_search', 'mail_search']);
+    expect(actsDone(r)).toEqual([]);
+  });
+});

@@ -863,6 +863,10 @@ function readForTools(
   // "Which hotel did I book in Lisbon?", "where am I staying in Paris?": what the user booked is in their
   // confirmations, not the city's weather (held-out set 28).
   const booked = BOOKED_BY_ME.test(intent) && asksSomething(intent);
+  // "Did I have anything with Jonas today?", "Is Anna's video call on Friday still at 6?", "the lunch with
+  // Alice is tomorrow or on Tuesday?": the user's time with someone is in the calendar; the person is whom
+  // it is with, not a contact to look up (the older sets' 45 questions answered with a contact record).
+  const withSomeone = asksAboutTimeWithSomeone(intent) && entityKinds.some(isPersonKind);
   // "Search my notes for Jonas's marathon plan": a thing of someone's searched for where it is kept is
   // the thing, not their contact record (reply set: Jonas's contact was sent as the plan).
   const searchedWhereKept =
@@ -873,8 +877,13 @@ function readForTools(
       ? entityKinds.filter((k) => !isPersonKind(k) && !(wroteAbout && /^(?:place|city)$/.test(k)))
       : booked
         ? entityKinds.filter((k) => !/^(?:place|city)$/.test(k))
-        : entityKinds;
-  return { text: didI || booked ? `${text} mail` : text, kinds };
+        : withSomeone
+          ? entityKinds.filter((k) => !isPersonKind(k))
+          : entityKinds;
+  return {
+    text: didI || booked ? `${text} mail` : withSomeone ? `${text} calendar events` : text,
+    kinds,
+  };
 }
 
 /**
@@ -949,6 +958,30 @@ const OUTCOME_OF_MEETING =
 export const asksOutcome = (text: string): boolean => new RegExp(OUTCOME_OF_MEETING.source, 'iu').test(text);
 
 /** "Did I already email Anna …?", "have I replied to Eve yet?": asked of the mail. */
+/** Things the user does with someone at a time: what the calendar holds. */
+const WITH_SOMEONE_EVENT =
+  /\b(?:lunch|dinner|breakfast|brunch|coffee|drinks|call|video\s+call|meeting|catch-?up|sync|appointment|session|planning|offsite|party)\b/i;
+/** "anything with Jonas", "plans with Anna". */
+const ANYTHING_WITH = /\b(?:anything|something|plans?|stuff)\s+(?:on\s+)?with\s+\p{Lu}/u;
+/** What is asked of such a thing: when, where, whether it still is. */
+const WHEN_OR_WHERE =
+  /\b(?:what\s+time|when|where(?!\s+i['’]?m\b)|still|(?:is|are)\s+(?:it|that|they)|or\s+on)\b/i;
+/** Asked of something else the event only places: the weather, a route, a date sum, a conversion. */
+const ASKS_OTHERWISE =
+  /\b(?:weather|forecast|rain|snow|temperature|how\s+(?:long|far)|walk(?:ing)?|on\s+foot|drive|metro|train|directions?|route|convert|date|can\s+(?:you|u)|could\s+(?:you|u))\b/i;
+/** Said of a message or a contact: the mail or the contacts answer; someone's free time no tool knows. */
+const ABOUT_A_MESSAGE =
+  /\b(?:e-?mail(?:ed|s)?|messag(?:e|ed|es)|text(?:ed|s)?|wrote|write|said|say|says|sent|send|repl(?:y|ied)|number|phone|address|birthday|free|available)\b/i;
+
+function asksAboutTimeWithSomeone(intent: string): boolean {
+  const t = intent.trim();
+  if (!(asksSomething(t) || /\?\s*$/.test(t)) || ABOUT_A_MESSAGE.test(t) || ASKS_OTHERWISE.test(t))
+    return false;
+  // A command put as a question ("Could you set a reminder for noonish tomorrow …?") asks for the act.
+  if (ASKS_TO_ACT.test(t) || ACT_OF_MAKING.test(t)) return false;
+  return ANYTHING_WITH.test(t) || (WITH_SOMEONE_EVENT.test(t) && WHEN_OR_WHERE.test(t));
+}
+
 /** "Which hotel did I book …?", "what did we order", "where am I staying …?": the user's own booking. */
 const BOOKED_BY_ME =
   /\b(?:(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|ever\s+|actually\s+)?(?:book|reserve|order|buy|pay\s+for)|(?:am|are)\s+(?:i|we)\s+staying)\b/i;

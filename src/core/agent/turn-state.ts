@@ -78,6 +78,11 @@ export interface SubIntentState {
    * for: an answer when that target is the lookup itself, not a failure to route around.
    */
   nothingFound?: { tool: string; target: string };
+  /**
+   * The user's other record searches, in the order to try, for a question about their own things no tool's
+   * words fit (`ownDataChoice`): when the notes hold nothing, the files or the mail may.
+   */
+  recordsLeft?: string[];
   /** Done only if this holds on part `condition.on`'s result; `answer` is the user's yes or no when asked. */
   condition?: PartCondition & { answer?: boolean };
 }
