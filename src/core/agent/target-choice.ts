@@ -1048,8 +1048,9 @@ const ANYTHING_AT_A_TIME = new RegExp(
   String.raw`\b(?:anything|something)\s+(?:(?:planned|scheduled|booked|on)\s+)?(?:between|from|after|before|at)(?=\s+[^?.!]{0,30}?\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS})\b)`,
   'gi',
 );
+// Not "how much": "… 250,000 yen a month. How much is that in euros?" converts already.
 const HOW_MUCH_IN =
-  /\bhow\s+(?:far|long|much|heavy|big|tall|hot|cold|warm)\s+(?:is|are|['’]s|would\s+be)\s+(?:that|it|this|those)\s+in\s+([\p{L}°]+)/giu;
+  /\bhow\s+(?:far|long|heavy|big|tall|hot|cold|warm)\s+(?:is|are|['’]s|would\s+be)\s+(?:that|it|this|those)\s+in\s+([\p{L}°]+)/giu;
 const DOUBLE_BOOKED = /\b(?:am\s+i|are\s+we)\s+double[- ]?booked\b|\bdouble[- ]?booked\b/gi;
 
 /**
