@@ -339,3 +339,14 @@ describe('what is sent, said around the send', () => {
     expect(r.questions).toEqual([]);
   });
 });
+
+describe("a number kept in the user's documents", () => {
+  it.each(["what's my Lisbon flight number", 'whats the flight number for lisbon'])(
+    '"%s" reads the itinerary, not a phone number or a count of days',
+    async (text) => {
+      const r = await run(text);
+      expect(toolsCalled(r)).toEqual(['files_search', 'files_read']);
+      expect(r.answer).toContain('TP1351');
+    },
+  );
+});

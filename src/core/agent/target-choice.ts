@@ -885,6 +885,9 @@ function readForTools(
   // Alice is tomorrow or on Tuesday?": the user's time with someone is in the calendar; the person is whom
   // it is with, not a contact to look up (the older sets' 45 questions answered with a contact record).
   const withSomeone = asksAboutTimeWithSomeone(intent) && entityKinds.some(isPersonKind);
+  // "what's my Lisbon flight number", "the booking reference for the hotel": a number kept in the user's
+  // documents, not a phone number or a count of days (older held-out sets: date_add asked for a date).
+  const recordNumber = RECORD_NUMBER.test(intent) && asksSomething(intent);
   // "Find a bookshop in Lisbon, want to pick up Anna's cookbook there", "is there a decent café near Rue de
   // Rivoli … before seeing Bob?": a place looked for; the person is why, not whom to look up (the older
   // held-out sets looked Anna and Bob up).
@@ -900,14 +903,15 @@ function readForTools(
   const kinds =
     EMAIL_MESSAGE.test(intent) || sentBy || theirThing || (keptThing && mine) || didI || searchedWhereKept
       ? entityKinds.filter((k) => !isPersonKind(k) && !(wroteAbout && /^(?:place|city)$/.test(k)))
-      : booked
+      : booked || recordNumber
         ? entityKinds.filter((k) => !/^(?:place|city)$/.test(k))
         : withSomeone || placeSought
           ? entityKinds.filter((k) => !isPersonKind(k))
           : entityKinds;
   return {
-    text:
-      didI || booked
+    text: recordNumber
+      ? `${text.replace(/\b(?:number|no|reference|ref|code)\b/gi, '')} read file document`
+      : didI || booked
         ? `${text} mail`
         : withSomeone
           ? `${text} calendar events`
@@ -990,6 +994,9 @@ const OUTCOME_OF_MEETING =
 export const asksOutcome = (text: string): boolean => new RegExp(OUTCOME_OF_MEETING.source, 'iu').test(text);
 
 /** "Did I already email Anna …?", "have I replied to Eve yet?": asked of the mail. */
+const RECORD_NUMBER =
+  /\b(?:flight|booking|confirmation|reservation|passport|membership|policy|order|ticket|train|seat)\s+(?:number|no\.?|reference|ref|code)\b/i;
+
 /** A place of a kind looked for: "find a museum …", "is there a decent café near …", "any good bakeries in …". */
 const PLACE_SOUGHT =
   /^(?:(?:please|pls|can\s+(?:you|u)|could\s+(?:you|u)|and|also|so)\s+)*(?:find|search\s+for|look\s+for|recommend|suggest|is\s+there|are\s+there|any)\s+(?:me\s+)?(?:an?\s+|some\s+|the\s+)?(?:(?:good|decent|nice|cheap|quiet|nearby|local|cosy|cozy|great|quick)\s+)*(?:caf[eé]s?|coffee\s+(?:shops?|places?)|restaurants?|bars?|pubs?|bookshops?|bookstores?|museums?|galler(?:y|ies)|parks?|gyms?|pharmac(?:y|ies)|chemists?|dentists?|hotels?|baker(?:y|ies)|supermarkets?|florists?)(?![\p{L}])/iu;
