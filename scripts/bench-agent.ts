@@ -116,6 +116,12 @@ import {
   WRITTEN_PARTLY_POSSIBLE,
   WRITTEN_PASSED_ON,
 } from '../src/core/agent/fixtures/written-requests-twenty-second';
+import {
+  WRITTEN_HELDOUT_30,
+  WRITTEN_HELDOUT_31,
+  WRITTEN_HELDOUT_32,
+  WRITTEN_HELDOUT_33,
+} from '../src/core/agent/fixtures/written-requests-twenty-third';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -341,6 +347,10 @@ async function main(): Promise<void> {
     ['writtenHeldout27', WRITTEN_HELDOUT_27],
     ['writtenHeldout28', WRITTEN_HELDOUT_28],
     ['writtenHeldout29', WRITTEN_HELDOUT_29],
+    ['writtenHeldout30', WRITTEN_HELDOUT_30],
+    ['writtenHeldout31', WRITTEN_HELDOUT_31],
+    ['writtenHeldout32', WRITTEN_HELDOUT_32],
+    ['writtenHeldout33', WRITTEN_HELDOUT_33],
   ] as const)
     report(set, writtenFigures(await runWritten(writtenWorld, cases, writersDay)));
   // Conversations: each message read with the ones before it; the last one judged.
