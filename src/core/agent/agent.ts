@@ -52,6 +52,7 @@ import { withPeopleOfEvents } from './people-of-events';
 import { withSendersOfMail } from './people-of-mail';
 import { withPeopleSaidTogether } from './people-said-together';
 import { withBothChannels } from './both-channels';
+import { foundNothing, mentionsTopic, otherRecordSearches } from './record-searches';
 import { withSameAsEvent } from './same-as-event';
 import { askedPart, splitSubIntents } from './sub-intents';
 import { withoutOrdinalReference } from './picked-item';
@@ -772,7 +773,7 @@ export class Agent {
         // are tried when it finds nothing.
         si.recordsLeft =
           choice && si.recordsLeft === undefined
-            ? this.otherRecordSearches(si, choice.tool, excluded)
+            ? otherRecordSearches(si.text, choice.tool, this.deps.world.tools(), excluded)
             : si.recordsLeft;
         const byWords = si.prior
           ? chooseTarget(wording, ranked, toolOf, excluded, kinds, undefined, context)
@@ -1356,45 +1357,6 @@ export class Agent {
     return chooseTarget(wording, candidates, (n) => this.deps.world.tool(n), excluded);
   }
 
-  /**
-   * For a question about the user's own things that the notes search was chosen for by `ownDataChoice`'s
-   * wording: the catalogue's other searches of the user's records (files, then mail), to try in turn when
-   * it finds nothing ("How much flour goes in the banana bread?" is in a file, not a note). Empty otherwise.
-   */
-  private otherRecordSearches(si: SubIntentState, chosen: string, excluded: ReadonlySet<string>): string[] {
-    // Only from the notes, where `ownDataChoice` looks first: "Has Eve said anything about …?" answered by
-    // an empty inbox search is answered.
-    if (!RECORD_ORDER[0]!.test(chosen) || !RECORD_SEARCH.test(chosen)) return [];
-    if (!ownDataWording(si.text, this.deps.world.tools())?.startsWith('search')) return [];
-    // Where it is kept, said ("What did I write down about …?", "… in my notes"): that is where to look.
-    if (SOURCE_SAID.test(si.text)) return [];
-    const order = (name: string) => RECORD_ORDER.findIndex((r) => r.test(name));
-    return (
-      this.deps.world
-        .tools()
-        .filter((t) => {
-          const effect = effectOf(t);
-          return (
-            t.name !== chosen &&
-            !excluded.has(t.name) &&
-            RECORD_SEARCH.test(t.name) &&
-            (effect === null || effect === 'none') &&
-            order(t.name) >= 0
-          );
-        })
-        .sort((a, b) => order(a.name) - order(b.name))
-        // A question is answered by what the record says: "files_search" finds a path, "files_read" reads it.
-        // Only a reader whose every required input the search returns as is (`file_id`): one that needs an
-        // id from inside a list was planned with a sender as its producer.
-        .map((t) => {
-          const reader = this.deps.world.tool(t.name.replace(/search|find|query|list/i, 'read'));
-          const gives = new Set(outputNames(t));
-          const fed = reader?.parameters.required?.every((f) => gives.has(f)) ?? false;
-          return reader && fed && reader.name !== t.name && !excluded.has(reader.name) ? reader.name : t.name;
-        })
-    );
-  }
-
   /** The earlier output a sub-intent's words name ("the address of the museum"), formatted as text. */
   private mentionedOutput(si: SubIntentState, state: TurnState): string | undefined {
     const outputs = this.deps.world.outputFieldNames();
@@ -1932,46 +1894,6 @@ const choiceText = (si: SubIntentState, events: readonly LexiconEntry[], today =
     for (const e of eventsSaid(si.text, events, daysOf(si)))
       t = t.replace(new RegExp(`(?<![\\w])${escapeRegExp(e.words)}(?![\\w])`, 'gi'), 'event');
   return withoutOrdinalReference(askedPart(t));
-};
-
-/** Searches of the user's own records, and the order they are looked in: notes, files, mail. */
-const RECORD_SEARCH =
-  /(?:note|file|doc|document|mail|inbox|message)s?_?(?:search|find|query|list)|(?:search|find|query|list)_?(?:note|file|doc|document|mail|inbox|message)s?/i;
-const RECORD_ORDER = [/note/i, /file|doc/i, /mail|inbox|message/i];
-const SOURCE_SAID =
-  /\b(?:write|wrote|written|jot(?:ted)?|notes?|noted|files?|documents?|docs?|e-?mails?|inbox|mail|messages?)\b/i;
-
-/** Words of a question that say how it asks, not what about ("How long does passport renewal take?"). */
-const ASKING_WORDS = new Set(
-  'long much many take takes took goes go need needs does did have know tell again actually still about remember'.split(
-    ' ',
-  ),
-);
-
-/**
- * Whether what a search returned mentions the question's topic: "How long does passport renewal take?"
- * matched three notes by "long", "take" and "passport" (the run, the hiring plan, a packing list), none
- * about the renewal.
- */
-const mentionsTopic = (result: unknown, question: string): boolean => {
-  const topic = contentWords(question).filter((w) => w.length >= 4 && !ASKING_WORDS.has(w.toLowerCase()));
-  if (topic.length === 0) return true;
-  const said = JSON.stringify(result ?? '').toLowerCase();
-  // Two of its words, or the one: "Lisbon packing list" says "passport", not "renewal".
-  const found = topic.filter((w) => said.includes(stem(w.toLowerCase()))).length;
-  return found >= Math.min(2, Math.ceil(topic.length * 0.6));
-};
-
-/** A search that found nothing: an empty list, or a count of 0 (`{ notes: [], count: 0 }`). */
-const foundNothing = (result: unknown): boolean => {
-  if (Array.isArray(result)) return result.length === 0;
-  if (!result || typeof result !== 'object') return false;
-  const fields = Object.values(result as Record<string, unknown>);
-  const lists = fields.filter(Array.isArray);
-  return (
-    (result as Record<string, unknown>).count === 0 ||
-    (lists.length === 1 && lists[0]!.length === 0 && fields.length <= 2)
-  );
 };
 
 /**

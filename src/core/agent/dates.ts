@@ -526,23 +526,6 @@ export const PART_OF_DAY: Record<string, string> = {
  * Durations in minutes ("30 minutes", "an hour", "1.5 hours", "90 min", "a 45-minute call", "a free
  * hour": a word that says what kind of hour may stand between).
  */
-/** Lengths said in words: "a one-hour call", "a forty-five minute slot". */
-const LENGTH_WORDS: Record<string, number> = {
-  'forty-five': 45,
-  'forty five': 45,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  ninety: 90,
-};
-
 export function findDurations(text: string): { minutes: number; start: number; end: number }[] {
   const lower = text.toLowerCase();
   const out: { minutes: number; start: number; end: number }[] = [];
@@ -555,18 +538,9 @@ export function findDurations(text: string): { minutes: number; start: number; e
   }
   for (const m of lower.matchAll(
     // "2h", "90min" run the number into its unit; "a" and "an" never do ("ah").
-    // "a one-hour call", "a two-hour gap" in words too (held-out set 27's one-hour call got half an hour).
-    new RegExp(
-      String.raw`\b(\d+(?:\.\d+)?|an?|half an?|${Object.keys(LENGTH_WORDS).join('|')})(?:[ -]|(?<=\d)(?=(?:h|hrs?|mins?)\b))(?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b`,
-      'g',
-    ),
+    /\b(\d+(?:\.\d+)?|an?|half an?)(?:[ -]|(?<=\d)(?=(?:h|hrs?|mins?)\b))(?:(?:free|full|whole|spare|quick|short|open|empty) )?(hours?|hrs?|h|minutes?|mins?)\b/g,
   )) {
-    const n =
-      m[1] === 'a' || m[1] === 'an'
-        ? 1
-        : m[1]!.startsWith('half')
-          ? 0.5
-          : (LENGTH_WORDS[m[1]!] ?? Number(m[1]));
+    const n = m[1] === 'a' || m[1] === 'an' ? 1 : m[1]!.startsWith('half') ? 0.5 : Number(m[1]);
     const minutes = m[2]!.startsWith('h') ? n * 60 : n;
     if (out.some((d) => m.index < d.end && d.start < m.index + m[0].length)) continue;
     out.push({ minutes: Math.round(minutes), start: m.index, end: m.index + m[0].length });

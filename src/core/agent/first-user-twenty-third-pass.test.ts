@@ -3,6 +3,7 @@ import { actsDone, argsOf, runOnWritersDay as run, toolsCalled } from './agent-f
 import { withBothChannels } from './both-channels';
 import { findDurations, findTimes } from './dates';
 import { amountKept } from './lookups';
+import { numbersAsDigits } from '../util/number-words';
 
 // Twenty-third QA pass: the faults of the twenty-second pass's held-out sets 27 (a freelance designer) and 28
 // (a traveller), read only after they were measured — requests nobody had tuned for — on the built-in tools
@@ -83,9 +84,13 @@ describe('times and lengths said loosely', () => {
     ['a one-hour call', 60],
     ['a two-hour gap', 120],
     ['a forty-five minute slot', 45],
-  ])('"%s" lasts %i minutes', (text, minutes) => {
-    expect(findDurations(text).map((d) => d.minutes)).toEqual([minutes]);
-  });
+    ['a forty-five-minute slot', 45],
+  ])(
+    '"%s" lasts %i minutes (its number read as digits first, as the agent reads a request)',
+    (text, minutes) => {
+      expect(findDurations(numbersAsDigits(text)).map((d) => d.minutes)).toEqual([minutes]);
+    },
+  );
 });
 
 describe("how a day looks is the day's calendar", () => {

@@ -53,12 +53,17 @@ const NAMED =
   /\b(?:call|name|title|label)\s+it\s+(?:as\s+)?(.+)$|\bas\s+(['"“‘].+['"”’]|.+)$|\btitled?:?\s+(['"“‘].+['"”’])|\b(?:book|block|reserve|use|keep|hold)\s+(?:it|that|this)\s+for\s+(?!\d)(?:(?:a|an|the|my|our)\s+)?(.+)$/i;
 
 /** "45-minute gym session": the length is the slot's, not the event's name. */
-const LENGTH_SAID =
-  /^(?:\d+(?:\.\d+)?|an?|half\s+an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty[- ]five|ninety)[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+/i;
+const LENGTH_SAID = /^(?:\d+(?:\.\d+)?|an?|half\s+an?)[- ]?(?:minutes?|mins?|hours?|hrs?|h)\s+/i;
 
 /** A day said: the slot is looked for on it. */
 const DAY = new RegExp(
   String.raw`\b(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|\d{4}-\d{2}-\d{2}|the\s+\d{1,2}(?:st|nd|rd|th))\b`,
+  'i',
+);
+
+/** A day said last, with its part of the day: "… tomorrow morning", "… on Friday". */
+const WHEN_AT_END = new RegExp(
+  String.raw`\s+(?:on\s+)?(?:today|tonight|tomorrow|${WEEKDAY_WORDS})(?:\s+(?:morning|afternoon|evening|night))?\s*$`,
   'i',
 );
 
@@ -106,7 +111,8 @@ function titleFor(booking: string | undefined, slot: string): string {
     ? unquote((named[1] ?? named[2] ?? named[3] ?? named[4])!)
     : (purposeOf(slot)?.words ?? BLOCK_OF.exec(slot)?.[1] ?? 'Busy');
   // "… to prep for the budget review. Find one and book it": the sentence after it is no part of the name.
-  const line = title.split('\n')[0]!.trim();
+  // "Visit the National Gallery in London tomorrow morning": when is the slot's, not the name's.
+  const line = title.split('\n')[0]!.trim().replace(WHEN_AT_END, '');
   return `"${line.charAt(0).toUpperCase()}${line.slice(1)}"`;
 }
 
@@ -123,10 +129,13 @@ function slotSearch(text: string): string {
       '',
     )
     .replace(/\b(?:the\s+)?(?:first|next|earliest)\s+free\s+(hour|half\s+hour)\b/i, 'a free $1');
+  // "I need to visit the National Gallery tomorrow morning. Please find a free 2-hour slot …": the day said
+  // in what it is for is the day searched (it searched today).
+  const day = purpose && !DAY.test(when) ? DAY.exec(purpose.words)?.[0] : undefined;
   return `find a free slot: ${when
     .replace(TITLED, '')
     .replace(/[\s.,;]+$/, '')
-    .trim()}`;
+    .trim()}${day ? ` on ${day}` : ''}`;
 }
 
 /** A later part that makes the event: "create the event titled …", "add the meeting to my calendar". */

