@@ -340,32 +340,38 @@ function mergeBareValues(parts: readonly string[]): string[] {
  * an amount stated, no act of its own, is what the question after it converts — one part, as "I weigh 165
  * lbs, what's that in kg?" is (independent request set: a contact search for Maya, a question for the unit).
  */
-function amountThenQuestion(said: readonly string[]): string[] {
-  let parts = said;
+function amountThenQuestion(parts: readonly string[]): string[] {
   const out: string[] = [];
   // "grace's invoice 1042 - whats the total in US dollars?": an amount kept, named, is what the question
   // converts too (held-out set 27 looked Grace up and asked for the amount).
   const joins = (before: string, p: string) =>
     (isAmountStatement(before) && /^(?:what|how)\b.*\b(?:that|it|this)\b/i.test(p)) ||
     (KEPT_AMOUNT_NAMED.test(before.trim()) && CONVERSION_OF_IT.test(p.trim()));
-  // "Budget review tomorrow - what time?": a thing named, then a bare question about it, is one question,
-  // "what time is budget review tomorrow?" (held-out set 3: "None of my tools can do this").
-  const bareAsked = (before: string, p: string) =>
-    THING_NAMED.test(before.trim()) && !isExplicitRequest(before.trim()) && BARE_QUESTION.exec(p.trim());
-  const merged: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const asked = parts[i + 1] !== undefined ? bareAsked(parts[i]!, parts[i + 1]!) : null;
-    if (asked) {
-      merged.push(`${asked[1]} is ${parts[i]!.trim().replace(/[.,;:]+$/, '')}?`);
-      i++;
-    } else merged.push(parts[i]!);
-  }
-  parts = merged;
   for (const [i, p] of parts.entries()) {
     const next = parts[i + 1];
     if (next !== undefined && joins(p, next)) continue;
     const before = parts[i - 1];
     out.push(before !== undefined && joins(before, p) ? `${before}, ${p}` : p);
+  }
+  return out;
+}
+
+/**
+ * "Budget review tomorrow - what time?": a thing named, then a bare question about it, is one question,
+ * "what time is budget review tomorrow?" (held-out set 3: "None of my tools can do this").
+ */
+function thingThenBareQuestion(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const thing = parts[i]!.trim();
+    const asked =
+      parts[i + 1] !== undefined && THING_NAMED.test(thing) && !isExplicitRequest(thing)
+        ? BARE_QUESTION.exec(parts[i + 1]!.trim())
+        : null;
+    if (asked) {
+      out.push(`${asked[1]} is ${thing.replace(/[.,;:]+$/, '')}?`);
+      i++;
+    } else out.push(parts[i]!);
   }
   return out;
 }
@@ -1027,7 +1033,11 @@ export function splitSubIntents(request: string): SplitIntent[] {
       continuedConversions(
         sameActAgain(
           mergeBareValues(
-            amountThenQuestion(whereToLookJoined(sentAsSaid(parts.length > 0 ? parts : [request.trim()]))),
+            amountThenQuestion(
+              thingThenBareQuestion(
+                whereToLookJoined(sentAsSaid(parts.length > 0 ? parts : [request.trim()])),
+              ),
+            ),
           ),
         ),
       ),
