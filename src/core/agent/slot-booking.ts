@@ -41,11 +41,15 @@ const LOOKS_FOR =
 const MAKES_EVENT =
   /^(?:(?:and|then|also|please)\s+)*(?:book|schedule|set\s+up|arrange|put\s+in|pencil\s+in|add)\s+(?:an?\s+|the\s+|my\s+)?(?!it\b|that\b|this\b)(\S.*)$/i;
 
+/** A command that books, as it opens a part: the one lead of `BOOKS_ITSELF` and `THING_MADE`. */
+const BOOKING_LEAD = String.raw`^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|grab|reserve|pencil\s+in|put|add|schedule|set\s+up|arrange|fit|squeeze)\s+`;
 /** A slot part that books it too: "Block out a free hour …", "Book my tempo session into the first free hour …". */
 // "Put a 90-minute Louvre visit in my calendar …, whatever the first free slot after 9 is", "Schedule a 45 min
 // call with Jonas on Tuesday morning, first free slot after 9" (held-out sets 27 and 28 booked 09:00 unlooked).
-const BOOKS_ITSELF =
-  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|grab|reserve|pencil\s+in|put|add|schedule|set\s+up|arrange|fit|squeeze)\s+(?!(?:me\s+)?(?:an?\s+)?(?:reminder|note|alarm)\b)/i;
+const BOOKS_ITSELF = new RegExp(
+  String.raw`${BOOKING_LEAD}(?!(?:me\s+)?(?:an?\s+)?(?:reminder|note|alarm)\b)`,
+  'i',
+);
 
 /** The name a booking gives: "call it 'Inbox zero'", "block it as 'Reply to emails'", "title it Prep". */
 // "… and book it for a haircut": what the slot is booked for (sixteenth QA pass called it "Busy").
@@ -164,7 +168,7 @@ const THING_BEFORE_SLOT =
  * after the verb and before the first word of when or where (its length is the slot's, not its name).
  */
 const THING_MADE = new RegExp(
-  String.raw`^(?:(?:please|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|book|grab|reserve|pencil\s+in|put|add|schedule|set\s+up|arrange|fit|squeeze)\s+(?:in\s+)?(?:me\s+)?(?:my\s+|the\s+|a\s+|an\s+)?(.+?)(?=\s+(?:in(?:to)?|on|for|at|this|next|today|tonight|tomorrow|${WEEKDAY_WORDS}|whenever|wherever|after|before|from|between|sometime)\b|\s*[,;–—]|\s+-\s|[.!]?$)`,
+  String.raw`${BOOKING_LEAD}(?:in\s+)?(?:me\s+)?(?:my\s+|the\s+|a\s+|an\s+)?(.+?)(?=\s+(?:in(?:to)?|on|for|at|this|next|today|tonight|tomorrow|${WEEKDAY_WORDS}|whenever|wherever|after|before|from|between|sometime)\b|\s*[,;–—]|\s+-\s|[.!]?$)`,
   'i',
 );
 /** What a thing made is not: the slot itself ("a free hour", "30 minutes", "some time"). */
