@@ -48,6 +48,8 @@ import { smallTalkAnswer } from './small-talk';
 import { eventDetailParts, itemTitled } from './event-details';
 import { slotBookingParts } from './slot-booking';
 import { withAnchoredOffsets } from './anchored-offsets';
+import { withOffsetDayReferred } from './offset-day-referred';
+import { dueDayIn, dueLookup, isDueWords, withDueDay } from './due-dates';
 import { withPeopleOfEvents } from './people-of-events';
 import { withSendersOfMail } from './people-of-mail';
 import { withPeopleSaidTogether } from './people-said-together';
@@ -205,6 +207,7 @@ export class Agent {
     // What the turn reads: numbers said in words before a measure in digits ("in two days").
     // Known names typed with a slip ("weather in berln") are read as the names.
     // An offset said without its date ("three days before") is from the date or event the request names.
+    // "That day" after an offset ("in 10 days … a reminder for 9am that day") is the day the offset names.
     // One message sent two ways ("text and email Anna …") is said once per channel.
     // A person named through the calendar ("the person I had the project sync with this morning") is the
     // one its event is with; one named through the inbox ("whoever sent the invoice") is its sender.
@@ -213,30 +216,33 @@ export class Agent {
     const typed = withMisspeltWordsCorrected(request);
     const followedUp = withFollowUpRead(typed, hooks.earlier ?? [], today, lexicon, events);
     const read = withSameAsEvent(
-      withAnchoredOffsets(
-        withPeopleOfEvents(
-          withSendersOfMail(
-            withPeopleSaidTogether(
-              numbersAsDigits(
-                spokenNumbersAsDigits(
-                  withRecordsListed(
-                    withCountedItems(
-                      withBothChannels(
-                        withoutRetracted(withoutFillers(withMisspeltNamesCorrected(followedUp, lexicon))),
+      withOffsetDayReferred(
+        withAnchoredOffsets(
+          withPeopleOfEvents(
+            withSendersOfMail(
+              withPeopleSaidTogether(
+                numbersAsDigits(
+                  spokenNumbersAsDigits(
+                    withRecordsListed(
+                      withCountedItems(
+                        withBothChannels(
+                          withoutRetracted(withoutFillers(withMisspeltNamesCorrected(followedUp, lexicon))),
+                        ),
                       ),
                     ),
                   ),
                 ),
+                lexicon,
               ),
-              lexicon,
+              mails,
             ),
-            mails,
+            today,
+            events,
           ),
           today,
           events,
         ),
         today,
-        events,
       ),
       today,
       events,
@@ -311,7 +317,7 @@ export class Agent {
       }
       this.placesFound(state, lexicon);
       this.peopleFound(state, lexicon);
-      this.datesRead(state, lexicon);
+      this.datesRead(state, lexicon, mails);
       const callable = this.callable(state);
       const input = {
         state,
@@ -535,7 +541,11 @@ export class Agent {
    * "Add the new budget review date from Eve's email to my calendar": once the email is read, the words that
    * named its day are that day ("the budget review on 2026-12-14"), read as any day said is.
    */
-  private datesRead(state: TurnState, lexicon: readonly LexiconEntry[]): void {
+  private datesRead(
+    state: TurnState,
+    lexicon: readonly LexiconEntry[],
+    mails: readonly LexiconEntry[],
+  ): void {
     for (const si of state.subIntents) {
       if (si.dateWords === undefined || si.status !== 'pending' || si.candidates !== null) continue;
       const read = state.subIntents.filter((x) => si.dependsOn.includes(x.rank));
@@ -544,6 +554,18 @@ export class Agent {
         .filter((x) => x.status === 'done')
         .map((x) => textContent(x.result) ?? describeOutput(x.result))
         .join('\n');
+      // "… the day before it's due": the day the bill is due, written where those words were.
+      if (isDueWords(si.dateWords)) {
+        const due = dueDayIn(text, mails, state.today);
+        const bill = dueLookup(si.text)?.bill;
+        if (due) {
+          si.text = withDueDay(si.text, si.dateWords, bill ?? si.dateWords, due);
+          si.literals = findLiterals(si.text, state.today, lexicon);
+          si.dependsOn = si.dependsOn.filter((d) => !read.some((x) => x.rank === d));
+        }
+        si.dateWords = undefined;
+        continue;
+      }
       const thing = dateThing(si.dateWords);
       // The day said beside the thing it is of ("Budget review moved to the 14th"); the lease's "12 months
       // from 1 December 2026" gives no end date, so "the end date of my lease" is asked, not its start.

@@ -7,6 +7,7 @@
  * pass texted Bob "meet at the park" under light rain, asked only if it was sunny).
  */
 
+import { escapeRegExp } from '../util/escape-regexp';
 import { freeBusyVerdict } from './free-busy';
 import { narrowToPeriod } from './time-of-day';
 import { claimVerdict, clauseRead, dateVerdict, numberInText } from './text-condition';
@@ -261,12 +262,30 @@ function positiveVerdict(condition: string, result: unknown): ConditionVerdict {
   return (
     // "If the chance of rain is above 50": a number said with a comparison decides before its words.
     comparisonVerdict(condition, leaves) ??
+    mentionVerdict(condition, leaves) ??
     recordClaimVerdict(condition, leaves) ??
     weatherVerdict(condition, leaves) ??
     temperatureVerdict(condition, leaves) ??
     existenceVerdict(condition, leaves) ??
     'unknown'
   );
+}
+
+/**
+ * "if there's nothing in there for Mum yet" (read without its "nothing": "there's in there for Mum"): whether
+ * the texts read name Mum at all (twenty-fourth QA pass: the note was found, so the reminder was made, though
+ * the note has "Mum: a scarf").
+ */
+const SOMETHING_FOR =
+  /^(?:there['’]?s\s+|there\s+is\s+|it\s+has\s+)?(?:(?:anything|something)\s+)?(?:(?:in\s+(?:there|it|that|the\s+note)|yet)\s+)*(?:for|about)\s+(\p{L}[\p{L}'’-]*)(?:\s+yet)?$/iu;
+
+function mentionVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
+  const who = SOMETHING_FOR.exec(condition.trim())?.[1];
+  if (!who) return null;
+  const texts = textsOf(leaves);
+  if (texts.length === 0) return null;
+  const named = new RegExp(String.raw`(?<![\p{L}])${escapeRegExp(who)}(?![\p{L}])`, 'iu');
+  return texts.some((t) => named.test(t)) ? 'holds' : 'fails';
 }
 
 /** The clause of a result's texts a condition was read in ("tooling 4k EUR"), for the answer to quote. */
@@ -299,14 +318,23 @@ function recordClaimVerdict(condition: string, leaves: readonly Leaf[]): Conditi
   return claimVerdict(condition, texts);
 }
 
+/**
+ * "If it's nice, text Hugo that we should walk": said of a forecast, nice weather is sun and no rain or snow
+ * (twenty-fourth QA pass: the user was asked whether "sunny" means nice). Only read on a forecast, so "if
+ * the hotel is nice" is no weather.
+ */
+const NICE = /\b(?:nice|lovely|good|fine|pleasant|decent|beautiful|gorgeous)\b/i;
+
 function weatherVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
   const dry = DRY.test(condition);
   const asked = dry ? ['rain', 'snow'] : WEATHER.filter(([, re]) => re.test(condition)).map(([k]) => k);
-  if (asked.length === 0) return null;
   const texts = leaves
     .filter((l) => typeof l.value === 'string' && l.value.length <= 200)
     .map((l) => l.value as string);
   const seen = new Set(WEATHER.filter(([, re]) => texts.some((t) => re.test(t))).map(([k]) => k));
+  if (asked.length === 0 && NICE.test(condition) && seen.size > 0)
+    return seen.has('sun') && !seen.has('rain') && !seen.has('snow') ? 'holds' : 'fails';
+  if (asked.length === 0) return null;
   if (seen.size === 0) return 'unknown';
   const any = asked.some((k) => seen.has(k));
   // A forecast that names the weather but not the kind asked for says it does not hold.

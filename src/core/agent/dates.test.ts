@@ -42,6 +42,6 @@ describe('a day of the month without its month (tenth QA pass)', () => {
     // 2027-04-09 is the next Friday that is a 9th.
     expect(dates('Friday the 9th')).toEqual([['2027-04-09', 'Friday the 9th']]);
     expect(dates('December the 3rd')).toEqual([['2026-12-03', 'December the 3rd']]);
-    expect(dates('the 19th of December')).toEqual([['2026-12-19', '19th of December']]);
+    expect(dates('the 19th of December')).toEqual([['2026-12-19', 'the 19th of December']]);
   });
 });

@@ -214,7 +214,9 @@ export function findDates(text: string, today: number): DateSpan[] {
     if (d && Date.parse(d) < base - 31 * DAY_MS) return validDate(year + 1, month + 1, day);
     return d;
   };
-  scan(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTH_RE})(?: (\\d{4}))?\\b`), (m) =>
+  // "the 1st of January": its "the" too, so nothing of the date is left in a reminder's words (twenty-fourth
+  // QA pass: "the to ring Kenji").
+  scan(new RegExp(`\\b(?:the )?(\\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTH_RE})(?: (\\d{4}))?\\b`), (m) =>
     nearest(m[3] ? +m[3] : null, monthIndex(m[2]!), +m[1]!),
   );
   scan(new RegExp(`\\b(${MONTH_RE}) (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`), (m) =>

@@ -438,8 +438,13 @@ export function fillArguments(input: FillInput): FilledArgs {
     if (f.kind === 'datetime' && SPACED_DATE_TIME.test(f.description) && typeof args[f.name] === 'string')
       args[f.name] = (args[f.name] as string).replace(/^(\d{4}-\d{2}-\d{2})T/, '$1 ');
   // "What's the date in 2 days?" of a tool that adds days to a date: the days are the offset and the
-  // date is today, not "in 2 days" once more (seventh QA pass: today + 4).
-  const relative = intentLiterals.find((l) => l.kind === 'date' && /^in\s+\d+\s+days?$/i.test(l.text));
+  // date is today, not "in 2 days" once more (seventh QA pass: today + 4). So for "arrives 14 days from
+  // today" (twenty-fourth QA pass: 2026-12-20 + 14).
+  const relative = intentLiterals.find(
+    (l) =>
+      l.kind === 'date' &&
+      /^(?:in\s+\d+\s+(?:days?|weeks?)|(?:\d+|a)\s+(?:days?|weeks?)\s+from\s+(?:now|today))$/i.test(l.text),
+  );
   const offset = fields.find((f) => f.kind === 'number' && /\bdays?\b/.test(f.name.replace(/_/g, ' ')));
   if (relative && offset && typeof args[offset.name] === 'number')
     for (const f of fields)

@@ -1,3 +1,4 @@
+import { dueLookup } from './due-dates';
 import { BARE_SEND } from './event-details';
 import { withoutChannel } from './free-text';
 import { tellsSomeonesQuestion } from './narration';
@@ -136,6 +137,13 @@ export function insertLookups(
     // "Put the Q3 report numbers into a note called …", "Make a note from the Q3 report": what the note
     // says is what the document says, read first (twelfth QA pass: the note said "Q3 quick stats").
     const kept = SAVES_DOCUMENT.exec(si.text.trim());
+    // "Remind me to pay Grace's invoice the day before it's due": the due day is the invoice's, read first.
+    const due = dueLookup(si.text, intents.map((x) => x.text).join(' '));
+    if (due) {
+      out.push({ rank: 0, text: due.lookup, dependsOn: [] });
+      out.push({ ...si, dependsOn: [...si.dependsOn, -1], dateWords: due.words });
+      continue;
+    }
     const document = kept ? (kept[1] ?? kept[2])!.trim() : null;
     // "Save the launch risks Bob emailed me as a note": what the note says is read from Bob's email.
     // "Write up Frank's interview loop as a note": someone's thing that is no detail of their contact.

@@ -123,10 +123,11 @@ const POLITE_LEAD_INS: [RegExp, (m: string[]) => string][] = [
     () => 'could you ',
   ],
   [/\bdo\s+you\s+think\s+you\s+(?:could|might|can)\s+/i, () => 'could you '],
-  // "I would appreciate it if you could check …", "it would be great if you could …": a wish, no condition
+  // "I would appreciate it if you could check …", "it would be great if you could …", "I'd be ever so grateful if
+  // you could tell me …": a wish, no condition
   // (seal_tools' test split read "if you could check the status …" as one, and checked nothing).
   [
-    /\b(?:(?:i\s+would|i['’]d)\s+(?:really\s+|greatly\s+)?(?:appreciate\s+it|be\s+(?:very\s+|most\s+|really\s+)?(?:grateful|glad|happy|thankful|obliged))|it\s+would\s+be\s+(?:great|nice|helpful|lovely|good|wonderful))\s+if\s+you\s+(?:could|would|can|might)\s+/i,
+    /\b(?:(?:i\s+would|i['’]d)\s+(?:really\s+|greatly\s+)?(?:appreciate\s+it|be\s+(?:(?:ever\s+)?so\s+|very\s+|most\s+|really\s+|terribly\s+|awfully\s+|truly\s+|extremely\s+|eternally\s+)?(?:grateful|glad|happy|thankful|obliged))|it\s+would\s+be\s+(?:great|nice|helpful|lovely|good|wonderful))\s+if\s+you\s+(?:could|would|can|might)\s+/i,
     () => 'could you ',
   ],
   // "Is it possible to block out Saturday 8 till 10 …?", "Would it be possible to text Dan …" (fourteenth QA
@@ -143,6 +144,20 @@ const POLITE_LEAD_INS: [RegExp, (m: string[]) => string][] = [
   // "Could you be so kind as to remind me …" (thirteenth QA pass searched for the dentist).
   [/\b(?:would|could|will)\s+you\s+be\s+(?:so\s+kind\s+as|kind\s+enough)\s+to\s+/i, () => 'could you '],
   [/\b(?:is\s+there\s+)?any\s+chance\s+you\s+(?:could|might|can)\s+/i, () => 'could you '],
+  // "Not sure if you can read documents but what's in my Q3 report?", "I don't know if you do this, but …": a
+  // doubt about the agent before the request (held-out set 17: "None of my tools can do this: "Not sure"").
+  [
+    /^(?:(?:i['’]?m\s+)?not\s+sure|(?:i\s+)?(?:don['’]?t|do\s+not)\s+know|no\s+idea)\s+(?:if|whether)\s+you\s+(?:can|could|do|are\s+able\s+to|know\s+how\s+to)\b[^,.;!?]{0,60}?,?\s+but\s+/i,
+    () => '',
+  ],
+  // "I want to know what Eve said", "I need to know what Frank needs from me": a question to the agent, not
+  // words for Eve (twenty-fourth QA pass: it was emailed to her).
+  [
+    /^(?:(?:so|ok|okay|hi|hey)[,\s]+)?(?:i|we)\s+(?:really\s+|just\s+)?(?:want|need|would\s+like|['’]d\s+like|wanna)\s+to\s+know\s+(?=(?:what|when|where|who|whether|if|how|which|why)\b)/i,
+    () => 'tell me ',
+  ],
+  // "Could you kindly let Alice know …" (twenty-fourth QA pass: the text began "Could you kindly").
+  [/\b(?:would|could|will|can)\s+you\s+(?:please\s+)?kindly\s+/i, () => 'could you '],
   // "Wouldn't hurt for Eve to get an email from me confirming …", "It'd be great if Dan got a text …": the
   // message the user wishes someone had is one to send them (eleventh QA pass: the inbox was searched).
   [

@@ -17,7 +17,7 @@ const HOW_ARE_YOU =
 
 /** Words that make up a pleasantry and nothing else. */
 const PLEASANTRY =
-  /^(?:[\s,.!]*(?:thanks|thank\s+you|thx|ty|cheers|ta|great|perfect|awesome|cool|nice|lovely|brilliant|excellent|ok|okay|k|got\s+it|good\s+job|well\s+done|hi|hello|hey|good\s+(?:morning|afternoon|evening|night)|bye|goodbye|see\s+you(?:\s+later)?|so\s+much|very\s+much|a\s+lot|a\s+bunch|again|mate|buddy|there|assistant|that's\s+(?:great|perfect|all)|all\s+good|no\s+worries|you're\s+(?:great|the\s+best)|:\)|🙂|👍)[\s,.!]*)+$/iu;
+  /^(?:[\s,.!]*(?:thanks|thank\s+you|thx|ty|cheers|ta|great|perfect|awesome|cool|nice|lovely|brilliant|excellent|ok|okay|k|got\s+it|good\s+job|well\s+done|hi|hello|hey|good\s+(?:morning|afternoon|evening|night)|bye|goodbye|see\s+you(?:\s+later)?|(?:ever\s+)?so\s+much|very\s+much|indeed|a\s+lot|a\s+bunch|again|mate|buddy|there|assistant|that's\s+(?:great|perfect|all)|all\s+good|no\s+worries|you're\s+(?:great|the\s+best)|:\)|🙂|👍)[\s,.!]*)+$/iu;
 
 /**
  * The answer to a request that needs no tool, or null when it asks for something. `read` is the request

@@ -368,10 +368,47 @@ function thingThenBareQuestion(parts: readonly string[]): string[] {
       parts[i + 1] !== undefined && THING_NAMED.test(thing) && !isExplicitRequest(thing)
         ? BARE_QUESTION.exec(parts[i + 1]!.trim())
         : null;
+    // "tulips - when do they go in": the question asks it of the thing named before it (twenty-fourth QA pass:
+    // "None of my tools can do this: "tulips"").
+    const next = parts[i + 1]?.trim();
+    const ofThing =
+      !asked && next !== undefined && TOPIC_NAMED.test(thing) && !isExplicitRequest(thing)
+        ? /^(?:what|when|where|how|which|who)\b[^?]*?\b(they|it)\b/i.exec(next)
+        : null;
     if (asked) {
       out.push(`${asked[1]} is ${thing.replace(/[.,;:]+$/, '')}?`);
       i++;
+    } else if (ofThing) {
+      const at = ofThing.index + ofThing[0].length - ofThing[1]!.length;
+      out.push(
+        `${next!.slice(0, at)}${thing.replace(/[.,;:]+$/, '')}${next!.slice(at + ofThing[1]!.length)}`,
+      );
+      i++;
     } else out.push(parts[i]!);
+  }
+  return out;
+}
+
+/**
+ * "when do the tulips go in and how deep?", "How long does passport renewal take, and how much?": a question
+ * with nothing but what it asks, after a question, asks it of the same thing — one question (twenty-fourth QA
+ * pass: "how deep?" was a part of its own, and neither was answered).
+ */
+const ELLIPTICAL_QUESTION =
+  /^(?:and\s+)?(?:how\s+(?:deep|long|much|many|far|big|old|often|tall|wide|heavy)|what\s+time|when|where)(?:\s+(?:again|exactly|too))?\s*\?*$/i;
+
+function ellipticalJoined(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const before = out[out.length - 1];
+    if (
+      before !== undefined &&
+      ELLIPTICAL_QUESTION.test(part.trim()) &&
+      /^(?:what|what['’]s|when|where|how|which|who|is|are|do|does)\b/i.test(before.trim())
+    )
+      out[out.length - 1] =
+        `${before.trim().replace(/[?.!,]+$/, '')} and ${part.trim().replace(/^and\s+/i, '')}`;
+    else out.push(part);
   }
   return out;
 }
@@ -425,6 +462,9 @@ const KEPT_SOURCE = new RegExp(String.raw`\b(?:in|from|on)\s+${SOURCE}\b`, 'iu')
 
 /** A few words naming a thing, no verb or question of their own: "Budget review tomorrow", "The dentist". */
 const THING_NAMED = /^(?:the\s+|my\s+|our\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{L}\d'’-]+){0,4}$/u;
+/** "tulips", "the offsite budget": a topic of one to three words, no question ("Where's my dentist …"). */
+const TOPIC_NAMED =
+  /^(?!(?:what|what['’]s|when|when['’]s|where|where['’]s|how|how['’]s|who|which|why)\b)(?:the\s+|my\s+|our\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{L}\d'’-]+){0,2}$/iu;
 /** "what time?", "where again?", "when?": a question with nothing but what it asks. */
 const BARE_QUESTION = /^(what\s+time|when|where|how\s+long|how\s+much)(?:\s+(?:again|exactly))?\s*\?+$/i;
 
@@ -582,8 +622,9 @@ export function isContext(text: string): boolean {
     ) ||
       // "Our new oven is American and only shows Fahrenheit", "My measuring jug only has pints on it",
       // "Just landed in Tokyo": how things are, said beside the question (eleventh QA pass: "shows" chose
-      // the calendar's listing, "landed in Tokyo" was a weather request of its own).
-      /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,4}?(?:is|are|was|were|has|have|had|only|just|does(?:n['’]t| not)|can['’]?t|won['’]t)\b/iu.test(
+      // the calendar's listing, "landed in Tokyo" was a weather request of its own). "My new oven at the
+      // restaurant only shows Fahrenheit" has five words before "only" (twenty-fourth QA pass: a place search).
+      /^(?:my|our)\s+(?:[\p{L}'’-]+\s+){0,6}?(?:is|are|was|were|has|have|had|only|just|does(?:n['’]t| not)|can['’]?t|won['’]t)\b/iu.test(
         t,
       ) ||
       /^(?:(?:i|we)\s+)?(?:(?:just|finally)\s+)?(?:landed|arrived|got\s+(?:in|here|back|home))\b/i.test(t) ||
@@ -596,8 +637,13 @@ export function isContext(text: string): boolean {
       /^(?:(?:some\s+time|a\s+while|a\s+few\s+\p{L}+|\p{L}+\s+(?:days?|weeks?|months?))\s+ago|last\s+\p{L}+|earlier)\s*,?\s+(?:i|we)\s+(?:wrote|made|saved|put|jotted|noted|kept|started)\b/iu.test(
         t,
       )) &&
+    // "… and I don't want to be stingy": a want said not to be is no request (twenty-fourth QA pass: "I'm
+    // sending a little gift to my niece …" asked for the niece's phone).
     !/\b(?:want|wants|need|needs|would like|'d like|wish|wonder|looking for|interested|trying|have to|has to|must|please|help|can you|could you|would you)\b/i.test(
-      t,
+      t.replace(
+        /\b(?:don['’]?t|do\s+not|doesn['’]?t|didn['’]?t|never)\s+(?:really\s+)?(?:want|need)\b/gi,
+        '',
+      ),
     ) &&
     !/\?$/.test(t)
   );
@@ -773,7 +819,7 @@ const QUOTED = /"[^"\n]*"|“[^”\n]*”|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{
 
 /** "Hello!", "Thank you!": said to the agent, asking for nothing (a QR-code tool's "hello" was called for it). */
 const GREETING =
-  /^(?:hello|hi|hey|greetings|good (?:morning|afternoon|evening)|(?:hello|hi|hey) there|thanks?(?: you)?(?: (?:so|very) much)?(?: in advance)?|many thanks|cheers)[\s!.,]*$/i;
+  /^(?:hello|hi|hey|greetings|good (?:morning|afternoon|evening)|(?:hello|hi|hey) there|thanks?(?: you)?(?: (?:(?:ever )?so|very) much(?: indeed)?)?(?: in advance)?|many thanks|cheers)[\s!.,]*$/i;
 
 const CONNECTIVE =
   /^(?:additionally|also|furthermore|moreover|besides|next|then|afterwards|finally|lastly|and|plus|as well|first(?:ly)?|second(?:ly)?|so|ok|okay|oh|and also)$/i;
@@ -1034,8 +1080,10 @@ export function splitSubIntents(request: string): SplitIntent[] {
         sameActAgain(
           mergeBareValues(
             amountThenQuestion(
-              thingThenBareQuestion(
-                whereToLookJoined(sentAsSaid(parts.length > 0 ? parts : [request.trim()])),
+              ellipticalJoined(
+                thingThenBareQuestion(
+                  whereToLookJoined(sentAsSaid(parts.length > 0 ? parts : [request.trim()])),
+                ),
               ),
             ),
           ),

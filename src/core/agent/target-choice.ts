@@ -1079,7 +1079,7 @@ const ANYTHING_ON_A_DAY = new RegExp(
  * ask?": what someone wanted of the user, they wrote (twelfth QA pass).
  */
 const SAID_WORDS =
-  /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|wants|wanted|ask|asked(?=\s+(?:me|us)\s+to\b)|suggested|proposed|gave|flagged|according\s+to|(?<=\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+)(?:flag|raise|suggest|propose|bill|charge|list|ask\s+for))\b/giu;
+  /\b(?:say|said|says|mention|mentioned|write|wrote|writes|want|wants|wanted|need|needs|needed|expect|expects|ask|asked(?=\s+(?:me|us)\s+to\b)|suggested|proposed|gave|flagged|according\s+to|(?<=\b[Dd]id\s+\p{Lu}[\p{L}-]+\s+)(?:flag|raise|suggest|propose|bill|charge|list|ask\s+for))\b/giu;
 /** "written anything down", "jotted down", "wrote it down": kept in a note. */
 const WRITTEN_DOWN =
   /\b(?:wrote|written|write|jotted|jot|put)\s+(?:\p{L}+\s+){0,2}?down\b|\b(?:wrote|written|made|jotted|saved)\s+(?:a|an|some)\s+note\b/giu;
