@@ -49,6 +49,7 @@ import { eventDetailParts, itemTitled } from './event-details';
 import { slotBookingParts } from './slot-booking';
 import { withAnchoredOffsets } from './anchored-offsets';
 import { withOffsetDayReferred } from './offset-day-referred';
+import { withEventConfirmed } from './event-confirmed';
 import { dueDayIn, dueLookup, isDueWords, withDueDay } from './due-dates';
 import { withPeopleOfEvents } from './people-of-events';
 import { withSendersOfMail } from './people-of-mail';
@@ -212,40 +213,45 @@ export class Agent {
     // A person named through the calendar ("the person I had the project sync with this morning") is the
     // one its event is with; one named through the inbox ("whoever sent the invoice") is its sender.
     // A time or place said as an event's ("same place as last time") is that event's.
+    // An event asked to be confirmed ("the dentist is tomorrow, right?") is that day's calendar.
     // A follow-up ("text her too", "what about Tuesday?") spelt out from the conversation's earlier turns.
     const typed = withMisspeltWordsCorrected(request);
     const followedUp = withFollowUpRead(typed, hooks.earlier ?? [], today, lexicon, events);
-    const read = withSameAsEvent(
-      withOffsetDayReferred(
-        withAnchoredOffsets(
-          withPeopleOfEvents(
-            withSendersOfMail(
-              withPeopleSaidTogether(
-                numbersAsDigits(
-                  spokenNumbersAsDigits(
-                    withRecordsListed(
-                      withCountedItems(
-                        withBothChannels(
-                          withoutRetracted(withoutFillers(withMisspeltNamesCorrected(followedUp, lexicon))),
+    const read = withEventConfirmed(
+      withSameAsEvent(
+        withOffsetDayReferred(
+          withAnchoredOffsets(
+            withPeopleOfEvents(
+              withSendersOfMail(
+                withPeopleSaidTogether(
+                  numbersAsDigits(
+                    spokenNumbersAsDigits(
+                      withRecordsListed(
+                        withCountedItems(
+                          withBothChannels(
+                            withoutRetracted(withoutFillers(withMisspeltNamesCorrected(followedUp, lexicon))),
+                          ),
                         ),
                       ),
                     ),
                   ),
+                  lexicon,
                 ),
-                lexicon,
+                mails,
               ),
-              mails,
+              today,
+              events,
             ),
             today,
             events,
           ),
           today,
-          events,
         ),
         today,
+        events,
       ),
-      today,
       events,
+      today,
     );
     const state: TurnState = {
       turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,

