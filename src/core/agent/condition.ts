@@ -266,6 +266,7 @@ function positiveVerdict(condition: string, result: unknown): ConditionVerdict {
     recordClaimVerdict(condition, leaves) ??
     weatherVerdict(condition, leaves) ??
     temperatureVerdict(condition, leaves) ??
+    readTextVerdict(condition, leaves) ??
     existenceVerdict(condition, leaves) ??
     'unknown'
   );
@@ -286,6 +287,17 @@ function mentionVerdict(condition: string, leaves: readonly Leaf[]): ConditionVe
   if (texts.length === 0) return null;
   const named = new RegExp(String.raw`(?<![\p{L}])${escapeRegExp(who)}(?![\p{L}])`, 'iu');
   return texts.some((t) => named.test(t)) ? 'holds' : 'fails';
+}
+
+/**
+ * "Check Bob's launch email - if the payment provider review is still pending, text him …": a statement
+ * checked on a message or note that was read holds when one clause of it says it, as "if it says …" would
+ * (twenty-fourth QA pass asked the user whether "payment provider review still pending" meant it). Only a
+ * yes: what it does not say word for word the user is still asked.
+ */
+function readTextVerdict(condition: string, leaves: readonly Leaf[]): ConditionVerdict | null {
+  if (!leaves.some((l) => /^(?:body|content|text)$/i.test(lastName(l.path)))) return null;
+  return claimVerdict(`says ${condition}`, textsOf(leaves)) === 'holds' ? 'holds' : null;
 }
 
 /** The clause of a result's texts a condition was read in ("tooling 4k EUR"), for the answer to quote. */

@@ -58,8 +58,10 @@ const NOT_YET_ANSWERED =
  */
 // So is a day of the calendar looked at ("check my calendar tomorrow — if I'm free after 5pm text Carol …"; held-
 // out set 20 and the reading set found a free slot and sent nothing).
+// And someone's message looked at: "Check Bob's launch email - if the payment provider review is still
+// pending, text him …" (held-out set 4 texted him unread).
 const NOTE_LOOKED_AT =
-  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:check|look\s+(?:at|in)|open|see)\s+(?:my|the)\s+(?:(?:[\p{L}'’-]+\s+){0,3}notes?|(?:calendar|diary|schedule)(?:\s+(?:for\s+)?[\p{L}\d'’-]+){0,3})$/iu;
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:check|look\s+(?:at|in)|open|see)\s+(?:(?:my|the)\s+(?:(?:[\p{L}'’-]+\s+){0,3}notes?|(?:calendar|diary|schedule)(?:\s+(?:for\s+)?[\p{L}\d'’-]+){0,3})|(?:[\p{L}-]+['’]s|the|my)\s+(?:[\p{L}'’-]+\s+){0,3}(?:e-?mail|message))$/iu;
 
 /** "Remind me … if it rains": a command with a condition after it. */
 const TRAILING_IF = /^(.*\S)\s*,?\s+(?:only\s+)?(if|unless)\s+(\S.*)$/i;

@@ -337,3 +337,79 @@ describe('questions said loosely', () => {
     expect(argsOf(r, 'messages_send')?.text).toMatch(/18:45/);
   });
 });
+
+describe("what a quarter's numbers are, and a reminder's words beside an event", () => {
+  it('"Pull the Q3 numbers, then email them to Noah" reads the Q3 report and emails it, its name the subject', async () => {
+    const r = await run('Pull the Q3 numbers, then email them to Noah.');
+    expect(toolsCalled(r)).toEqual(['files_search', 'files_read', 'contacts_search', 'mail_send']);
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      to_email: 'noah.brooks@example.com',
+      subject: 'Q3 report',
+    });
+  });
+
+  it('"the day before the museum thing to charge my camera" says only what to do; a pronoun keeps the event', async () => {
+    const r = await run('set a reminder the day before the museum thing to charge my camera');
+    expect(argsOf(r, 'reminders_create')).toEqual({ text: 'charge my camera', due_time: '2026-12-08' });
+    const hugo = await run('remind me the day after my dinner with Hugo to send him a thank you');
+    expect(argsOf(hugo, 'reminders_create')?.text).toMatch(/Hugo/);
+  });
+});
+
+describe('held-out sets 34–37, read after they were measured', () => {
+  it('a statement put as a question makes no note: "budget review moved?", "The offsite budget is 9k euros I think?"', async () => {
+    const moved = await run('budget review moved?');
+    expect(actsDone(moved)).toEqual([]);
+    const budget = await run('The offsite budget is 9k euros I think? How much is that in pounds');
+    expect(actsDone(budget)).toEqual([]);
+    expect(argsOf(budget, 'currency_convert')).toEqual({
+      amount: 9000,
+      from_currency: 'EUR',
+      to_currency: 'GBP',
+    });
+    // A request inside the words still asks for its act.
+    const twins = await run(
+      'Hi! Crazy morning here, the kids are bouncing off the walls already 😅 Can you remind me at 5pm today to pick the twins up from swimming? I ALWAYS forget on Sundays!',
+    );
+    expect(argsOf(twins, 'reminders_create')).toEqual({
+      text: 'pick the twins up from swimming',
+      due_time: '2026-12-06T17:00:00',
+    });
+  });
+
+  it('"remind me to text Hugo about dinner" keeps "text": it is what to do', async () => {
+    const r = await run('remind me tomorrow at 9 to text Hugo about dinner');
+    expect(argsOf(r, 'reminders_create')).toEqual({
+      text: 'text Hugo about dinner',
+      due_time: '2026-12-07T09:00:00',
+    });
+  });
+
+  it('"find me a free hour … for a haircut and just put it in" books the slot', async () => {
+    const r = await run('find me a free hour wednesday afternoon for a haircut and just put it in');
+    expect(argsOf(r, 'calendar_create_event')).toEqual({
+      start_time: '2026-12-09T14:00:00',
+      end_time: '2026-12-09T15:00:00',
+      title: 'haircut',
+    });
+  });
+
+  it('"Let Grace and Noah know by text that …" texts both', async () => {
+    const r = await run("Let Grace and Noah know by text that I'm landing in NY on the 18th");
+    expect(actsDone(r)).toEqual(['messages_send', 'messages_send']);
+    expect(argsOf(r, 'messages_send', 1)).toEqual({
+      phone: '+1 212 555 0199',
+      text: "I'm landing in NY on the 18th",
+    });
+  });
+
+  it('"Check Bob\'s launch email - if the payment provider review is still pending, text him …" reads it first, and the email says so', async () => {
+    const r = await run(
+      "Check Bob's launch email - if the payment provider review is still pending, text him and ask for an ETA.",
+    );
+    expect(toolsCalled(r)).toEqual(['mail_search', 'mail_read', 'contacts_search', 'messages_send']);
+    // What it does not say word for word is asked of the user, and nothing is sent.
+    const done = await run("Check Bob's launch email - if the docs are finished, text him well done");
+    expect(actsDone(done)).toEqual([]);
+  });
+});

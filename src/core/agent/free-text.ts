@@ -385,8 +385,12 @@ function residualOf(text: string, literals: readonly Literal[]): string {
   if (/\b(?:block|pencil|put|schedule|book)\b/i.test(lead))
     // "put in 2 hours from 2pm to work on …": the times gone, "from" is left before the purpose.
     s = s.replace(/^[\s,\-–—]*(?:(?:from|at|on)\s+)*(?:for|to|as)\s+(?:my\s+|a\s+|the\s+)?(?=\S)/i, '');
-  const object = OBJECT.exec(s)?.[0] ?? '';
-  s = s.replace(OBJECT, '');
+  // "remind me to text Hugo about dinner": after "remind me to" a verb follows, not a kind of thing ("a text");
+  // the reminder said "Hugo about dinner" (twenty-fourth QA pass).
+  const verbFollows =
+    /\bremind\s+me\s+to\s*$/i.test(lead) && !/^(?:me\s+)?(?:a|an|the|my|new|another)\s/i.test(s);
+  const object = verbFollows ? '' : (OBJECT.exec(s)?.[0] ?? '');
+  if (!verbFollows) s = s.replace(OBJECT, '');
   // "a reminder for tomorrow evening, 9pm, to lay out …": the times gone, "for , to" is left before what.
   if (/\b(?:reminder|note)s?\b/i.test(object))
     s = s.replace(/^(?:[\s,;:]*\b(?:to|about|for|that)\b)+[\s,;:]*(?=\S)/i, '');

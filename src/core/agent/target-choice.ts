@@ -1091,6 +1091,12 @@ const SENT_WORDS = /\b(?:send|sent|emailed|mailed|wrote|written|replied|forwarde
 const UNSURE_I_DID =
   /\b(?:i['’]m\s+(?:pretty\s+|fairly\s+|almost\s+)?sure|i\s+(?:think|believe|reckon|guess)|i\s+feel\s+like)\s+(?:that\s+)?i\s+(?:already\s+)?(?:wrote|made|saved|jotted|put|added|set|sent|created|noted|kept|had)\b/i;
 
+/** A request inside the words: "Crazy morning here … Can you remind me at 5pm …?" asks for the act. */
+const ASKS_FOR_AN_ACT = /\b(?:can|could|would|will)\s+(?:you|u)\b|\bplease\b|\bpls\b|\bremind\s+me\b/i;
+/** A command said first, as a question or not: "Book a table at 7?", "Can you email Bob?". */
+const STARTS_A_COMMAND =
+  /^(?:(?:ok(?:ay)?|so|and|also|then|just|hey|hi)[,\s]+)*(?:please|pls|kindly|can|could|would|will|send|text|e-?mail|mail|message|book|reserve|schedule|add|put|pop|create|make|set|remind|write|save|note|jot|block|pencil|invite|reply|forward|call|ring|find|search|look|get|grab|pull|show|tell|give|check|convert|list|read|open|move|cancel|delete|change|update|plan|arrange|order|buy|pay|share)\b/i;
+
 /** A question about how to do something ("How do I …", "How can we …") may want it done. */
 const HOW_TO = /^how\s+(?:do|can|could|should|would|may)\s+(?:i|we)\b/i;
 
@@ -1153,7 +1159,13 @@ export function chooseTarget(
     ) ||
     // "… and I'm pretty sure I wrote a note about a scarf for her?": what the user thinks they did, asked
     // (twenty-second QA pass made a note of it).
-    (/\?\s*$/.test(intent) && UNSURE_I_DID.test(intent));
+    (/\?\s*$/.test(intent) && UNSURE_I_DID.test(intent)) ||
+    // "budget review moved?", "The offsite budget is 9k euros I think?": a statement put as a question, no
+    // command said first (twenty-fourth QA pass: a note was made of each).
+    (/\?\s*$/.test(intent.trim()) &&
+      !/\n/.test(intent.trim()) &&
+      !STARTS_A_COMMAND.test(intent.trim()) &&
+      !ASKS_FOR_AN_ACT.test(intent));
   const clock = ASKS_CLOCK.test(intent.trim());
   // The command word said as a command, first: "I need the last update date of …" names no update
   // (toolalpaca test: the airport lookup was skipped for it).
