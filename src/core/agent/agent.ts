@@ -205,7 +205,8 @@ export class Agent {
     const lexicon = fullLexicon.filter((e) => e.kind !== 'event' && e.kind !== 'mail');
     const homeCity = lexicon.find((e) => e.kind === 'city' && e.home)?.value;
     const today = now();
-    // What the turn reads: numbers said in words before a measure in digits ("in two days").
+    // What the turn reads, each reader in turn on what the one before left: numbers said in words before a
+    // measure in digits ("in two days").
     // Known names typed with a slip ("weather in berln") are read as the names.
     // An offset said without its date ("three days before") is from the date or event the request names.
     // "That day" after an offset ("in 10 days … a reminder for 9am that day") is the day the offset names.
@@ -217,42 +218,24 @@ export class Agent {
     // A follow-up ("text her too", "what about Tuesday?") spelt out from the conversation's earlier turns.
     const typed = withMisspeltWordsCorrected(request);
     const followedUp = withFollowUpRead(typed, hooks.earlier ?? [], today, lexicon, events);
-    const read = withEventConfirmed(
-      withSameAsEvent(
-        withOffsetDayReferred(
-          withAnchoredOffsets(
-            withPeopleOfEvents(
-              withSendersOfMail(
-                withPeopleSaidTogether(
-                  numbersAsDigits(
-                    spokenNumbersAsDigits(
-                      withRecordsListed(
-                        withCountedItems(
-                          withBothChannels(
-                            withoutRetracted(withoutFillers(withMisspeltNamesCorrected(followedUp, lexicon))),
-                          ),
-                        ),
-                      ),
-                    ),
-                  ),
-                  lexicon,
-                ),
-                mails,
-              ),
-              today,
-              events,
-            ),
-            today,
-            events,
-          ),
-          today,
-        ),
-        today,
-        events,
-      ),
-      events,
-      today,
-    );
+    const readers: ((text: string) => string)[] = [
+      (t) => withMisspeltNamesCorrected(t, lexicon),
+      withoutFillers,
+      withoutRetracted,
+      withBothChannels,
+      withCountedItems,
+      withRecordsListed,
+      spokenNumbersAsDigits,
+      numbersAsDigits,
+      (t) => withPeopleSaidTogether(t, lexicon),
+      (t) => withSendersOfMail(t, mails),
+      (t) => withPeopleOfEvents(t, today, events),
+      (t) => withAnchoredOffsets(t, today, events),
+      (t) => withOffsetDayReferred(t, today),
+      (t) => withSameAsEvent(t, today, events),
+      (t) => withEventConfirmed(t, events, today),
+    ];
+    const read = readers.reduce((text, reader) => reader(text), followedUp);
     const state: TurnState = {
       turnId: hooks.turnId ?? `turn-${today.toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`,
       request: read,
