@@ -122,6 +122,12 @@ import {
   WRITTEN_HELDOUT_32,
   WRITTEN_HELDOUT_33,
 } from '../src/core/agent/fixtures/written-requests-twenty-third';
+import {
+  WRITTEN_HELDOUT_34,
+  WRITTEN_HELDOUT_35,
+  WRITTEN_HELDOUT_36,
+  WRITTEN_HELDOUT_37,
+} from '../src/core/agent/fixtures/written-requests-twenty-fourth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -351,6 +357,10 @@ async function main(): Promise<void> {
     ['writtenHeldout31', WRITTEN_HELDOUT_31],
     ['writtenHeldout32', WRITTEN_HELDOUT_32],
     ['writtenHeldout33', WRITTEN_HELDOUT_33],
+    ['writtenHeldout34', WRITTEN_HELDOUT_34],
+    ['writtenHeldout35', WRITTEN_HELDOUT_35],
+    ['writtenHeldout36', WRITTEN_HELDOUT_36],
+    ['writtenHeldout37', WRITTEN_HELDOUT_37],
   ] as const)
     report(set, writtenFigures(await runWritten(writtenWorld, cases, writersDay)));
   // Conversations: each message read with the ones before it; the last one judged.
