@@ -106,7 +106,7 @@ import { withPeopleNamed } from './follow-up-people';
 import { peopleSaid } from './earlier-turns';
 import { REPORTED } from './reports';
 import { withoutSituationRepeats } from './narration';
-import { measuredResult } from './measured-result';
+import { madeResult, measuredResult } from './measured-result';
 import { findDates } from './dates';
 import { clauseRead, clausesOf } from './text-condition';
 
@@ -1107,7 +1107,9 @@ export class Agent {
       lookup?.status === 'done' && lookup.result !== undefined
         ? si.contentField !== undefined
           ? namedField(lookup.result, si.contentField)
-          : ((sent === undefined && lookupArgs ? measuredResult(lookup.result, lookupArgs) : undefined) ??
+          : ((sent === undefined && lookupArgs
+              ? (measuredResult(lookup.result, lookupArgs) ?? madeResult(lookup.result, lookupArgs))
+              : undefined) ??
             linesAbout(
               sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result),
               lookup.text,

@@ -169,6 +169,10 @@ const calendarOf = (clause: string): string =>
  * asked me to confirm …" looked Anna up in the contacts; eighteenth QA pass).
  */
 function checkingPart(clause: string, said: string): string {
+  // "If my dentist appointment is on Tuesday, remind me …": whether that event is on that day, which the
+  // listing of the day with the event looked for in it decides (`eventDetailParts`), not any event of the day
+  // (twenty-fourth QA pass: Tuesday had other events, so the reminder was made though the dentist is Monday).
+  if (EVENT_ON_A_DAY.test(clause.trim())) return said;
   if (onMyCalendar(clause)) return calendarOf(clause);
   if (
     SENT_BY_SOMEONE.test(clause) ||
@@ -177,6 +181,9 @@ function checkingPart(clause: string, said: string): string {
     return `check my inbox: ${clause}`;
   return said;
 }
+
+const EVENT_ON_A_DAY =
+  /^(?:my|the|our)\s+(?:[\p{L}'’-]+\s+){1,4}?(?:is|was)\s+(?:still\s+)?(?:on|for)\s+(?:the\s+)?\S+\s*$/iu;
 
 /** The other branch: "if not, …", "otherwise …", "else …", "or else …", "if it isn't, …". */
 const OTHERWISE =
@@ -229,6 +236,10 @@ export const YES_NO_QUESTION = (text: string): boolean =>
  * Wednesday; eighteenth QA pass).
  */
 function echoOf(clause: string, before: string): { asked: string; negated: boolean } | null {
+  // "Do I have anything on after 4 today? If not, put in a gym session …": "not" alone is the answer no
+  // (twenty-fourth QA pass read it as "not so" of the listing, which found the morning's events).
+  if (/^(?:not|no)$/i.test(clause.trim()) && YES_NO_QUESTION(before))
+    return { asked: before.trim().replace(/[?\s]+$/, ''), negated: true };
   const m = ECHO.exec(clause.trim());
   if (!m || !YES_NO_QUESTION(before)) return null;
   const asked = before.trim().replace(/[?\s]+$/, '');

