@@ -128,6 +128,16 @@ import {
   WRITTEN_HELDOUT_36,
   WRITTEN_HELDOUT_37,
 } from '../src/core/agent/fixtures/written-requests-twenty-fourth';
+import {
+  WRITTEN_HELDOUT_38,
+  WRITTEN_HELDOUT_39,
+  WRITTEN_HELDOUT_40,
+  WRITTEN_HELDOUT_41,
+  WRITTEN_HELDOUT_42,
+  WRITTEN_HELDOUT_43,
+  WRITTEN_HELDOUT_44,
+  WRITTEN_HELDOUT_45,
+} from '../src/core/agent/fixtures/written-requests-twenty-fifth';
 import { RetrievalService } from '../src/core/retrieval/retrieval-service';
 import { builtInAgentWorld, runGraphOnlyFixture } from '../src/core/agent/fixtures/run-fixture';
 import { Agent } from '../src/core/agent/agent';
@@ -363,6 +373,20 @@ async function main(): Promise<void> {
     ['writtenHeldout37', WRITTEN_HELDOUT_37],
   ] as const)
     report(set, writtenFigures(await runWritten(writtenWorld, cases, writersDay)));
+  // Held-out sets 38–45 were written for the reference day (Tuesday 2026-11-24, 10:00).
+  const referenceDay = () => REFERENCE_DAY;
+  const referenceWorld = await builtInAgentWorld(referenceDay);
+  for (const [set, cases] of [
+    ['writtenHeldout38', WRITTEN_HELDOUT_38],
+    ['writtenHeldout39', WRITTEN_HELDOUT_39],
+    ['writtenHeldout40', WRITTEN_HELDOUT_40],
+    ['writtenHeldout41', WRITTEN_HELDOUT_41],
+    ['writtenHeldout42', WRITTEN_HELDOUT_42],
+    ['writtenHeldout43', WRITTEN_HELDOUT_43],
+    ['writtenHeldout44', WRITTEN_HELDOUT_44],
+    ['writtenHeldout45', WRITTEN_HELDOUT_45],
+  ] as const)
+    report(set, writtenFigures(await runWritten(referenceWorld, cases, referenceDay)));
   // Conversations: each message read with the ones before it; the last one judged.
   for (const [set, cases] of [
     ['conversationPeople', WRITTEN_CONV_PEOPLE],

@@ -17,6 +17,7 @@ import { spokenNumbersAsDigits } from './spoken-numbers';
 import type { DecisionPolicy } from './decision-policy';
 import { everything, fillArguments, GUESS, HOME } from './fill-args';
 import { fieldKind, toolFields, type FieldInfo } from './field-kind';
+import { dimensionOf } from './conversion-asked';
 import { answerValue } from './answer-value';
 import type { ChainExecutor } from './chain-executor';
 import { RetoExecutor } from '../execute/reto-executor';
@@ -104,6 +105,7 @@ import { linesAbout } from './lines-about';
 import { type EarlierTurn, withFollowUpRead } from './follow-ups';
 import { withPeopleNamed } from './follow-up-people';
 import { peopleSaid } from './earlier-turns';
+import { withPeopleOfTheTurn } from './reminder-people';
 import { REPORTED } from './reports';
 import { withoutSituationRepeats } from './narration';
 import { madeResult, measuredResult } from './measured-result';
@@ -277,8 +279,12 @@ export class Agent {
         (text, field) => this.toolTakes(text, field),
         (thing) => this.looksUp(thing),
       );
-      state.subIntents = split.map((s) => {
-        const si = makeSubIntent(s.rank, s.text, s.dependsOn);
+      const named = withPeopleOfTheTurn(
+        split.map((s) => s.text),
+        lexicon.filter((e) => e.kind === 'person'),
+      );
+      state.subIntents = split.map((s, i) => {
+        const si = makeSubIntent(s.rank, named[i]!, s.dependsOn);
         if (s.contentFrom !== undefined) si.contentFrom = s.contentFrom;
         if (s.contentField !== undefined) si.contentField = s.contentField;
         if (s.pickItem !== undefined) si.pickItem = s.pickItem;
@@ -616,17 +622,27 @@ export class Agent {
   private placesFound(state: TurnState, lexicon: readonly LexiconEntry[]): void {
     for (const si of state.subIntents) {
       if (si.placeWords === undefined || si.status !== 'pending' || si.candidates !== null) continue;
-      const found = state.subIntents.find((x) => si.dependsOn.includes(x.rank) && x.pickItem !== undefined);
-      if (!found || !TERMINAL.has(found.status)) continue;
-      const location = (found.result as Record<string, unknown> | undefined)?.location;
-      if (found.status === 'done' && typeof location === 'string' && location.trim()) {
-        const at = si.text.indexOf(si.placeWords);
+      const listings = si.placeWords.map((p) =>
+        state.subIntents.find((x) => si.dependsOn.includes(x.rank) && x.pickItem === p.event),
+      );
+      if (listings.some((found) => !found || !TERMINAL.has(found.status))) continue;
+      for (const [i, found] of listings.entries()) {
+        const placeWords = si.placeWords[i]!.words;
+        const location = (found!.result as Record<string, unknown> | undefined)?.location;
+        if (found!.status !== 'done' || typeof location !== 'string' || !location.trim()) continue;
+        const at = si.text.indexOf(placeWords);
+        if (at < 0) continue;
         // "For the museum visit on Wednesday — how long … from 27 Upper Street?": the event is where to.
         const forIt = /\bfor\s+$/i.exec(si.text.slice(0, at));
+        // "After the dentist tomorrow, how long to walk to Carol's?": the route starts where the event is
+        // (twenty-fifth QA pass routed from the dentist to the dentist).
+        const afterIt = /\b(?:right\s+|straight\s+|just\s+)?after\s+$/i.exec(si.text.slice(0, at));
         si.text =
-          forIt && !/\bto\b/i.test(si.text.slice(at + si.placeWords.length))
-            ? `${si.text.slice(0, forIt.index)}to ${location}${si.text.slice(at + si.placeWords.length)}`
-            : si.text.replace(si.placeWords, location);
+          forIt && !/\bto\b/i.test(si.text.slice(at + placeWords.length))
+            ? `${si.text.slice(0, forIt.index)}to ${location}${si.text.slice(at + placeWords.length)}`
+            : afterIt && !/\bfrom\b/i.test(si.text.slice(at + placeWords.length))
+              ? `${si.text.slice(0, afterIt.index)}from ${location}${si.text.slice(at + placeWords.length)}`
+              : si.text.replace(placeWords, location);
         si.literals = findLiterals(si.text, state.today, lexicon);
       }
       si.placeWords = undefined;
@@ -778,8 +794,12 @@ export class Agent {
         const choice =
           chooseTarget(wording, ranked, toolOf, excluded, kinds, si.prior, context) ??
           madeInWhatWasFound(si.text, fed, toolOf, excluded) ??
-          // Only a request that is the one question: beside other parts it is context or a follow-up.
-          (state.subIntents.length === 1 ? this.ownDataChoice(si, excluded) : null);
+          // Only a request that is the one question: beside other parts it is context or a follow-up. Or the
+          // question that reads an amount a later part converts ("the passport renewal fee in euros").
+          (state.subIntents.length === 1 ||
+          state.subIntents.some((o) => o.amountOf !== undefined && o.dependsOn.includes(si.rank))
+            ? this.ownDataChoice(si, excluded)
+            : null);
         // A question about the user's own things, answered by one of their record searches: the others
         // are tried when it finds nothing.
         si.recordsLeft =
@@ -927,7 +947,9 @@ export class Agent {
           for (const o of folded) {
             o.status = 'done';
             o.target = si.target;
-            o.result = run.result;
+            // Each folded listing keeps its own event ("from the budget review to lunch with Alice").
+            o.result =
+              (o.pickItem !== undefined ? itemTitled(run.result, o.pickItem) : undefined) ?? run.result;
             o.note = `Served by the same call as ${rankLabel(si.rank)}.`;
             emit({ type: 'sub-intent-done', item: viewOf(o) });
           }
@@ -1114,7 +1136,12 @@ export class Agent {
               sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result),
               lookup.text,
             ))
-        : this.mentionedOutput(si, state);
+        : // "reply to his email saying I'm in": what is said is the message, not his address it names.
+          lookup === undefined &&
+            (REPLY_TO_THEIR_MAIL.test(si.text) || /\bby\s+(?:e-?mail|text)\b/i.test(si.text)) &&
+            spelledOutContent(si.text)
+          ? undefined
+          : this.mentionedOutput(si, state);
     // A search's list ("1 message: Marathon training …") names no thing: "his Sunday long run" stays his.
     const listFound =
       sent === undefined &&
@@ -1125,7 +1152,8 @@ export class Agent {
     if (looked !== undefined) {
       // "text Jonas the address saying let's meet there Tuesday at 8": what was looked up, then the
       // user's own words (twelfth QA pass: the words were dropped and only the address went).
-      const ownWords = lookup?.status === 'done' ? spelledOutContent(si.text) : null;
+      // "text her the address and ask if she wants to meet there": the address found, then the question.
+      const ownWords = lookup === undefined || lookup.status === 'done' ? spelledOutContent(si.text) : null;
       for (const f of toolFields(tool.parameters))
         if (f.kind === 'text' && !(f.name in explicit)) {
           args[f.name] = ownWords && !looked.includes(ownWords) ? `${looked} — ${ownWords}` : looked;
@@ -1246,6 +1274,20 @@ export class Agent {
         sources[k] = byInertia?.[k] ?? (byLlm ? 'llm' : 'earlier call');
       }
       this.oneEndPerPlace(tool, step, sources, chain);
+      // "send Bob's email to finance": whom it goes to is nobody the request names, so no search finds their
+      // address (twenty-fifth QA pass emailed it to the sender of a mail about finance) — the user is asked.
+      if (effectOf(tool) === 'send' && TO_A_ROLE.test(si.text.trim()))
+        for (const f of Object.keys(step.args).filter((x) => RECIPIENT_FIELD.test(x))) {
+          if (referencesIn(step.args[f]).length === 0) continue;
+          delete step.args[f];
+          delete args[f];
+          const property = tool.parameters.properties?.[f] as { description?: string } | undefined;
+          chain.missing.push({ tool: target, field: f, description: property?.description ?? f });
+          const used = new Set(
+            chain.steps.flatMap((s) => Object.values(s.args).flatMap(referencesIn)).map((r) => r.step),
+          );
+          chain.steps = chain.steps.filter((s) => s === step || used.has(s.step));
+        }
       // "Invite Anna to …": the optional attendee is looked up from the name the request gives.
       // A re-plan gets the first plan's arguments back, with a reference to its look-up step: that
       // step is planned again here.
@@ -1253,7 +1295,7 @@ export class Agent {
       const current = Object.fromEntries(
         Object.entries(step.args).filter(([, v]) => referencesIn(v).every((r) => steps.has(r.step))),
       );
-      const who = personLookup(world, tool, si.literals, current);
+      const who = personLookup(world, tool, si.literals, current, si.text);
       if (who) {
         const same = chain.steps.find((x) => x.tool === who.producer && x.args[who.nameField] === who.person);
         const n = same?.step ?? Math.max(...chain.steps.map((x) => x.step)) + 1;
@@ -1507,9 +1549,16 @@ export class Agent {
       (r) => sentItems(r)?.text ?? textContent(r) ?? describeOutput(r),
     );
     // Of the clauses that give an amount ("fee of 88 GBP", not "takes about 6 weeks"), the one most about it.
+    // Into a unit: a quantity of what that unit measures ("Bake 60 minutes at 175 °C" into fahrenheit is the
+    // 175 °C, not the 250 g of flour; twenty-fifth QA pass).
+    const into = toolFields(tool.parameters).find((f) => f.kind === 'unit' && f.side === 'to');
+    const measures =
+      into && typeof args[into.name] === 'string' ? dimensionOf(String(args[into.name])) : undefined;
     const amountIn = (clause: string) =>
       findLiterals(withoutFillers(clause), state.today).find(
-        (l) => l.kind === 'money' || l.kind === 'quantity',
+        (l) =>
+          (l.kind === 'money' && measures === undefined) ||
+          (l.kind === 'quantity' && (measures === undefined || dimensionOf(String(l.sub)) === measures)),
       );
     const withAmount = clausesOf(read).filter((c) => amountIn(c) !== undefined);
     // "the total of Grace's invoice": the head is the word before "of"; "grace's invoice 1042 - whats the
@@ -1533,7 +1582,9 @@ export class Agent {
         ? total[0]
         : named.length === 1
           ? named[0]
-          : clauseRead(si.amountOf, withAmount);
+          : // The one quantity of what the unit wanted measures: whatever its clause says beside it.
+            (clauseRead(si.amountOf, withAmount) ??
+            (measures !== undefined && withAmount.length === 1 ? withAmount[0] : undefined));
     const said = clause === undefined ? undefined : amountIn(clause);
     if (!said) return;
     fillFromEarlier(tool, args, sources, (f) =>
@@ -2116,6 +2167,14 @@ function ownerIn(text: string, l: Literal): boolean {
 const TO_SOMEONE_UNNAMED =
   /\bto\s+(?:my|our|the|his|her|their)\s+(?!(?:calendar|diary|notes?|inbox|list|reminders?|files?|folder|phone|email|address)\b)\p{L}+(?:\s+\p{L}+)?\s*[.!?]?$/iu;
 
+/**
+ * "Forward Grace's invoice PDF to accounts", "send Bob's email to finance", "… to my accountant": sent to a
+ * team or a role no contact names (twenty-fifth QA pass emailed Grace her own contact record, or the sender
+ * of a mail about finance). Not "to her instead", "to her by Thursday": a pronoun is someone said.
+ */
+const TO_A_ROLE =
+  /\bto\s+(?:(?:my|our|the)\s+(?:(?:new|old|finance|accounts|hr|it|sales|whole)\s+)?(?:accountant|bookkeeper|assistant|boss|manager|team|landlord|landlady|lawyer|solicitor|bank|office|colleagues?|department|clients?|printers?|agent|secretary|pa|doctor|gp|vet|school|teachers?|plumber|builder|cleaner|nanny|babysitter|neighbou?rs?)|(?:accounts|accounting|finance|payroll|hr|legal|procurement|reception|admin|support|sales|marketing|everyone|everybody)(?:\s+(?:team|department|dept))?)\s*[.!?]?$/iu;
+
 /** A part that sends something to someone: "email Carol …", "text him …", "send it to Bob". */
 const SENDS_LOOKED_UP =
   /^(?:(?:[Pp]lease|[Cc]an\s+you|[Cc]ould\s+you|[Aa]nd|[Tt]hen|[Aa]lso)\s+)*(?:[Ss]end|[Ee]-?mail|[Mm]ail|[Tt]ext|[Mm]essage|SMS|[Ff]orward)\s+(?:it\s+|them\s+|that\s+|this\s+)?(?:to\s+)?(?:\p{Lu}|him\b|her\b|them\b)/u;
@@ -2184,6 +2243,10 @@ const namesSomeone = (si: SubIntentState, state: TurnState): boolean => {
   );
 };
 
+/** "reply to his email", "answer Bob's message": the message answered, not an address. */
+const REPLY_TO_THEIR_MAIL =
+  /\b(?:reply|respond|answer|write\s+back)\s+(?:to\s+)?(?:his|her|their|\p{Lu}[\p{L}-]*['’]s)\s+(?:e-?mail|message|mail)\b/iu;
+
 const RECIPIENT_FIELD = /(?:^|_)(?:to|phone|e-?mail|recipient|number|address)(?:_|$)|^to[A-Z]/i;
 
 /**
@@ -2196,7 +2259,29 @@ function aboutOthers(
   state: TurnState,
   recipientOnly = false,
 ): (k: KnownValue) => boolean {
-  const persons = si.literals.filter((l) => l.kind === 'entity' && l.sub === 'person');
+  // A person named only inside a title the part quotes ('schedule "A meeting with Jonas"') is still whom it is
+  // about (twenty-fifth QA pass invited Dan, texted by a later part, to the meeting with Jonas).
+  const said = si.literals.filter((l) => l.kind === 'entity' && l.sub === 'person');
+  const persons =
+    said.length > 0
+      ? said
+      : state.requestLiterals.filter(
+          (l) =>
+            l.kind === 'entity' &&
+            l.sub === 'person' &&
+            new RegExp(`\\b${escapeRegExp(String(l.value).split(' ')[0]!)}\\b`, 'i').test(si.text),
+        );
+  // "Forward Grace's invoice PDF to accounts": sent to someone no contact names, so an address found for the
+  // one whose thing it is goes to nobody (twenty-fifth QA pass emailed Grace her own record).
+  if (recipientOnly && TO_A_ROLE.test(si.text.trim())) {
+    const owners = new Set(persons.filter((l) => ownerIn(si.text, l)).map((l) => l.value));
+    if (owners.size > 0)
+      return (k) => {
+        const call = k.call !== undefined ? state.calls.find((c) => c.index === k.call) : undefined;
+        const said = call ? [...Object.values(call.args), ...Object.values(call.output ?? {})] : [];
+        return said.some((v) => (typeof v === 'string' || typeof v === 'number') && owners.has(v));
+      };
+  }
   const recipients = recipientOnly ? namedRecipients(si) : [];
   const mine = new Set(recipients.length > 0 ? recipients : persons.map((l) => l.value));
   if (mine.size === 0) return () => false;

@@ -265,7 +265,7 @@ const REMINDER_AFTER_EVENT =
 
 export function withAnchoredOffsets(said: string, today: number, events: readonly LexiconEntry[]): string {
   if (ASKS_FOR_DATE.test(said)) return said;
-  said = withMadeEventOffset(said, today);
+  said = withMadeEventOffset(withEventNamedBefore(said, events, today), today);
   // "… remind me the day before" at the very end: the offset is read as in the middle of a sentence (it
   // was left with no date, and the reminder's time asked for; fourteenth QA pass).
   const text = `${withEventTimes(withEventDays(said, events, today), events, today)} `;
@@ -302,4 +302,22 @@ export function withAnchoredOffsets(said: string, today: number, events: readonl
           `in the ${/night/i.test(part) ? 'evening' : part.toLowerCase()} the day ${side} ${date}`,
       )
   );
+}
+
+/**
+ * "I have the dentist tomorrow … Could you set a reminder for an hour before the appointment": "the
+ * appointment" is the one event the message names (twenty-fifth QA pass set the reminder for the start of
+ * the day, its text "before the appointment, so …"). Only with one event said, before it.
+ */
+function withEventNamedBefore(text: string, events: readonly LexiconEntry[], today: number): string {
+  const generic = /\b(before|after)\s+(?:the|my)\s+(?:appointment|appt|meeting|event)\b/i.exec(text);
+  if (!generic) return text;
+  const days = new Set(findDates(text.slice(0, generic.index), today).map((d) => d.date));
+  const named = eventsSaid(text.slice(0, generic.index), events, days).filter(
+    (e) => e.entry.on !== undefined,
+  );
+  const distinct = [...new Set(named.map((e) => e.entry.value))];
+  if (distinct.length !== 1) return text;
+  const event = named[0]!.entry;
+  return `${text.slice(0, generic.index)}${generic[1]} the ${event.value.toLowerCase()} on ${event.on}${text.slice(generic.index + generic[0].length)}`;
 }

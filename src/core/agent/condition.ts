@@ -202,7 +202,12 @@ function senderVerdict(condition: string, result: unknown): ConditionVerdict | n
     /\b(?:e-?mails?|messages?|repl(?:y|ies)|anything|something|word)\s+from\s+(\p{Lu}\p{L}+)/u.exec(
       condition,
     );
-  const said = m?.[0].split(/\s+/)[0]!.toLowerCase();
+  // "Has Lucia sent over the signed contract yet? If she has, …": the question an echo answers.
+  const asked =
+    /^(?:has|have|had|did)\s+(\p{Lu}\p{L}+)\s+(?:(?:already|ever|actually|just|really|finally)\s+)*(?:e-?mail(?:ed)?|write|wrote|written|sent|send|ask(?:ed)?|repl(?:y|ied)|mention(?:ed)?|say|said|confirm(?:ed)?|get\s+back|got\s+back)\b/iu.exec(
+      condition.trim(),
+    );
+  const said = m?.[0].split(/\s+/)[0]!.toLowerCase() ?? asked?.[1]!.toLowerCase();
   const name = said && !/^(?:he|she|they)$/.test(said) ? said : from?.[1]?.toLowerCase();
   if (!name) return null;
   const leaves = leavesOf(result);

@@ -12,6 +12,7 @@
  * whatever it returned ("If so" was dropped altogether).
  */
 
+import { REPORTED } from './reports';
 import { COMPARED_NUMBER, SENT_BY_SOMEONE, WEATHER_WORDS, type PartCondition } from './condition';
 import { findTimes, WEEKDAY_WORDS } from './dates';
 import { aboutMyTime, meansFree } from './free-busy';
@@ -103,6 +104,10 @@ const governedAfter = (clause: string, part: string | undefined, afterAPart: boo
   governed(part) ||
   (afterAPart && part !== undefined && part !== '' && ON_RESULT.test(clause) && !ASKS.test(part));
 
+/** A part that does something rather than looking something up: its result is an id, no answer. */
+const ACTED =
+  /^(?:(?:please|kindly|can\s+you|could\s+you|and|also|then|just)\s+)*(?:text|e-?mail|send|message|tell|remind|book|schedule|put|add|make|create|set|block|invite|reply|forward|ping|note|jot)\b/i;
+
 /** A command to watch for something: its "if" clause is what to watch for, not a condition on it. */
 const WATCHES = /\b(?:alerts?|alarms?|notifications?|notify|warn|monitor|watch|track|trigger|subscribe)\b/i;
 
@@ -187,7 +192,7 @@ const EVENT_ON_A_DAY =
 
 /** The other branch: "if not, …", "otherwise …", "else …", "or else …", "if it isn't, …". */
 const OTHERWISE =
-  /^(?:and\s+|but\s+)?(?:if\s+not|otherwise|else|or\s+else|if\s+(?:it|that|they)\s+(?:isn['’]?t|is\s+not|doesn['’]?t|does\s+not|aren['’]?t|are\s+not|won['’]?t|will\s+not)(?:\s+be)?)(?:\s*,?\s+(\S.*))?$/i;
+  /^(?:and\s+|but\s+)?(?:if\s+not|otherwise|else|or\s+else|if\s+(?:it|that|they)\s+(?:isn['’]?t|is\s+not|doesn['’]?t|does\s+not|aren['’]?t|are\s+not|won['’]?t|will\s+not)(?:\s+be)?|if\s+(?:he|she|they|it)\s+(?:hasn['’]?t|has\s+not|haven['’]?t|have\s+not|didn['’]?t|did\s+not|hadn['’]?t))(?:\s*,?\s+(\S.*))?$/i;
 
 /** Commands that may follow a condition with no comma between: "… is over 10k email Eve …". */
 const COMMAND_AFTER =
@@ -320,6 +325,10 @@ function withWhenOf(condition: PartCondition, act: string): string {
  * Monday lunchtime free? If it is, block 12:30-1:30" is decided by 12:30-13:30.
  */
 function withHoursOf(condition: PartCondition, act: string): PartCondition {
+  // "If Friday morning is clear, block 9 to 11 …. If not, find me two hours that afternoon": the other branch
+  // is decided by the hours the first was, so that exactly one of them runs (twenty-fifth QA pass read the
+  // afternoon for it, and neither ran).
+  if (condition.during !== undefined) return condition;
   const words = condition.asked ?? condition.text;
   // "If I'm not meeting anyone on Thursday, book a gym session at 9am": a whole day asked about is the
   // whole day's — only a part of the day or a time said narrows it to the act's hours.
@@ -423,7 +432,23 @@ export function conditionalParts(parts: readonly string[]): ConditionalPart[] {
           on: out.length - 1,
           asked: echoed.asked,
         };
-      else if (out.length > 0) pending = { text: clause, negated, on: out.length - 1 };
+      // "Jonas asked if I'll join his run. If my Sunday is clear, text him I'm in": the user's time on a day
+      // said is the calendar's to decide, not what the part before found, when that part looked at no day
+      // (twenty-fifth QA pass asked whether Jonas's contact record meant Sunday was clear).
+      else if (
+        out.length > 0 &&
+        // "Text Dan hello. If it rains tomorrow, remind me …": what an act returned (an id) decides no
+        // condition; the condition is checked by a part of its own.
+        !ACTED.test(out[out.length - 1]!.text.trim()) &&
+        !(
+          aboutMyTime(clause) &&
+          DAY_WORDS.test(clause) &&
+          (REPORTED.test(out[out.length - 1]!.text.trim()) ||
+            (!DAY_WORDS.test(out[out.length - 1]!.text) &&
+              !/\b(?:calendar|diary|schedule|agenda|free|busy|events?)\b/i.test(out[out.length - 1]!.text)))
+        )
+      )
+        pending = { text: clause, negated, on: out.length - 1 };
       // "If I've got anything else on after dinner with Hugo that night, text him …": the user's time on a day
       // the clause does not say is no lookup's to decide (a contact search for Hugo decided it, and he was
       // texted; twenty-first QA pass): the user is asked.

@@ -308,7 +308,7 @@ const hhmm = (h: number, m: number): string | null =>
   h >= 0 && h < 24 && m >= 0 && m < 60 ? `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}` : null;
 
 /** Things of an evening: a bare hour from 8 to 11 said right after one is p.m. */
-const EVENING_THING = /\b(?:dinner|supper|drinks|tonight|evening|party|date\s+night|gig|concert)\b/;
+const EVENING_THING = /\b(?:dinner|supper|drinks|tonight|evening|party|date\s+night|gig|concert|table)\b/;
 
 /** Every time of day the text names ("at 9", "9:30", "3 pm", "noon"), in order of appearance. */
 export function findTimes(text: string): TimeSpan[] {
@@ -373,7 +373,14 @@ export function findTimes(text: string): TimeSpan[] {
   for (const m of lower.matchAll(/\b(\d{1,2}):(\d{2})\b/g)) {
     const h = +m[1]!;
     // Up to 5 only: "at 6:45" is as often a morning's (an alarm, a run) as an evening's.
-    const office = /\b(?:at|by|around|from)\s+$/.test(lower.slice(0, m.index)) && h >= 1 && h <= 5;
+    // "remind me 3:30", "leave by 1:15", "Thursday 2:30": a word that times it (twenty-fifth QA pass set a
+    // reminder for 03:30, hours gone).
+    const office =
+      new RegExp(String.raw`\b(?:at|by|around|from|till|until|me|tomorrow|today|${WEEKDAY_WORDS})\s+$`).test(
+        lower.slice(0, m.index),
+      ) &&
+      h >= 1 &&
+      h <= 5;
     add(hhmm(office ? h + 12 : h, +m[2]!), m.index, m.index + m[0].length);
   }
   // "at 9" / "at 10" with no am/pm: office hours are the likely meaning (9 → 09:00, 3 → 15:00).
@@ -514,6 +521,15 @@ export function findTimes(text: string): TimeSpan[] {
     ),
   ))
     if (!saidAfterTime(m, m[1] !== 'morning')) add(PART_OF_DAY[m[1]!]!, m.index, m.index + m[0].length);
+  // "find me two hours that afternoon": the part of a day said before, when no time is said at all
+  // (twenty-fifth QA pass looked from 09:00; "at 8pm …, I'm off that evening" keeps its 8pm).
+  // With a day said: "after dinner with Hugo that night" is that event's night, no time of today's.
+  const daySaid = new RegExp(
+    String.raw`\b(?:${WEEKDAY_WORDS}|today|tomorrow|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th))\b`,
+  ).test(lower);
+  if (out.length === 0 && daySaid)
+    for (const m of lower.matchAll(/(?<=\bthat\s+)(morning|afternoon|evening|night)\b/g))
+      add(PART_OF_DAY[m[1]!]!, m.index, m.index + m[0].length);
   // "first thing Monday": the start of the working day, unless a time is said ("first thing, say 8").
   if (out.length === 0)
     for (const m of lower.matchAll(/\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b/g))

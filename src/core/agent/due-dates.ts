@@ -117,3 +117,27 @@ export function withDueDay(text: string, words: string, bill: string, day: strin
   }
   return `${before}${said}${after}`;
 }
+
+/**
+ * "About that invoice from Grace … Could you work out when it's actually due and set me a reminder a week
+ * before that date?": the reminder is timed by the bill's due day, said as `dueLookup` reads it ("set me a
+ * reminder a week before Grace's invoice is due"; twenty-fifth QA pass said no tool works out when it is due,
+ * and asked when the reminder should fire). Only when the message names whose bill it is.
+ */
+export function withDueDayAsked(text: string): string {
+  const asked =
+    /\b(?:(?:could|can|would)\s+you\s+)?(?:please\s+)?(?:work\s+out|find\s+out|check|tell\s+me|figure\s+out|see)\s+when\s+(?:it['’]s|it\s+is)\s+(?:actually\s+|really\s+)?due\s*,?\s*(?:and\s+)?(?:then\s+)?((?:set|put\s+in|make|add)\s+(?:me\s+)?a\s+reminder|remind\s+me)\s+((?:(?!\bbefore\b)[^.?!]){0,30}?)\s*before\s+(?:that\s+(?:date|day)|then|it|the\s+(?:due\s+)?date)\b/i.exec(
+      text,
+    );
+  if (!asked) return text;
+  const bill =
+    /\b(invoice|bill)\s+from\s+(\p{Lu}[\p{L}-]+)/u.exec(text) ??
+    /\b(\p{Lu}[\p{L}-]+)['’]s\s+(invoice|bill)\b/u.exec(text);
+  if (!bill) return text;
+  const [kind, owner] = /^(?:invoice|bill)$/i.test(bill[1]!) ? [bill[1]!, bill[2]!] : [bill[2]!, bill[1]!];
+  const reminder = `${asked[1]} ${asked[2]!.trim()} before ${owner}'s ${kind.toLowerCase()} is due`.replace(
+    /\s+/g,
+    ' ',
+  );
+  return `${text.slice(0, asked.index)}${reminder}${text.slice(asked.index + asked[0].length)}`;
+}

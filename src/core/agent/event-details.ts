@@ -11,7 +11,7 @@ import { findDates, findTimes, isoDate, WEEKDAY_WORDS } from './dates';
 import { eventsSaid } from './events-said';
 import { tellsSomeonesQuestion } from './narration';
 import { SAID_BY_SOMEONE } from './reports';
-import type { SplitIntent } from './sub-intents';
+import type { PlaceWords, SplitIntent } from './sub-intents';
 import { escapeRegExp } from '../util/escape-regexp';
 
 // "which building is that in again?" asks where (nineteenth QA pass: it made a note).
@@ -159,12 +159,29 @@ export function eventDetailParts(
       // the event is, found first (twelfth QA pass: the museum nearest by name was routed to).
       // The event's words ("where I'm having lunch with Alice tomorrow") name the place the listing finds:
       // they are replaced by its location when the part runs (`placeWords`).
-      const words = new RegExp(
-        String.raw`(?:where\s+(?:i['’]m|i\s+am|i\s+have|i['’]ve\s+got|we['’]re|we\s+are)\s+(?:having\s+)?)?(?:(?:the|my|our)\s+)?${escapeRegExp(named)}(?:\s+(?:on\s+)?(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|the\s+\d{1,2}(?:st|nd|rd|th)))?`,
-        'i',
-      ).exec(si.text);
-      out.push({ rank: 0, text: listing(day, event.value), dependsOn: [], pickItem: event.value });
-      out.push({ ...si, dependsOn: [...si.dependsOn, -1], ...(words ? { placeWords: words[0] } : {}) });
+      // "from my catch-up with Bob to the dinner with Hugo": both ends are events, each listed (twenty-fifth
+      // QA pass sent "dinner" to the map).
+      const ends = [said, ...routeEventsBeside(si.text, said, events, days)];
+      const places: PlaceWords[] = [];
+      for (const end of ends) {
+        const words = new RegExp(
+          String.raw`(?:where\s+(?:i['’]m|i\s+am|i\s+have|i['’]ve\s+got|we['’]re|we\s+are)\s+(?:having\s+)?)?(?:(?:the|my|our)\s+)?${escapeRegExp(end.words)}(?:\s+(?:on\s+)?(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|the\s+\d{1,2}(?:st|nd|rd|th)))?`,
+          'i',
+        ).exec(si.text);
+        out.push({
+          rank: 0,
+          text: listing(end.entry.on!, end.entry.value),
+          dependsOn: [],
+          pickItem: end.entry.value,
+        });
+        if (words) places.push({ words: words[0], event: end.entry.value });
+      }
+      const listed = ends.length > 1 ? [-2, -1] : [-1];
+      out.push({
+        ...si,
+        dependsOn: [...si.dependsOn, ...listed],
+        ...(places.length ? { placeWords: places } : {}),
+      });
     } else if (!ACTS.test(si.text.trim()) && ASKS_CLASH.test(si.text))
       // Everything on that day is what it could clash with.
       out.push({ ...si, text: `what's on my calendar on ${day}` });
@@ -198,8 +215,13 @@ function eventChecked(
   // that decides nothing stays as asked.
   if (
     !(
-      echoed ? /^(?:if|unless|whether|in\s+case|is|was|will)\b/i : /^(?:if|unless|whether|in\s+case)\b/i
-    ).test(t) ||
+      // "And if the budget review is still in my calendar tomorrow": the joining word says nothing more.
+      (
+        echoed
+          ? /^(?:(?:and|but|so|also|then)\s+)?(?:if|unless|whether|in\s+case|is|was|will)\b/i
+          : /^(?:(?:and|but|so|also|then)\s+)?(?:if|unless|whether|in\s+case)\b/i
+      ).test(t)
+    ) ||
     !/\b(?:is|was|'s|’s|falls|happens|be|been|got)\b/i.test(t)
   )
     return null;
@@ -284,4 +306,25 @@ export function itemTitled(result: unknown, title: string): Record<string, unkno
     if (item) return item;
   }
   return undefined;
+}
+
+/**
+ * The other end of a route when it is an event too: "from my budget review tomorrow to where I'm having lunch
+ * with Alice" — one more event said, with its day, whose words do not overlap the first's.
+ */
+function routeEventsBeside(
+  text: string,
+  first: { entry: LexiconEntry; words: string },
+  events: readonly LexiconEntry[],
+  days: ReadonlySet<string>,
+): { entry: LexiconEntry; words: string }[] {
+  // "from the dentist tomorrow to... no wait, from my lunch with Alice": a place taken back is no end.
+  if (/\b(?:no\s+wait|wait\s+no|no\s+sorry|i\s+mean|actually)\b/i.test(text)) return [];
+  const at = text.toLowerCase().indexOf(first.words.toLowerCase());
+  const other = eventsSaid(text, events, days).find((e) => {
+    if (e.entry.value === first.entry.value || e.entry.on === undefined) return false;
+    const start = text.toLowerCase().indexOf(e.words.toLowerCase());
+    return start >= 0 && (start >= at + first.words.length || start + e.words.length <= at);
+  });
+  return other ? [other] : [];
 }

@@ -753,7 +753,20 @@ function freeText(
           ),
         )
       : null) ?? namedTitle(withoutStructured(intent, literals));
-  const residual = residualText(intent, literals);
+  // "reply to alice yes still on but i have to leave by 1pm": a message takes no time, so a time said in
+  // it is what it says (twenty-fifth QA pass sent "i have to leave for pickup").
+  const timed = all.some((x) => ['datetime', 'date-or-datetime', 'date', 'time'].includes(x.kind));
+  // Only inside what is said ("I have to leave by 1pm"): "text Dan at 3pm that I'm late" says when to send.
+  // A time written in from an event ("… at 10:30 on 2026-11-25 after the budget review") was not said.
+  const saidInside = (l: Literal) =>
+    (l.kind === 'time' || l.kind === 'duration') &&
+    !/^\s*on\s+\d{4}-\d{2}-\d{2}\b/.test(intent.slice(l.end)) &&
+    (/\b(?:i|i['’](?:m|ll|d|ve)|we|we['’](?:re|ll)|you|you['’](?:re|ll))\s/i.test(intent.slice(0, l.start)) ||
+      // "text Hugo to confirm 7pm at Saffron House": what is confirmed is said.
+      /\b(?:confirm(?:ing)?|see\s+you|meet(?:ing)?|moved?\s+to|push(?:ed)?\s+to|still)\s+(?:(?:at|for|on)\s+)?$/i.test(
+        intent.slice(0, l.start),
+      ));
+  const residual = residualText(intent, sends && !timed ? literals.filter((l) => !saidInside(l)) : literals);
   const twoParts = all.some((x) => x.kind === 'title') && all.some((x) => x.kind === 'text');
   if (f.kind === 'title') {
     // "can you just reply to her that yes …": the asking and the act are no subject (twenty-second QA pass).
@@ -768,10 +781,10 @@ function freeText(
     // "a note with my shopping list: eggs, milk, bread": what the list is called comes before the colon
     // (ninth QA pass titled it "with my shopping list: eggs, milk, bread").
     // A quote after the colon is part of the list, not the title ("… banner, and add 'fix API docs' at the end").
+    // A clock's colon ("see you at 12:30") is none.
+    const listColon = said.search(/(?<!\d):|:(?!\d)/);
     const colon =
-      content && (!quoted || (said.indexOf(':') >= 0 && said.indexOf(':') < said.indexOf(quoted)))
-        ? said.indexOf(':')
-        : -1;
+      content && (!quoted || (listColon >= 0 && listColon < said.indexOf(quoted))) ? listColon : -1;
     const named =
       colon > 0
         ? stripTail(
@@ -959,7 +972,7 @@ function namesNoContent(text: string): boolean {
   if (/^\S+\s+\S+\s+\p{L}+ed\b/iu.test(t)) return false;
   return (
     /^(?:the|my|our|this|these|those|his|their)\s+(?:[\p{L}\p{N}'-]+\s+){0,3}[\p{L}\p{N}'-]+$/iu.test(t) ||
-    /^(?:a|an|some)\s+(?:short\s+|quick\s+|new\s+)?(?:message|e-?mail|mail|text|note|sms|reply|line)$/i.test(
+    /^(?:a|an|some)\s+(?:short\s+|quick\s+|new\s+)?(?:message|e-?mail|mail|text|note|sms|reply|line|(?:(?:video(?:\s+call)?|zoom|teams|meet(?:ing)?|call|invite|booking)\s+)?link)$/i.test(
       t,
     )
   );
@@ -1169,7 +1182,11 @@ function routeEnd(
       literals.some((l) => l.kind === 'entity' && l.sub === 'person' && l.start >= start && l.end <= end) &&
       (/['’]s\s+(?:home|house|place|flat|apartment|address|home address)$/i.test(words) ||
         // "… from Eve's": a home end said bare (`homeEnds`), looked up too.
-        (/^\p{Lu}\p{L}+['’]s$/u.test(words) && homes.includes(words.slice(0, -2).toLowerCase())))
+        (/^\p{Lu}\p{L}+['’]s$/u.test(words) && homes.includes(words.slice(0, -2).toLowerCase())) ||
+        // "… me to walk to Carol's to get the kids": the end runs past the home said bare.
+        homes.includes(
+          (/(?:^|\bto\s+)(\p{Lu}\p{L}+)['’]s(?=\s+(?:to|by|on|in)\b)/u.exec(words)?.[1] ?? '').toLowerCase(),
+        ))
     )
       return null;
     return place ? String(place.value) : words || undefined;

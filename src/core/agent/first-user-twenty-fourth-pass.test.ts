@@ -173,7 +173,7 @@ describe('a reminder to chase someone if they have not answered', () => {
     );
     expect(actsDone(r)).toEqual(['mail_send', 'reminders_create']);
     expect(argsOf(r, 'reminders_create')).toEqual({
-      text: "chase her if she hasn't replied",
+      text: "chase Olivia if she hasn't replied",
       due_time: '2026-12-09T10:00:00',
     });
   });

@@ -13,7 +13,7 @@ import { isNarration } from './narration';
 
 /** Command phrases that only say which tool to use ("remind me to", "send an email to"). */
 const LEAD =
-  /^(?:(?:can|could|would) you\s+|please\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down| up)?|take|jot down|save|put(?: in(?!\s+(?:my|the|your|our)\b))?|set(?: up)?|send|email|e-mail|mail|text|message|tell|reply|respond|note(?: down)?|schedule|book(?: me)?|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
+  /^(?:(?:can|could|would) you\s+|please\s+|just\s+|i (?:want|need|would like) (?:you )?to\s+|i'd like (?:you )?to\s+)*(?:remind me (?:to|that|about|of)|remind me|set (?:up )?a reminder (?:to|for|about)?|create|add|make|write(?: down| up)?|take|jot down|save|put(?: in(?!\s+(?:my|the|your|our)\b))?|set(?: up)?|send|email|e-mail|mail|text|message|tell|reply|respond|note(?: down)?|schedule|book(?: me)?|find|search(?: for)?|look up|look for|show(?: me)?|get|grab|fetch|pull(?: up| out)?|dig(?: out| up)?|read|open|check|list|block(?: out| off)?(?: (?:some )?time)?|pencil(?: in)?)\b\s*/i;
 /** Nouns that name the tool's kind of object right after the command ("a note", "an email"). */
 const OBJECT =
   /^(?:me\s+)?(?:a|an|the|my|new|another)?\s*(?:note|reminder|email|e-mail|mail|message|text(?: message)?|sms|event|meeting|appointment|file|document|inbox)s?\b\s*/i;

@@ -103,6 +103,17 @@ export function insertLookups(
   for (const [i, said] of intents.entries()) {
     const homesNamed = withHomesNamed(said.text);
     const si = homesNamed === said.text ? said : { ...said, text: homesNamed };
+    // "After the dentist tomorrow, how long to walk to Carol's?": one end is where the event is, the other
+    // at someone's home, looked up too (twenty-fifth QA pass routed from the dentist to the dentist). The
+    // look-up goes before the event's listing, which stays right before the route.
+    const homeAtEnd = si.placeWords !== undefined ? homeEnds(si.text) : [];
+    const listing = out[out.length - 1];
+    if (homeAtEnd.length === 1 && listing?.pickItem !== undefined && si.dependsOn.includes(-1)) {
+      const lookup = { rank: 0, text: `find the address of ${homeAtEnd[0]!.name}`, dependsOn: [] };
+      out.splice(out.length - 1, 0, lookup);
+      out.push({ ...si, dependsOn: [...si.dependsOn, -2] });
+      continue;
+    }
     // A part whose content is already planned (`eventDetailParts`) needs no other lookup.
     if (
       si.contentFrom !== undefined ||
@@ -482,23 +493,33 @@ export function amountKept(text: string): { thing: string; lookup: string } | nu
     const name = theirs[1]!.charAt(0).toUpperCase() + theirs[1]!.slice(1);
     return { thing, lookup: `read the ${theirs[2]} from ${name}` };
   }
+  // "the banana bread recipe temperature": the recipe is read (a temperature asked is the weather's).
   if (/\b(?:file|document|doc|recipe|report|invoice)\b/i.test(thing))
-    return { thing, lookup: `read ${thing}` };
+    return { thing, lookup: `read ${thing.replace(MEASURE_NOUN, '')}` };
   if (/\bnotes?\b/i.test(thing) || keptInNotes(thing))
     return { thing, lookup: `search my notes for ${thing}` };
   // "The passport renewal fee, what's that in euros?": an amount kept somewhere no word says is read
   // where a reading tool finds it (sources set asked for the amount).
   // Named by more than its kind: "the fee" alone says nothing of where it is.
   if (
-    /\b(?:fee|cost|price|total|amount|rate|charge|deposit|rent|salary|budget|cap|bill)\b/i.test(thing) &&
+    /\b(?:fee|cost|price|total|amount|rate|charge|deposit|rent|salary|budget|cap|bill|temperature|depth|height|width|weight)\b/i.test(
+      thing,
+    ) &&
     thing
       .replace(/^(?:the|my|our)\s+/i, '')
       .trim()
       .split(/\s+/).length >= 2
   )
-    return { thing, lookup: `read ${thing}` };
+    // Asked as a question about the user's own things: the notes, then the files, then the mail are looked
+    // in (`otherRecordSearches`; twenty-fifth QA pass: "read the passport renewal fee" searched the mail
+    // only, found nothing and stopped).
+    // "the banana bread temperature": what is read is the banana bread (a temperature asked is the weather's).
+    return { thing, lookup: `what is ${thing.replace(MEASURE_NOUN, '')}?` };
   return null;
 }
+
+/** A measure asked of a thing kept ("the tulips depth"): the thing is what is read. */
+const MEASURE_NOUN = /\s+(?:temperature|depth|height|width|weight)$/i;
 
 /** A plan, an agenda, a budget … of no day, and said to be kept nowhere else: the notes'. */
 const keptInNotes = (thing: string): boolean =>

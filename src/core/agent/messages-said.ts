@@ -38,6 +38,12 @@ export function withChaseSent(text: string): string {
   const own = (x: string) => !OWN_SENTENCE.test(x);
   const said = sentences.filter(own).map((x) => x.replace(/[.;]+$/, ''));
   const apart = sentences.filter((x) => !own(x));
+  // "Chase Anna for me. Email her asking if she's had a chance to look at my quote, …": the chasing is the
+  // message said after it (twenty-fifth QA pass sent "just following up on my last message" instead).
+  const sends =
+    /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:e-?mail|text|message|send|write\s+to|ping)\s+(?:him|her|them)\b/i;
+  if (said.length === 0 && apart.some((x) => sends.test(x)) && /^\p{Lu}/u.test(chase[2]!))
+    return `${chase[1]}${apart.join(' ').replace(/\b(?:him|her|them)\b/i, chase[2]!)}`;
   const message = `just following up ${about}${said.length > 0 ? ` — ${said.join(', ')}` : ''}`;
   const rest = apart.join(' ');
   const subject = chase[3] ? `Following up on ${chase[3]}` : 'Following up';

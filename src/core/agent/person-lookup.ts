@@ -30,12 +30,16 @@ export function personLookup(
   target: Tool,
   literals: readonly Literal[],
   args: Readonly<Record<string, unknown>>,
+  text = '',
 ): PersonLookup | null {
   const used = new Set(Object.values(args));
+  const people = literals.filter((l) => l.kind === 'entity' && l.sub === 'person' && !used.has(l.value));
   // "Add Jonas's long run to my calendar": whose thing it is, not someone to invite (fourteenth QA pass).
-  const person = literals.find(
-    (l) => l.kind === 'entity' && l.sub === 'person' && !used.has(l.value) && l.possessive !== true,
-  );
+  // "Leo's party Sunday 2-4 at Alice's, invite her": the one person said is whom "her" invites (twenty-
+  // fifth QA pass made the event without her).
+  const person =
+    people.find((l) => l.possessive !== true) ??
+    (people.length === 1 && /\binvite\s+(?:her|him|them)\b/i.test(text) ? people[0] : undefined);
   if (!person) return null;
   const field = toolFields(target.parameters).find(
     (f) =>

@@ -21,7 +21,7 @@ const DID =
   'emailed|texted|messaged|sent|replied|called|rang|wrote|set|created|made|added|booked|told|paid|promised|asked';
 
 export const SOMEONE_SAID = new RegExp(
-  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|keeps\s+asking|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS})\b`,
+  String.raw`^${SOMEONE}(?:texted|messaged|said|says|mentioned|mentions|asked|asks|told\s+me|tells\s+me|replied|called|rang|keeps\s+on\s+at\s+me|wants\s+to\s+know|keeps\s+asking|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS})\b`,
   'u',
 );
 
@@ -34,7 +34,7 @@ export const I_DID = new RegExp(
 );
 
 export const REPORTED = new RegExp(
-  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|replied|called|rang|sent|invited\s+(?:us|me)|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS_IT_BY}|${WANTS})|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
+  String.raw`^(?:${SOMEONE}(?:texted|messaged|emailed|e-mailed|mailed|wrote|said|says|mentioned|mentions|asked|asks|told\s+me|tells\s+me|replied|called|rang|sent|invited\s+(?:us|me)|(?:is|was)\s+asking|(?:wants|wanted|needs)\s+(?:my|our|an?)\s|${WANTS_IT_BY}|${WANTS})|${WHEN_FIRST}(?:i|we)\s+(?:already\s+|just\s+|have\s+already\s+|['’]ve\s+already\s+)?(?:${DID}))\b`,
   'iu',
 );
 

@@ -9,11 +9,11 @@
  */
 
 import type { SplitIntent } from './sub-intents';
-import { findTimes, WEEKDAY_WORDS } from './dates';
+import { findDurations, findTimes, WEEKDAY_WORDS } from './dates';
 
 /** A part that looks for free time: "find 45 minutes", "a 2-hour gap", "a free hour", "the first free slot". */
 const SLOT_ASKED =
-  /\b(?:(?:when|wher)(?:ever)?\s+(?:i'?m|i\s+am)\s+free\b|free\s+(?:\d+(?:\.\d+)?|half\s+an)\s*-?\s*(?:hours?|minutes?|mins?)\b|wherever\s+(?:it\s+fits|there'?s\s+(?:room|space|a\s+gap))|free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hour|minutes?|mins?)\b)/i;
+  /\b(?:(?:when|wher)(?:ever)?\s+(?:i'?m|i\s+am)\s+free\b|free\s+(?:\d+(?:\.\d+)?|half\s+an)\s*-?\s*(?:hours?|minutes?|mins?)\b|wherever\s+(?:it\s+fits|there'?s\s+(?:room|space|a\s+gap))|free\s+(?:slot|time|hour|half\s+hour|window|spot|gap|morning|afternoon|evening)|(?:first|next|earliest)\s+free\b|(?:a|an|one)\s+(?:free\s+)?(?:\d+[- ]?(?:minute|min|hour|h)\s+)?(?:gap|slot|window|opening)|free\s+\d+(?:\.\d+)?[- ]?(?:minute|min|hour|h)s?\s+(?:block|slot|gap|window)|find\s+(?:me\s+)?(?:an?\s+|\d+\s*|half\s+an\s+)(?:hours?|minutes?|mins?)\b)/i;
 
 /**
  * "Block 30 minutes on Thursday for …", "block 2h of focus time tomorrow": a length blocked with no time of
@@ -214,7 +214,10 @@ export function slotBookingParts(intents: readonly SplitIntent[]): SplitIntent[]
         !/\b(?:at|from)\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|half|quarter|twenty)\b)/i.test(
           si.text,
         ));
-    if (!slotAsked || si.condition) {
+    // "If not, find me two hours that afternoon instead and book that": a conditional search whose booking
+    // follows is booked on the same condition (twenty-fifth QA pass asked whose name "two hours" was).
+    const bookedNext = intents[i + 1] !== undefined && BOOKS_IT.test(intents[i + 1]!.text);
+    if (!slotAsked || (si.condition && !bookedNext)) {
       // "Block out 30 minutes … from 18:30 to 19:00, call it 'Travel to dinner'": the name of the event
       // the part makes, not a part of its own (getting-around set: "None of my tools can do this").
       const name = NAMES_IT.exec(intents[i + 1]?.text ?? '');
@@ -268,14 +271,22 @@ export function slotBookingParts(intents: readonly SplitIntent[]): SplitIntent[]
           .filter((d): d is string => d !== undefined)
           .pop();
     const search = books ? slotSearch(base.text) : base.text;
-    const slot = pushed({ ...base, text: dayBefore ? `${search} on ${dayBefore}` : search });
+    // "I need a solid two-hour block tomorrow for client work, sometime after 10. Find a gap and put it in
+    // the calendar": how long and from when are the situation's too (twenty-fifth QA pass found half an
+    // hour at 08:00 and called it "Busy").
+    const said = dayBefore ? saidBefore(base.text, intents.slice(0, i)) : undefined;
+    const slot = pushed({
+      ...base,
+      text: dayBefore ? `${search} on ${dayBefore}${said?.constraints ?? ''}` : search,
+    });
     rankOf.set(si.rank, slot);
     if (next && !next.condition && (BOOKS_IT.test(next.text) || MAKES_EVENT.test(next.text))) {
       // "… and put it in my calendar", "… and book a call with Dan": the next part books the slot.
       const made = BOOKS_IT.test(next.text) ? null : MAKES_EVENT.exec(next.text)![1]!.replace(/[.!]$/, '');
-      const title = made ?? titleFor(next.text, base.text);
+      const title = made ?? titleFor(next.text, said?.purpose ? `${base.text} ${said.purpose}` : base.text);
       const at = pushed({
         ...next,
+        ...(si.condition && !next.condition ? { condition: si.condition } : {}),
         text: `schedule ${title}`,
         dependsOn: [...new Set([...remap(next.dependsOn), slot])],
         slotFrom: slot,
@@ -324,4 +335,27 @@ export function slotBookingParts(intents: readonly SplitIntent[]): SplitIntent[]
       ? { ...si, condition: { ...si.condition, on: rankOf.get(si.condition.on) ?? si.condition.on } }
       : si,
   );
+}
+
+/**
+ * What a situation said before a free-time search gives it that the search does not say: a length ("a
+ * two-hour block"), a bound ("sometime after 10") and what the time is for ("for client work").
+ */
+function saidBefore(
+  search: string,
+  before: readonly SplitIntent[],
+): { constraints: string; purpose: string | undefined } | undefined {
+  const last = before[before.length - 1];
+  if (!last || !/\b(?:block|slot|gap|time|window|hours?|minutes?)\b/i.test(last.text)) return undefined;
+  const length = findDurations(search).length === 0 ? findDurations(last.text)[0] : undefined;
+  const bound = /\b(?:after|from|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?(?![\d:])/i.exec(last.text)?.[0];
+  const ownBound = /\b(?:after|from|before)\s+\d/i.test(search);
+  const purpose = purposeOf(search)
+    ? undefined
+    : /\bfor\s+(?!(?:a|an|the)?\s*\d)((?:[\p{L}'’-]+\s*){1,4})/iu.exec(last.text)?.[0];
+  const constraints = [
+    length ? `, ${length.minutes} minutes` : '',
+    bound && !ownBound ? `, ${bound}` : '',
+  ].join('');
+  return { constraints, purpose: purpose?.trim().replace(/[,.]$/, '') };
 }

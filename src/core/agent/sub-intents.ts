@@ -167,6 +167,45 @@ function splitParallelDays(text: string): string[] {
   });
 }
 
+/**
+ * "remind me thurs 8am to send in the trip money and fri morning buy wrapping paper": two reminders, each
+ * with its own when (twenty-fifth QA pass made one, at Thursday 8am, saying both). Only where the part
+ * before "and" says what to be reminded of as well as when (else it is one act on several days,
+ * `splitParallelDays`), and the part after starts with its own when.
+ */
+const REMIND_LEAD =
+  /^(?:(?:please|can you|could you|would you)\s+)*(?:remind\s+me|set\s+(?:me\s+)?(?:a\s+)?reminder)\s+/i;
+const WHEN_WORD = String.raw`(?:(?:on\s+|at\s+|by\s+)?(?:(?:this|next)\s+)?(?:${WEEKDAY_WORDS}|tomorrow|tonight|today)\b|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b|(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+\d{1,2}(?::\d{2})?\b)`;
+const STARTS_WITH_WHEN = new RegExp(String.raw`^${WHEN_WORD}`, 'i');
+const SAYS_WHEN = new RegExp(WHEN_WORD, 'i');
+
+function splitRemindersTimedApart(text: string): string[] {
+  const lead = REMIND_LEAD.exec(text);
+  if (!lead) return [text];
+  const body = text.slice(lead[0].length);
+  for (const m of body.matchAll(/\s*,?\s+and\s+/gi)) {
+    const left = body.slice(0, m.index);
+    const right = body.slice(m.index + m[0].length);
+    if (!STARTS_WITH_WHEN.test(right) || !SAYS_WHEN.test(left)) continue;
+    // What the first reminder is of: words left once its when is gone ("thurs 8am" alone is no reminder).
+    const what = left
+      .replace(new RegExp(WHEN_WORD, 'gi'), ' ')
+      .replace(/\b(?:morning|afternoon|evening|night|to)\b/gi, ' ')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    if (what.length < 2 || /\b(?:between|from)\s+\S+\s*$/i.test(left)) continue;
+    return [`${lead[0]}${left}`, ...splitRemindersTimedApart(`${lead[0]}${right}`)];
+  }
+  return [text];
+}
+
+/** Words that name an event's place, and the event (`SplitIntent.placeWords`). */
+export interface PlaceWords {
+  words: string;
+  event: string;
+}
+
 /** `text` cut at each "and" that starts another conversion; the later parts borrow the first one's lead ("What is"). */
 function splitParallelAmounts(text: string): string[] {
   const amount = new RegExp(AMOUNT, 'giu');
@@ -223,8 +262,11 @@ export interface SplitIntent {
   condition?: PartCondition;
   /** The title of the one item of a listing the part is about ("where is dinner with Hugo?"). */
   pickItem?: string;
-  /** Words of the part that name where the part before it found ("to the museum visit on Wednesday"). */
-  placeWords?: string;
+  /**
+   * Words of the part that name where an event is ("to the museum visit on Wednesday"), each with the title
+   * of the event whose listing part (`pickItem`) finds it — one or two (both ends of a route).
+   */
+  placeWords?: PlaceWords[];
   /** The rank of the part whose free slot this part books (`slotBookingParts`): its start and end. */
   slotFrom?: number;
   /** The thing whose amount the part converts, read by the part it depends on (`insertLookups`). */
@@ -434,7 +476,8 @@ function sentAsSaid(parts: readonly string[]): string[] {
   for (let i = 0; i < parts.length; i++) {
     const send = BARE_SEND_TO.exec(parts[i]!.trim());
     const said: string[] = [];
-    for (let j = i + 1; send && j < parts.length && isStatementToSend(parts[j]!); j++)
+    // An empty part (a condition taken out of it) says nothing to send.
+    for (let j = i + 1; send && j < parts.length && parts[j]!.trim() && isStatementToSend(parts[j]!); j++)
       said.push(parts[j]!.trim());
     if (send && said.length > 0) {
       out.push(`${send[1]} saying ${said.map((x) => x.replace(/[.!]+$/, '')).join('. ')}.`);
@@ -445,8 +488,12 @@ function sentAsSaid(parts: readonly string[]): string[] {
 }
 const BARE_SEND_TO =
   /^((?:(?:please|pls|can\s+you|could\s+you)\s+)*(?:e-?mail|text|txt|message|msg|sms)\s+(?:[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]*)?))\s*[.!:]?$/iu;
+// "Text Dan hello. If it rains tomorrow, remind me …": a condition is no statement to send (twenty-fifth QA
+// pass sent "hello saying", and held it on the rain).
 const isStatementToSend = (text: string): boolean =>
-  !isExplicitRequest(text) && !/\b(?:remind|book|schedule|find|search|check|add|create|set)\b/i.test(text);
+  !isExplicitRequest(text) &&
+  !/\b(?:remind|book|schedule|find|search|check|add|create|set)\b/i.test(text) &&
+  !/^(?:(?:and|but|so|oh|then)\s+)?(?:if|unless|when|whenever|once|in\s+case|otherwise)\b/i.test(text.trim());
 
 /**
  * "Which hotel did I book in Lisbon? It should be in my itinerary file somewhere.": where to look, said after
@@ -1052,6 +1099,7 @@ export function splitSubIntents(request: string): SplitIntent[] {
       return [first!, ...rest.map(asCommand)];
     })
     .flatMap(splitParallelAmounts)
+    .flatMap(splitRemindersTimedApart)
     .flatMap(splitParallelDays)
     // After a comma "which" and "who" open a relative clause ("a file, which contains …"), not a question.
     .flatMap((s) =>
@@ -1059,7 +1107,9 @@ export function splitSubIntents(request: string): SplitIntent[] {
         // "…, can u text him": a bare sending asked after a comma is a part too (twenty-second QA pass lost it)
         // — not after a condition ("If I am free, could you …" is the condition's act, `conditionalParts`).
         new RegExp(
-          `(?<!^\\s*(?:if|unless|when|whenever|once)\\b[^,]*)\\s*,\\s*(?=(?:can|could)\\s+(?:you|u)\\s+(?:text|e-?mail|message|tell|ping)\\s+(?:him|her|them)[\\s.!?]*$)|\\s*,\\s*(?!(?:which|who)\\b)(?=(?:(?:please|pls)\\s+)?(?:${verbs})\\b${VERB_USED})`,
+          // A sentence of its own that opens with the condition too ("Text Dan hello. If it rains tomorrow,
+          // remind me …": twenty-fifth QA pass held the text to Dan on the rain).
+          `(?<!(?:^|[.!?]\\s+)\\s*(?:if|unless|when|whenever|once)\\b[^,.!?]*)\\s*,\\s*(?=(?:can|could)\\s+(?:you|u)\\s+(?:text|e-?mail|message|tell|ping)\\s+(?:him|her|them)[\\s.!?]*$)|\\s*,\\s*(?!(?:which|who)\\b)(?=(?:(?:please|pls)\\s+)?(?:${verbs})\\b${VERB_USED})`,
           'i',
         ),
       ),
@@ -1105,7 +1155,19 @@ export function splitSubIntents(request: string): SplitIntent[] {
     ),
   )) {
     const rank = out.length + 1;
-    const back = rank > 1 && REFERS_BACK.test(text) ? [rank - 1] : [];
+    // "And text Olivia that coffee's off": a "that" which opens what is said refers to nothing before it
+    // (twenty-fifth QA pass held the text back until the part before was answered).
+    // Nor does "this weekend", "this morning": a time said from today.
+    const probe = text
+      .replace(
+        /\b((?:text|e-?mail|message|tell|ping|let)\s+(?:\p{Lu}[\p{L}'’-]*|him|her|them)(?:\s+know)?)\s+that\b/gu,
+        '$1 saying',
+      )
+      .replace(
+        /\bthis\s+(?=(?:weekend|week|morning|afternoon|evening|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)/gi,
+        'the ',
+      );
+    const back = rank > 1 && REFERS_BACK.test(probe) ? [rank - 1] : [];
     if (!condition) out.push({ rank, text, dependsOn: back });
     else {
       // `on` 0: no part checks it (no tool can), so the user is asked.

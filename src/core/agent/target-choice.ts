@@ -5,6 +5,7 @@ import { effectOf, isNounOrVerb, verbEffect } from '../tools/same-purpose';
 import { findTimes, MONTH_WORDS, WEEKDAY_WORDS } from './dates';
 import { currencyOf, unitOf } from './literals';
 import { INTO_A_FIELD, I_DID, RECORD_NAMED, REPORTED, SAID_BY_SOMEONE } from './reports';
+import { toolFields } from './field-kind';
 
 /**
  * Which candidate completes a sub-intent, without an LLM. Next-tool retrieval ranks the tool to call
@@ -1171,9 +1172,11 @@ export function chooseTarget(
   // (toolalpaca test: the airport lookup was skipped for it).
   const commanded =
     command !== undefined &&
-    new RegExp(`^(?:(?:please|kindly|can you|could you|would you|will you)\\s+)*${command}\\b`, 'i').test(
-      intent.trim(),
-    );
+    // "I'd like you to book me a seat …" commands it too (twenty-fifth QA pass searched the places for it).
+    new RegExp(
+      `^(?:(?:please|kindly|can you|could you|would you|will you|i['’]d like you to|i would like you to|i want you to|i need you to)\\s+)*${command}\\b`,
+      'i',
+    ).test(intent.trim());
   // "Book a table", not "book name, chapter number …?" (toolalpaca: a noun that starts a question).
   const commits =
     command !== undefined &&
@@ -1281,6 +1284,9 @@ export function chooseTarget(
       // bring the agenda to the lisbon mtg": the thing made is the one the command names; the session or
       // meeting it is about made an event of it (held-out sets 5 and 13).
       if (madeKind && does === 'create' && !tool.name.toLowerCase().includes(madeKind)) return;
+      // "quick one: 1,500 plus 20% VAT?": sums of money or percentages are no date arithmetic (twenty-fifth QA
+      // pass asked which date to add days to).
+      if (SUM_OF_NUMBERS.test(intent) && !SAYS_A_DAY.test(intent) && requiresADate(tool)) return;
       // "Move my lunch with Alice to 13:00", "Cancel my dentist appointment": a tool that only reads is no
       // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
       // the tool that makes it.
@@ -1310,6 +1316,9 @@ export function chooseTarget(
       if (commits && (does === 'none' || (does === null && !saysAct(tool, command)))) return;
       // Nor is a message a payment or a purchase: only a command that answers someone sends.
       if (commits && does === 'send' && !ANSWERS.has(command!) && !saysAct(tool, command!)) return;
+      // Nor is a note or an event an order or a payment: "My garden notes say I need compost. Could you order
+      // some?" (twenty-fifth QA pass made a note of it).
+      if (commits && does === 'create' && IN_THE_WORLD.has(command!) && !saysAct(tool, command!)) return;
       // "What time is it in Tokyo?" asks the clock: a tool that names no time gives no answer (eighth QA
       // pass answered with Tokyo's weather, the city being all the two shared).
       // Its name or description: a start_time output is an event's, not the clock's.
@@ -1591,6 +1600,18 @@ const COMMITS = new Set([
   'renew',
   'cancel',
 ]);
+
+/** A sum said with numbers: "1,500 plus 20% VAT", "what's 12 times 7", "340 minus 15%". */
+const SUM_OF_NUMBERS =
+  /\d[\d,.]*\s*(?:%|percent)?\s*(?:plus|minus|times|divided\s+by|multiplied\s+by|\+|-|\*|x|×)\s*\d|\b(?:vat|tax|tip|discount)\b/i;
+/** Words that say a day or a span of days. */
+const SAYS_A_DAY =
+  /\b(?:today|tomorrow|yesterday|tonight|days?|weeks?|fortnight|months?|years?|weekend|date|deadline|due|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan\w*|feb\w*|mar(?:ch)?|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th))\b/i;
+const requiresADate = (tool: Tool): boolean =>
+  toolFields(tool.parameters).some((f) => f.required && (f.kind === 'date' || f.kind === 'date-or-datetime'));
+
+/** Committing commands done in the world, which no record the user keeps does: "order", "pay". */
+const IN_THE_WORLD = new Set(['buy', 'purchase', 'order', 'pay', 'transfer', 'renew', 'cancel']);
 
 /** Committing commands that a message does: "reply", "forward". */
 const ANSWERS = new Set(['reply', 'forward']);

@@ -6,6 +6,11 @@
 
 /** Hours [from, to) of each part of the day, as people mean them. */
 const PERIODS: readonly (readonly [RegExp, number, number])[] = [
+  // "clear until the evening", "free before lunch": the day up to that part of it (twenty-fifth QA pass read
+  // the evening itself).
+  [/\b(?:until|till|up\s+to|before)\s+(?:the\s+)?(?:lunch(?:\s*time)?|afternoon|midday|noon)\b/i, 5, 12],
+  [/\b(?:until|till|up\s+to|before)\s+(?:the\s+)?evening\b/i, 5, 17],
+  [/\b(?:until|till|up\s+to|before)\s+(?:tonight|night)\b/i, 5, 18],
   [/\bmornings?\b/i, 5, 12],
   // "Is Monday lunchtime free?": the hours people lunch in.
   [/\blunch\s*times?\b/i, 12, 14],

@@ -10,6 +10,7 @@ import type {
 import type { PartCondition } from './condition';
 import type { LexiconEntry } from '../execute/tool-runtime';
 import type { Literal } from './literals';
+import type { PlaceWords } from './sub-intents';
 
 /** A value the turn knows, by standardized parameter node: from the request, the user or a call. */
 export interface KnownValue {
@@ -61,7 +62,7 @@ export interface SubIntentState {
   /** The title of the one item of a listing the part is about (`eventDetailParts`). */
   pickItem?: string;
   /** Words of the part that name the location the part it depends on found (`eventDetailParts`). */
-  placeWords?: string;
+  placeWords?: PlaceWords[];
   /** The rank of the part whose free slot this part books (`slotBookingParts`). */
   slotFrom?: number;
   /** The thing whose amount the part converts, read by the part it depends on ("the travel cap in my note"). */
