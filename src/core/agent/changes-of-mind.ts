@@ -38,6 +38,15 @@ const CANCEL_ALL =
 /** What the user says instead of an act taken back whole: "I'll call him myself", "I see it", "I found it". */
 const NOTHING_INSTEAD =
   /^(?:i['’]ll\s+[^,.;!?]*\bmyself|i\s+(?:see|found|have|got)\s+it|i['’]ve\s+(?:got|found)\s+it|i\s+(?:already\s+)?(?:did|sent|know)\s+(?:it|that)|(?:the|that|this)\s+\p{L}+\s+is\s+enough)\b[^.;!?]*[.!]?\s*/iu;
+/** "I think I already have one?", "I might have made it already": a doubt that the thing exists. */
+const ALREADY_HAVE =
+  /^(?:i\s+think\s+|maybe\s+|probably\s+|pretty\s+sure\s+)?i\s+(?:might\s+|may\s+|probably\s+)?(?:already\s+)?(?:have|made|got|did|set(?:\s+up)?|wrote|created)\s+(?:one|it|that|this)(?:\s+already)?\b[^.;!?]*[?.!]*/i;
+/** A clause that makes a note, a reminder or an event, by the kind it makes. */
+const MADE_KIND =
+  /^(?:(?:please|can\s+you|could\s+you)\s+)*(?:make|create|add|start|set(?:\s+up)?|put)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:new\s+)?(note|reminder|event)\b/i;
+/** The name a made thing is called by: "called Lisbon packing list", "titled 'Q3'". */
+const NAMED_THING = /\b(?:called|titled|named)\s+['"“]?([^'"”,.;!?—–]+)/i;
+
 /** "don't text him yet", "don't send it": the act of the clause before, taken back by naming it. */
 const DONT = /^(?:don['’]?t|do\s+not|no\s+need\s+to)\s+(\p{L}+)\b[^.;!?—–]*/iu;
 
@@ -180,6 +189,21 @@ export function withMindChanged(request: string): string {
     }
     if (!marked || prev < 0 || cancelKind) {
       kept.push(part);
+      continue;
+    }
+    // "Make a note called Lisbon packing list — oh wait, I think I already have one?": the making is put as a
+    // look for the one they have (twenty-fifth QA pass made a second note).
+    const already = ALREADY_HAVE.exec(rest);
+    const making = already ? MADE_KIND.exec(kept[prev]!.text) : null;
+    if (already && making) {
+      const name = NAMED_THING.exec(kept[prev]!.text)?.[1]?.trim();
+      kept[prev] = {
+        ...kept[prev]!,
+        text: `search my ${making[1]!.toLowerCase()}s${name ? ` for ${name}` : ''}`,
+      };
+      rest = rest.slice(already[0].length).replace(/^[\s,.!?]+/, '');
+      changed = true;
+      if (rest.trim()) kept.push({ text: rest, sep: part.sep });
       continue;
     }
     // "— actually never mind, I'll call him myself", "Never mind, I see it.": the clause before goes.

@@ -13,6 +13,7 @@ import { tellsSomeonesQuestion } from './narration';
 import { SAID_BY_SOMEONE } from './reports';
 import type { PlaceWords, SplitIntent } from './sub-intents';
 import { escapeRegExp } from '../util/escape-regexp';
+import { periodSaid } from './time-of-day';
 
 // "which building is that in again?" asks where (nineteenth QA pass: it made a note).
 const ASKS_WHERE =
@@ -253,11 +254,22 @@ function eventChecked(
   const rest = t.replace(said[0]!.words, ' ');
   const relation = RELATIVE_TIME.exec(rest);
   const times = findTimes(rest);
+  // "If my dentist appointment tomorrow is in the morning": its start in that part of the day (twenty-fifth
+  // QA pass took the budget review's morning for the dentist's and texted Carol).
+  // A part of the day is no clock time ("in the afternoon" reads 14:00).
+  const clock = times.filter(
+    (x) => !/^(?:in\s+the|this)\s+\p{L}+$|^tonight$/iu.test(rest.slice(x.start, x.end)),
+  );
+  const period = relation || clock.length > 0 ? undefined : periodSaid(rest);
   const at = relation
     ? `${relation[1]!.toLowerCase() === 'before' ? '<' : '>'}${relativeClock(relation[2]!, relation[1]!)}`
-    : times.length === 1
-      ? times[0]!.time
-      : undefined;
+    : clock.length === 1
+      ? clock[0]!.time
+      : period
+        ? period.from <= 5
+          ? `<${String(period.to).padStart(2, '0')}:00`
+          : `>${String(period.from - 1).padStart(2, '0')}:59`
+        : undefined;
   return {
     event: said[0]!.entry.value,
     day: days[0]!.date,

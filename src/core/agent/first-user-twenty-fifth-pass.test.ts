@@ -367,3 +367,54 @@ describe('a condition after an act is checked on its own, not on what the act re
     });
   });
 });
+
+describe('held-out sets 42-45, read after they were measured: changes of mind, things made elsewhere, asides', () => {
+  it('"Text Maya happy Thanksgiving! ...wait no, …, lol. scratch that. what\'s the weather in Toronto" sends nothing', async () => {
+    const r = await run(
+      "Text Maya happy Thanksgiving! ...wait no, Canadian Thanksgiving was in October, lol. scratch that. what's the weather doing in Toronto tomorrow, just curious",
+    );
+    expect(toolsCalled(r)).toEqual(['places_weather']);
+  });
+
+  it('"Make a note called Lisbon packing list — oh wait, I think I already have one?" looks for it and makes none', async () => {
+    const r = await run(
+      "Make a note called Lisbon packing list — oh wait, I think I already have one? If I do, just read me what's on it and don't make a new one.",
+    );
+    expect(toolsCalled(r)[0]).toBe('notes_search');
+    expect(actsDone(r)).toEqual([]);
+  });
+
+  it('"Set up a poll for Alice, Carol and Dan …, and remind me Thursday at noon …" makes no event, only the reminder', async () => {
+    const r = await run(
+      'Set up a poll for Alice, Carol and Dan with Friday or Saturday as the options, and remind me Thursday at noon to check the results.',
+    );
+    expect(actsDone(r)).toEqual(['reminders_create']);
+  });
+
+  it('"Is there a pharmacy near Rua Augusta in Lisbon? That\'s where I\'m meeting on Saturday." makes no event', async () => {
+    const r = await run(
+      "Is there a pharmacy near Rua Augusta in Lisbon? That's where I'm meeting on Saturday.",
+    );
+    expect(toolsCalled(r)).toEqual(['places_search']);
+  });
+
+  it('"if my dentist appt tomorrow is in the morning, text carol …" sends nothing: the dentist is at 4', async () => {
+    const r = await run(
+      "if my dentist appt tomorrow is in the morning, text carol that i'll miss the 10am seminar. if it's later don't bother",
+    );
+    expect(actsDone(r)).toEqual([]);
+    const afternoon = await run(
+      "if my dentist appointment tomorrow is in the afternoon, text carol that i'll miss the seminar",
+    );
+    expect(argsOf(afternoon, 'messages_send')).toEqual({
+      phone: '+1 555 0124',
+      text: "i'll miss the seminar",
+    });
+  });
+
+  it('"quick one: 1,500 plus 20% VAT?" is no date arithmetic', async () => {
+    const r = await run('quick one: 1,500 plus 20% VAT?');
+    expect(toolsCalled(r)).toEqual([]);
+    expect(r.questions).toEqual([]);
+  });
+});

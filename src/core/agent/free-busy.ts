@@ -22,6 +22,9 @@ const ABOUT_ME = new RegExp(
     String.raw`|(?:is\s+)?(?:my\s+)?(?:(?:today|tonight|tomorrow|${WEEKDAY_WORDS}|morning|afternoon|evening|lunch\s*time|night|the\s+\d{1,2}(?:st|nd|rd|th))\s*)+(?:['’]s\s+|is\s+|looks\s+)?(?=(?:free|clear|open|empty|busy|available)\b))\b`,
   'i',
 );
+/** "my dentist appointment tomorrow is in the morning", "our call is at 6": an event's time said. */
+const EVENT_WHEN =
+  /^(?:my|our)\s+(?!(?:day|morning|afternoon|evening|diary|calendar|schedule)\b)[\p{L}'’ -]{2,40}?\s+(?:is|was|['’]s)\s+(?:(?:still|now)\s+)?(?:in\s+the|at|before|after|on)\b/iu;
 const NEGATED =
   /\b(?:not|no|nothing|never|isn['’]t|aren['’]t|don['’]t|doesn['’]t|haven['’]t|hasn['’]t|wasn['’]t)\b|n['’]t\b/i;
 
@@ -44,6 +47,9 @@ export function meansFree(condition: string): boolean | null {
   // "Before anything else: am I free on Sunday …": what comes after a lead-in and its colon.
   const t = condition.trim().replace(/^[^:]{0,40}(?<!\d):\s+/, '');
   if (!ABOUT_ME.test(t) || LENGTH_LOOKED_FOR.test(t) || OTHER_STORE.test(t)) return null;
+  // "if my dentist appointment tomorrow is in the morning": when one event is, not whether the user is free
+  // (twenty-fifth QA pass read the budget review's morning as the dentist's).
+  if (EVENT_WHEN.test(t) && !FREE_WORDS.test(t)) return null;
   const negated = NEGATED.test(t);
   if (FREE_WORDS.test(t)) return !negated;
   if (BUSY_WORDS.test(t)) return negated;

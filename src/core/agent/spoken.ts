@@ -28,6 +28,11 @@ type Replacement = string | ((match: string, ...groups: string[]) => string);
 const SHORT_DAYS: Record<string, string> = { mon: 'Monday', sat: 'Saturday', sun: 'Sunday' };
 
 const SLANG: [RegExp, Replacement][] = [
+  // "… text carol that i'll miss the seminar. if it's later don't bother": the other case does nothing.
+  [
+    /\s*[,.;:–—-]?\s*\bif\s+(?:it['’]?s|it\s+is|she['’]?s|he['’]?s|they['’]?re|i['’]?m)\s+[^,.;!?]{1,30}?,?\s*(?:then\s+)?(?:just\s+)?(?:don['’]?t|dont|do\s+not)\s+bother\b[.!]*(?=\s*$)/gi,
+    '',
+  ],
   // "…, if not dont bother", "otherwise never mind": the other branch does nothing, so it is no part to run
   // (twenty-fifth QA pass texted Alice "Can you do pickup, if not?").
   [
@@ -76,6 +81,7 @@ const SLANG: [RegExp, Replacement][] = [
   [/\b([01]?\d|2[0-3])\.([0-5]\d)(?=\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z]))/gi, '$1:$2'],
   [/\bw\/(?=\s)/gi, 'with'],
   [/\bthx\b/gi, 'thanks'],
+  [/\bappt\b/gi, 'appointment'],
   // Scottish and Irish: "can ye", "would ya".
   [/\b(can|could|will|would|did|do)\s+(?:ye|ya)\b/gi, '$1 you'],
   // "Now on a different note entirely, do I have a note about the garden?": a change of subject, no note to
@@ -100,7 +106,7 @@ const SLANG: [RegExp, Replacement][] = [
     '$1 $2 asking ',
   ],
   // "Remind me to floss the morning of the dentist lol": a laugh is no word of the request.
-  [/[\s,]*\b(?:lol|lmao|rofl|haha+|hehe+)\b[.!]*/gi, ''],
+  [/[\s,]*\b(?:lol|lmao|rofl|haha+|hehe+)\b(?:[.!]+(?=\s*$))?/gi, ''],
   // "9 30 to 10 30": times typed with a space for the colon (an event was put at 09:00–10:00).
   [/\b([01]?\d|2[0-3])\s([0-5]\d)\s*(to|till|until|-|–)\s*([01]?\d|2[0-3])\s([0-5]\d)\b/g, '$1:$2 $3 $4:$5'],
   // "Get rid of the Lisbon packing list note": a deletion said the way people say it (twenty-second QA pass

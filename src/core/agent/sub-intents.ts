@@ -658,6 +658,13 @@ export function isContext(text: string): boolean {
   // said beside the act, no question to answer first (nineteenth QA pass: the free-slot finder asked for a
   // day, and the email waited for it).
   if (isHedge(t)) return true;
+  // "Is there a pharmacy near Rua Augusta? That's where I'm meeting on Saturday.": why the user asks, said
+  // of what they asked about (twenty-fifth QA pass made an event of it).
+  if (
+    /^(?:that['’]s|that\s+is|it['’]s|this\s+is)\s+(?:where|when|why|who|what|how)\b/i.test(t) &&
+    !/\?$/.test(t)
+  )
+    return true;
   // "Nothing else needs to happen, just the note": what is not asked, said after what is.
   if (/^(?:nothing|no\s+need\s+for\s+anything)\s+(?:else|more)\b/i.test(t) && !/\?$/.test(t)) return true;
   // "did Jonas email me about …? what did he say": the same message, read by the part before.

@@ -1268,6 +1268,7 @@ export function chooseTarget(
   const madeKind = MAKES_A_KIND.exec(intent.trim())?.[1]
     ?.toLowerCase()
     .replace(/^calendar\s+/, '');
+  const foreignMade = MADE_ELSEWHERE.exec(intent)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
   const pick = (readAs: string): TargetChoice | null => {
     let best: TargetChoice | null = null;
     candidates.forEach((c, rank) => {
@@ -1287,6 +1288,14 @@ export function chooseTarget(
       // "quick one: 1,500 plus 20% VAT?": sums of money or percentages are no date arithmetic (twenty-fifth QA
       // pass asked which date to add days to).
       if (SUM_OF_NUMBERS.test(intent) && !SAYS_A_DAY.test(intent) && requiresADate(tool)) return;
+      // "Set up a poll for Alice, Carol and Dan": a thing no tool makes is no event or note (twenty-fifth QA
+      // pass made an event called "poll for Alice, Carol and Dan").
+      if (
+        foreignMade &&
+        does === 'create' &&
+        !`${tool.name} ${tool.description ?? ''}`.toLowerCase().includes(foreignMade)
+      )
+        return;
       // "Move my lunch with Alice to 13:00", "Cancel my dentist appointment": a tool that only reads is no
       // answer to a change (eighth QA pass looked Alice up and called the move done); it may still feed
       // the tool that makes it.
@@ -1600,6 +1609,10 @@ const COMMITS = new Set([
   'renew',
   'cancel',
 ]);
+
+/** Things people make that no calendar, note or reminder is: "set up a poll", "create a group chat". */
+const MADE_ELSEWHERE =
+  /\b(?:set\s+up|create|make|start|build|open|organi[sz]e)\s+(?:me\s+|us\s+)?(?:a|an|the|our|my)?\s*(?:new\s+|quick\s+|little\s+)?(poll|survey|vote|group\s+chat|whatsapp\s+group|spreadsheet|website|account|playlist|form|petition|fundraiser|wish\s*list|gift\s+registry|shared\s+album)\b/i;
 
 /** A sum said with numbers: "1,500 plus 20% VAT", "what's 12 times 7", "340 minus 15%". */
 const SUM_OF_NUMBERS =
