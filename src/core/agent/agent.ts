@@ -1283,10 +1283,14 @@ export class Agent {
           delete args[f];
           const property = tool.parameters.properties?.[f] as { description?: string } | undefined;
           chain.missing.push({ tool: target, field: f, description: property?.description ?? f });
-          const used = new Set(
-            chain.steps.flatMap((s) => Object.values(s.args).flatMap(referencesIn)).map((r) => r.step),
-          );
-          chain.steps = chain.steps.filter((s) => s === step || used.has(s.step));
+          // Producers no step reads any more go, and those only they read (a search feeding a read).
+          for (let before = -1; before !== chain.steps.length;) {
+            before = chain.steps.length;
+            const used = new Set(
+              chain.steps.flatMap((s) => Object.values(s.args).flatMap(referencesIn)).map((r) => r.step),
+            );
+            chain.steps = chain.steps.filter((s) => s === step || used.has(s.step));
+          }
         }
       // "Invite Anna to …": the optional attendee is looked up from the name the request gives.
       // A re-plan gets the first plan's arguments back, with a reference to its look-up step: that

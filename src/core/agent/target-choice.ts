@@ -1287,7 +1287,7 @@ export function chooseTarget(
       if (madeKind && does === 'create' && !tool.name.toLowerCase().includes(madeKind)) return;
       // "quick one: 1,500 plus 20% VAT?": sums of money or percentages are no date arithmetic (twenty-fifth QA
       // pass asked which date to add days to).
-      if (SUM_OF_NUMBERS.test(intent) && !SAYS_A_DAY.test(intent) && requiresADate(tool)) return;
+      if (SUM_OF_NUMBERS.test(intent) && !SAYS_A_DAY_OR_SPAN.test(intent) && requiresADate(tool)) return;
       // "Set up a poll for Alice, Carol and Dan": a thing no tool makes is no event or note (twenty-fifth QA
       // pass made an event called "poll for Alice, Carol and Dan").
       if (
@@ -1617,8 +1617,8 @@ const MADE_ELSEWHERE =
 /** A sum said with numbers: "1,500 plus 20% VAT", "what's 12 times 7", "340 minus 15%". */
 const SUM_OF_NUMBERS =
   /\d[\d,.]*\s*(?:%|percent)?\s*(?:plus|minus|times|divided\s+by|multiplied\s+by|\+|-|\*|x|×)\s*\d|\b(?:vat|tax|tip|discount)\b/i;
-/** Words that say a day or a span of days. */
-const SAYS_A_DAY =
+/** Words that say a day or a span of days (wider than `lookups.ts`' day words: "3 days", "due"). */
+const SAYS_A_DAY_OR_SPAN =
   /\b(?:today|tomorrow|yesterday|tonight|days?|weeks?|fortnight|months?|years?|weekend|date|deadline|due|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan\w*|feb\w*|mar(?:ch)?|apr\w*|may|june?|july?|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th))\b/i;
 const requiresADate = (tool: Tool): boolean =>
   toolFields(tool.parameters).some((f) => f.required && (f.kind === 'date' || f.kind === 'date-or-datetime'));
