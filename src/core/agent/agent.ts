@@ -1136,12 +1136,15 @@ export class Agent {
               sent?.text ?? textContent(lookup.result) ?? describeOutput(lookup.result),
               lookup.text,
             ))
-        : // "reply to his email saying I'm in": what is said is the message, not his address it names.
-          lookup === undefined &&
-            (REPLY_TO_THEIR_MAIL.test(si.text) || /\bby\s+(?:e-?mail|text)\b/i.test(si.text)) &&
-            spelledOutContent(si.text)
-          ? undefined
-          : this.mentionedOutput(si, state);
+        : this.mentionedOutput(si, state);
+    // "reply to his email saying I'm in", "drop her an email saying I'll bring …": what is said is the message,
+    // not the address its words name — a contact detail alone is never what is spelt out (twenty-fifth QA pass
+    // sent "Ines Silva: ines.silva@example.com").
+    const detailOnly =
+      lookup === undefined &&
+      looked !== undefined &&
+      spelledOutContent(si.text) !== null &&
+      CONTACT_DETAIL.test(looked.trim());
     // A search's list ("1 message: Marathon training …") names no thing: "his Sunday long run" stays his.
     const listFound =
       sent === undefined &&
@@ -1149,7 +1152,7 @@ export class Agent {
       lookup.result !== null &&
       typeof lookup.result === 'object' &&
       Object.values(lookup.result).some(Array.isArray);
-    if (looked !== undefined) {
+    if (looked !== undefined && !detailOnly) {
       // "text Jonas the address saying let's meet there Tuesday at 8": what was looked up, then the
       // user's own words (twelfth QA pass: the words were dropped and only the address went).
       // "text her the address and ask if she wants to meet there": the address found, then the question.
@@ -2247,9 +2250,8 @@ const namesSomeone = (si: SubIntentState, state: TurnState): boolean => {
   );
 };
 
-/** "reply to his email", "answer Bob's message": the message answered, not an address. */
-const REPLY_TO_THEIR_MAIL =
-  /\b(?:reply|respond|answer|write\s+back)\s+(?:to\s+)?(?:his|her|their|\p{Lu}[\p{L}-]*['’]s)\s+(?:e-?mail|message|mail)\b/iu;
+/** A contact detail as a lookup formats it: "Ines Silva: ines.silva@example.com", "+1 555 0131". */
+const CONTACT_DETAIL = /^(?:[\p{L}' .-]{1,60}:\s*)?(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?[\d][\d\s().-]{6,})$/u;
 
 const RECIPIENT_FIELD = /(?:^|_)(?:to|phone|e-?mail|recipient|number|address)(?:_|$)|^to[A-Z]/i;
 

@@ -418,3 +418,13 @@ describe('held-out sets 42-45, read after they were measured: changes of mind, t
     expect(r.questions).toEqual([]);
   });
 });
+
+describe('a contact detail is never what a message spells out', () => {
+  it('"drop her an email saying I\'ll bring printed copies of the agenda" says that, not her address', async () => {
+    const r = await run("drop Ines an email saying I'll bring printed copies of the agenda.");
+    expect(argsOf(r, 'mail_send')).toMatchObject({
+      to_email: 'ines.silva@example.com',
+      body: "I'll bring printed copies of the agenda",
+    });
+  });
+});
