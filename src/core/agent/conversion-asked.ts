@@ -96,13 +96,8 @@ function withTemperatureUnitImplied(text: string): string {
   if (numbers.length !== 1) return text;
   // "what's that in f": said as a temperature, a lower-case letter after "in" is the scale too.
   const letters = [...text.matchAll(/(?<=\b(?:in|to|into|understands?|reads?|uses?|does)\s)[fc]\b(?!['’])/g)];
-  const wanted = new Set(
-    [...text.matchAll(UNIT_NAMED), ...letters]
-      .map((m) => unitOf(m[0].replace(/^°/, '').toUpperCase()) ?? unitOf(m[0].replace(/^°/, '')))
-      .filter((u): u is string => Boolean(u) && DIMENSION[u!] === 'temperature'),
-  );
-  if (wanted.size !== 1) return text;
-  const to = [...wanted][0]!;
+  const to = oneUnitWanted([...text.matchAll(UNIT_NAMED), ...letters], 'temperature');
+  if (!to) return text;
   const from = to === 'celsius' ? 'fahrenheit' : 'celsius';
   // "pharmacy near baker st? ella's got a temp, …": a question asked before the temperature is asked still.
   const said = TEMPERATURE_SAID.exec(text)!.index;
@@ -122,12 +117,8 @@ const COOKING = /\b(?:bak(?:e|es|ed|ing)|oven|recipe|roast(?:ing)?|cook(?:ing)?)
 function withKeptTemperatureAsked(text: string): string {
   if (!COOKING.test(text) || !/\b(?:temp|temperature|how\s+hot|what\s+heat|degrees)\b/i.test(text))
     return text;
-  const wanted = new Set(
-    [...text.matchAll(UNIT_NAMED)]
-      .map((m) => unitOf(m[0].replace(/^°/, '')))
-      .filter((u): u is string => Boolean(u) && DIMENSION[u!] === 'temperature'),
-  );
-  if (wanted.size !== 1) return text;
+  const wanted = oneUnitWanted(text.matchAll(UNIT_NAMED), 'temperature');
+  if (!wanted) return text;
   const thing = [
     ...text.matchAll(
       /\b(?:the|my|our)\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?=\s+(?:for|but|and|is|in|at|so|to|recipe|i|we|you|that|which|from)\b|\s*[,.;:!?(]|$)/giu,
@@ -142,7 +133,7 @@ function withKeptTemperatureAsked(text: string): string {
     );
   // "… the recipe's somewhere in my files": a recipe said is where it is kept.
   const kept = thing && /\brecipe\b/i.test(text) ? `${thing} recipe` : thing;
-  return kept ? `What is the ${kept} temperature in ${[...wanted][0]}?` : text;
+  return kept ? `What is the ${kept} temperature in ${wanted}?` : text;
 }
 
 /** "How deep …", "how tall …": the measure asked, by the word that asks it. */
@@ -164,12 +155,8 @@ function withKeptMeasureAsked(text: string): string {
   const asked = /\bhow\s+(deep|tall|high|wide|heavy)\b/i.exec(text);
   const measure = asked ? MEASURE_ASKED[asked[1]!.toLowerCase()] : undefined;
   if (!asked || !measure || /\d/.test(text)) return text;
-  const wanted = new Set(
-    [...text.matchAll(UNIT_NAMED)]
-      .map((m) => unitOf(m[0].replace(/^°/, '')))
-      .filter((u): u is string => Boolean(u) && DIMENSION[u!] === measure.dimension),
-  );
-  if (wanted.size !== 1) return text;
+  const wanted = oneUnitWanted(text.matchAll(UNIT_NAMED), measure.dimension);
+  if (!wanted) return text;
   // "how deep do the tulips go", "the tulips - how deep …", "how tall is the oak in my garden note".
   const thing =
     /^\s*(?:the|my|our)?\s*((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)\s*[-–—,:]/u.exec(
@@ -179,5 +166,16 @@ function withKeptMeasureAsked(text: string): string {
       text.slice(asked.index + asked[0].length),
     )?.[1];
   if (!thing || /\b(?:it|they|that|this|them)\b/i.test(thing)) return text;
-  return `What is the ${thing} ${measure.noun} in ${[...wanted][0]}?`;
+  return `What is the ${thing} ${measure.noun} in ${wanted}?`;
+}
+
+/** The one unit of `dimension` the words name ("in fahrenheit", "°F", "in f"), or undefined for none or several. */
+function oneUnitWanted(named: Iterable<RegExpMatchArray>, dimension: string): string | undefined {
+  const wanted = new Set(
+    [...named]
+      .map((m) => m[0].replace(/^°/, ''))
+      .map((w) => unitOf(w.toUpperCase()) ?? unitOf(w))
+      .filter((u): u is string => u !== null && DIMENSION[u] === dimension),
+  );
+  return wanted.size === 1 ? [...wanted][0] : undefined;
 }
